@@ -1,0 +1,102 @@
+package referee
+
+// This file is the contract the rest of unoref builds on (cmd/unoref replay,
+// the daemon, the simulation tests). The engine behind it may change freely;
+// these names and their meaning may not without updating every user.
+
+import "github.com/unoref/unoref/referee/tablelog"
+
+// Error codes of a refused event (RULES.md §7 "error"). The list may grow.
+const (
+	ErrIllegalCard   = "illegal-card"
+	ErrNotYourTurn   = "not-your-turn"
+	ErrMustDraw      = "must-draw"
+	ErrWrongPhase    = "wrong-phase"
+	ErrDuplicateCard = "duplicate-card"
+	ErrNoJumpIn      = "no-jump-in"
+	ErrBadLine       = "bad-line"
+	ErrBadCard       = "bad-card"
+	ErrUnknownPlayer = "unknown-player"
+	ErrBadRules      = "bad-rules"
+)
+
+// Phases (RULES.md §7 "phase").
+const (
+	PhaseSetup     = "setup"
+	PhaseTurn      = "turn"
+	PhaseDrawn     = "drawn"
+	PhasePenalty   = "penalty"
+	PhaseColor     = "color"
+	PhaseChallenge = "challenge"
+	PhaseShow      = "show"
+	PhaseSwap      = "swap"
+	PhaseHeights   = "heights"
+	PhaseCountup   = "countup"
+	PhaseOver      = "over"
+)
+
+// State is what the table observes, with the JSON names of RULES.md §7.
+// Maps are never nil once players are seated.
+type State struct {
+	Phase     string         `json:"phase"`
+	Turn      string         `json:"turn"`
+	Direction string         `json:"direction"` // "cw" or "ccw"
+	Top       string         `json:"top"`       // card code, wilds with their colour
+	Color     string         `json:"color"`     // "R", "Y", "G", "B" or ""
+	Pending   int            `json:"pending"`
+	Hands     map[string]int `json:"hands"`
+	Scores    map[string]int `json:"scores"`
+	Round     int            `json:"round"`
+	Winner    string         `json:"winner"`
+
+	// Not printed by replay; for the daemon's screens.
+	Players  []string `json:"-"` // seats, clockwise
+	Dealer   string   `json:"-"`
+	DrawPile int      `json:"-"` // cards left in the draw pile
+	UnoOpen  string   `json:"-"` // player whose UNO window is open, "" if none
+}
+
+// EffectKind is something the table must show or sound after a verdict.
+type EffectKind uint8
+
+const (
+	EffDraw       EffectKind = iota + 1 // Player draws N (penalty, challenge, draw-ten...)
+	EffSkip                             // Player loses their turn
+	EffReverse                          // direction changed
+	EffColor                            // colour to match is now Color
+	EffUnoCalled                        // Player called UNO
+	EffUnoMissed                        // Player missed UNO and draws N
+	EffMistake                          // Player draws N for a mistake (mistake-penalty)
+	EffReshuffle                        // the pile was turned into the draw pile
+	EffHandsMoved                       // hands were passed or swapped (seven-zero, five-swap)
+	EffRoundOver                        // Player went out
+	EffGameOver                         // Player won the game
+)
+
+// Effect is one consequence of an accepted (or penalised) event.
+type Effect struct {
+	Kind   EffectKind
+	Player string
+	N      int
+	Color  string
+}
+
+// Verdict is the referee's answer to one event.
+type Verdict struct {
+	OK      bool
+	Code    string // "" when OK; one of the Err* codes
+	Message string // one sentence a child understands
+	Effects []Effect
+}
+
+// The engine's entry points, implemented in game.go:
+//
+//	func New() *Game
+//	func (g *Game) Apply(ev tablelog.Event) Verdict
+//	func (g *Game) State() State
+//
+// A refused event leaves the state unchanged, except a mistake-penalty.
+var _ interface {
+	Apply(tablelog.Event) Verdict
+	State() State
+} = (*Game)(nil)

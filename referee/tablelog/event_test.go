@@ -1,0 +1,146 @@
+package tablelog
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unoref/unoref/cards"
+)
+
+func TestParse(t *testing.T) {
+	w := cards.Card{Kind: cards.Wild, Color: cards.Green}
+	r3 := cards.Card{Kind: cards.Number, Color: cards.Red, Number: 3}
+	tests := []struct {
+		line string
+		want Event
+	}{
+		{"players Ann Ben Cy", Event{Kind: Players, Names: []string{"Ann", "Ben", "Cy"}}},
+		{"rules official +stacking target=300", Event{Kind: Rules, Preset: "official", Options: []string{"+stacking", "target=300"}}},
+		{"dealer Ben", Event{Kind: Dealer, Name: "Ben"}},
+		{"start R3", Event{Kind: Start, Card: r3}},
+		{"12.250 play R3", Event{Kind: Play, Card: r3, At: 12250 * time.Millisecond, Timed: true}},
+		{"play W:G as Cy  # jump", Event{Kind: Play, Card: w, Name: "Cy"}},
+		{"color B", Event{Kind: Color, Color: cards.Blue}},
+		{"draw", Event{Kind: Draw}},
+		{"draw R3 W", Event{Kind: Draw, Cards: []cards.Card{r3, {Kind: cards.Wild}}}},
+		{"pass", Event{Kind: Pass}},
+		{"uno", Event{Kind: Uno}},
+		{"uno Ann", Event{Kind: Uno, Name: "Ann"}},
+		{"catch Ann", Event{Kind: Catch, Name: "Ann"}},
+		{"challenge", Event{Kind: Challenge}},
+		{"hand Ben", Event{Kind: Hand, Name: "Ben"}},
+		{"hand Ben R3 W+4", Event{Kind: Hand, Name: "Ben", Cards: []cards.Card{r3, {Kind: cards.WildDrawFour}}}},
+		{"points Ben 35", Event{Kind: Points, Name: "Ben", N: 35}},
+		{"swap Cy", Event{Kind: Swap, Name: "Cy"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			got, ok, err := Parse(tt.line, 7)
+			if err != nil || !ok {
+				t.Fatalf("Parse(%q) = %v, %v", tt.line, ok, err)
+			}
+			tt.want.Line = 7
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Parse(%q) = %+v, want %+v", tt.line, got, tt.want)
+			}
+			again, _, err := Parse(got.String(), 7)
+			if err != nil || !reflect.DeepEqual(again, got) {
+				t.Errorf("Parse(%q) of String() = %+v, %v, want %+v", got.String(), again, err, got)
+			}
+		})
+	}
+}
+
+func TestParseSkips(t *testing.T) {
+	for _, line := range []string{"", "   ", "# a comment", "  # indented"} {
+		if _, ok, err := Parse(line, 1); ok || err != nil {
+			t.Errorf("Parse(%q) = %v, %v, want skipped", line, ok, err)
+		}
+	}
+}
+
+func TestParseRefuses(t *testing.T) {
+	tests := []struct {
+		line string
+		code error
+	}{
+		{"jump R3", ErrBadLine},
+		{"Play R3", ErrBadLine},
+		{"play", ErrBadLine},
+		{"play R3 Ann", ErrBadLine},
+		{"play R3 as", ErrBadLine},
+		{"play R33", ErrBadCard},
+		{"start", ErrBadLine},
+		{"start W:Q", ErrBadCard},
+		{"players Ann", ErrBadLine},
+		{"players A B C D E F G H I J K", ErrBadLine},
+		{"players Ann Ann", ErrBadLine},
+		{"rules", ErrBadLine},
+		{"color purple", ErrBadLine},
+		{"color", ErrBadLine},
+		{"draw R3 X9", ErrBadCard},
+		{"pass now", ErrBadLine},
+		{"uno Ann Ben", ErrBadLine},
+		{"catch", ErrBadLine},
+		{"points Ann", ErrBadLine},
+		{"points Ann -5", ErrBadLine},
+		{"points Ann lots", ErrBadLine},
+		{"hand", ErrBadLine},
+		{"12.5", ErrBadLine},
+		{"1x2 play R3", ErrBadLine},
+		{"swap", ErrBadLine},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			_, ok, err := Parse(tt.line, 3)
+			var pe *ParseError
+			if ok || !errors.Is(err, tt.code) || !errors.As(err, &pe) || pe.Line != 3 || pe.Msg == "" {
+				t.Errorf("Parse(%q) = %v, %v, want %v on line 3", tt.line, ok, err, tt.code)
+			}
+		})
+	}
+}
+
+func TestLines(t *testing.T) {
+	log := "players Ann Ben\n\n# comment\nbogus\n" + strings.Repeat("x", MaxLine+10) + "\nstart R3\r\ndraw"
+	var got []string
+	for l := range Lines(strings.NewReader(log)) {
+		if l.Err != nil {
+			got = append(got, "err")
+		} else {
+			got = append(got, l.Ev.Kind.String())
+		}
+		if l.N != l.Ev.Line && l.Err == nil {
+			t.Errorf("line %d carries event line %d", l.N, l.Ev.Line)
+		}
+	}
+	want := []string{"players", "err", "err", "start", "draw"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Lines = %v, want %v", got, want)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"players Ann Ben", "rules official +stacking", "1.5 play W:G as Ann", "draw R3 B+2", "hand Ann W+4", "points Ann 3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ev, ok, err := Parse(s, 1)
+		if err != nil || !ok {
+			return
+		}
+		again, ok, err := Parse(ev.String(), 1)
+		if err != nil || !ok {
+			t.Fatalf("Parse(%q) = %+v, but its String %q does not parse: %v", s, ev, ev.String(), err)
+		}
+		if ev.Timed {
+			again.At, ev.At = 0, 0 // printed to the millisecond
+		}
+		if !reflect.DeepEqual(again, ev) {
+			t.Fatalf("round trip of %q: %+v != %+v", s, again, ev)
+		}
+	})
+}
