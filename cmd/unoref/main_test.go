@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite examples/*.jsonl from the replay output")
+
+// call runs unoref in-process and returns its outputs and exit status.
+func call(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var o, e bytes.Buffer
+	err := run(context.Background(), args, strings.NewReader(stdin), &o, &e)
+	return o.String(), e.String(), exitCode(err)
+}
+
+const shortLog = "players Ann Ben # seats\n\nbogus\nplay R33\n"
+
+func TestReplay(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.log")
+	if err := os.WriteFile(path, []byte(shortLog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		stdin    string
+		args     []string
+		code     int
+		lines    int    // of stdout
+		stdout   string // substring
+		stderr   string // substring
+		noStderr bool
+	}{
+		{name: "file", args: []string{"replay", path}, lines: 3, stdout: `{"line":3,"ok":false,"error":"bad-line",`, noStderr: true},
+		{name: "stdin dash", stdin: shortLog, args: []string{"replay", "-"}, lines: 3, stdout: `{"line":4,"ok":false,"error":"bad-card",`, noStderr: true},
+		{name: "stdin default", stdin: shortLog, args: []string{"replay"}, lines: 3, stdout: `"line":1,`, noStderr: true},
+		{name: "text", args: []string{"replay", "--text", path}, lines: 3, stdout: "line 4: Refused (bad-card): \"R33\" is not a card code.", noStderr: true},
+		{name: "text after file", args: []string{"replay", path, "-text"}, lines: 3, stdout: "line 3: Refused (bad-line):", noStderr: true},
+		{name: "empty log", stdin: "# nothing\n", args: []string{"replay"}, lines: 0, noStderr: true},
+		{name: "missing file", args: []string{"replay", filepath.Join(dir, "nope.log")}, code: 1, stderr: "nope.log: no such file"},
+		{name: "directory", args: []string{"replay", dir}, code: 1, stderr: "unoref: replay"},
+		{name: "bad flag", args: []string{"replay", "--colour", path}, code: 2, stderr: "usage: unoref replay"},
+		{name: "two files", args: []string{"replay", path, path}, code: 2, stderr: "one log at a time"},
+		{name: "help flag", args: []string{"replay", "-h"}, stdout: "usage: unoref replay", lines: -1},
+		{name: "no command", code: 2, stderr: "replay "},
+		{name: "unknown command", args: []string{"fly"}, code: 2, stderr: `"fly" is not a command`},
+		{name: "help", args: []string{"help"}, stdout: "version", lines: -1, noStderr: true},
+		{name: "help replay", args: []string{"help", "replay"}, stdout: "--text", lines: -1, noStderr: true},
+		{name: "help unknown", args: []string{"help", "fly"}, code: 2, stderr: "not a command"},
+		{name: "--help", args: []string{"--help"}, stdout: "commands:", lines: -1},
+		{name: "version", args: []string{"version"}, stdout: "unoref dev", lines: 1, noStderr: true},
+		{name: "version extra", args: []string{"version", "x"}, code: 2, stderr: "no arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, code := call(t, tt.stdin, tt.args...)
+			if code != tt.code {
+				t.Errorf("unoref %v: exit %d, want %d (stderr %q)", tt.args, code, tt.code, errs)
+			}
+			if tt.lines >= 0 && strings.Count(out, "\n") != tt.lines {
+				t.Errorf("unoref %v: %d lines out, want %d:\n%s", tt.args, strings.Count(out, "\n"), tt.lines, out)
+			}
+			if !strings.Contains(out, tt.stdout) {
+				t.Errorf("unoref %v: stdout %q, want it to contain %q", tt.args, out, tt.stdout)
+			}
+			if !strings.Contains(errs, tt.stderr) {
+				t.Errorf("unoref %v: stderr %q, want it to contain %q", tt.args, errs, tt.stderr)
+			}
+			if tt.noStderr && errs != "" {
+				t.Errorf("unoref %v: stderr %q, want none", tt.args, errs)
+			}
+		})
+	}
+}
+
+func TestReplayCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var o, e bytes.Buffer
+	err := run(ctx, []string{"replay"}, strings.NewReader(strings.Repeat("pass\n", 500)), &o, &e)
+	if exitCode(err) != 1 || !strings.Contains(e.String(), "canceled") {
+		t.Errorf("canceled replay: exit %d, stderr %q, want 1 and a message", exitCode(err), e.String())
+	}
+}
+
+// TestGolden replays every examples/NAME.log and compares the output with
+// examples/NAME.jsonl. The goldens are checked line by line against
+// RULES.md by a person: regenerate with -update only when the engine's
+// answers are right, and read the diff.
+func TestGolden(t *testing.T) {
+	logs, err := filepath.Glob("../../examples/*.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(logs) == 0 {
+		t.Skip("no examples")
+	}
+	for _, log := range logs {
+		name := strings.TrimSuffix(filepath.Base(log), ".log")
+		t.Run(name, func(t *testing.T) {
+			out, errs, code := call(t, "", "replay", log)
+			if code != 0 || errs != "" {
+				t.Fatalf("unoref replay %s: exit %d, stderr %q", log, code, errs)
+			}
+			golden := strings.TrimSuffix(log, ".log") + ".jsonl"
+			if *update {
+				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			b, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -run Golden -update)", err)
+			}
+			got, want := strings.Split(out, "\n"), strings.Split(string(b), "\n")
+			for i := 0; i < len(got) || i < len(want); i++ {
+				var g, w string
+				if i < len(got) {
+					g = got[i]
+				}
+				if i < len(want) {
+					w = want[i]
+				}
+				if g != w {
+					t.Errorf("%s record %d:\n got %s\nwant %s", name, i+1, g, w)
+				}
+			}
+		})
+	}
+}

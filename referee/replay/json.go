@@ -1,0 +1,127 @@
+package replay
+
+import (
+	"encoding/json"
+	"io"
+	"slices"
+	"strconv"
+)
+
+// JSONWriter prints one JSON object per record, one per line, with the
+// fields of RULES.md §7 in order and map keys sorted: the bytes
+// encoding/json prints for a Record, without its reflection.
+type JSONWriter struct {
+	w      io.Writer
+	buf    []byte
+	hands  []string // sorted keys of the last hands map
+	scores []string
+}
+
+// NewJSONWriter returns a writer that prints to w. Every record is one
+// Write call on w: give it a bufio.Writer for speed.
+func NewJSONWriter(w io.Writer) *JSONWriter {
+	return &JSONWriter{w: w, buf: make([]byte, 0, 512)}
+}
+
+// Write prints r and a newline.
+func (j *JSONWriter) Write(r *Record) error {
+	j.buf = j.Append(j.buf[:0], r)
+	j.buf = append(j.buf, '\n')
+	_, err := j.w.Write(j.buf)
+	return err
+}
+
+// Append appends r as one JSON object (no newline) to dst.
+func (j *JSONWriter) Append(dst []byte, r *Record) []byte {
+	dst = append(dst, `{"line":`...)
+	dst = strconv.AppendInt(dst, int64(r.Line), 10)
+	dst = append(dst, `,"ok":`...)
+	dst = strconv.AppendBool(dst, r.OK)
+	dst = append(dst, `,"error":`...)
+	dst = appendString(dst, r.Error)
+	dst = append(dst, `,"message":`...)
+	dst = appendString(dst, r.Message)
+	dst = append(dst, `,"phase":`...)
+	dst = appendString(dst, r.Phase)
+	dst = append(dst, `,"turn":`...)
+	dst = appendString(dst, r.Turn)
+	dst = append(dst, `,"direction":`...)
+	dst = appendString(dst, r.Direction)
+	dst = append(dst, `,"top":`...)
+	dst = appendString(dst, r.Top)
+	dst = append(dst, `,"color":`...)
+	dst = appendString(dst, r.Color)
+	dst = append(dst, `,"pending":`...)
+	dst = strconv.AppendInt(dst, int64(r.Pending), 10)
+	dst = append(dst, `,"hands":`...)
+	j.hands = sortedKeys(r.Hands, j.hands)
+	dst = appendMap(dst, r.Hands, j.hands)
+	dst = append(dst, `,"scores":`...)
+	j.scores = sortedKeys(r.Scores, j.scores)
+	dst = appendMap(dst, r.Scores, j.scores)
+	dst = append(dst, `,"round":`...)
+	dst = strconv.AppendInt(dst, int64(r.Round), 10)
+	dst = append(dst, `,"winner":`...)
+	dst = appendString(dst, r.Winner)
+	return append(dst, '}')
+}
+
+// AppendJSON appends r as one JSON object to dst. A JSONWriter is faster
+// for many records: it keeps the sorted player names between them.
+func AppendJSON(dst []byte, r *Record) []byte {
+	var j JSONWriter
+	return j.Append(dst, r)
+}
+
+// sortedKeys returns the keys of m in order, reusing last when m has the
+// same keys: the seats rarely change during a log.
+func sortedKeys(m map[string]int, last []string) []string {
+	if len(m) == len(last) {
+		same := true
+		for _, k := range last {
+			if _, ok := m[k]; !ok {
+				same = false
+				break
+			}
+		}
+		if same {
+			return last
+		}
+	}
+	last = last[:0]
+	for k := range m {
+		last = append(last, k)
+	}
+	slices.Sort(last)
+	return last
+}
+
+// appendMap prints m with its keys in the given order; a nil map prints
+// as {} like an empty one, never null.
+func appendMap(dst []byte, m map[string]int, keys []string) []byte {
+	dst = append(dst, '{')
+	for i, k := range keys {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendString(dst, k)
+		dst = append(dst, ':')
+		dst = strconv.AppendInt(dst, int64(m[k]), 10)
+	}
+	return append(dst, '}')
+}
+
+// appendString quotes s as encoding/json does. Plain ASCII, which is what
+// the referee prints, is copied; anything else goes through encoding/json
+// so HTML characters, control characters and bad UTF-8 come out the same.
+func appendString(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			b, _ := json.Marshal(s) // a string always marshals
+			return append(dst, b...)
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
+}
