@@ -1,0 +1,165 @@
+package gpioline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/warthog618/go-gpiocdev"
+
+	"github.com/unoref/unoref/drivers/button"
+)
+
+// DefaultChip is the GPIO character device of the 40-pin header on the
+// Raspberry Pi 1–4 and on the Pi 5 with current kernels.
+const DefaultChip = "gpiochip0"
+
+// Opts selects the chip and how lines are labelled.
+type Opts struct {
+	// Chip is the gpiochip name or path. Default DefaultChip. On a Pi 5 the
+	// header (RP1, label "pinctrl-rp1") is gpiochip4 on early kernels and
+	// gpiochip0 on later ones; HeaderChip finds it by label.
+	Chip string
+	// Consumer labels the lines in gpioinfo. Default "unoref".
+	Consumer string
+}
+
+func (o *Opts) defaults() Opts {
+	r := Opts{Chip: DefaultChip, Consumer: "unoref"}
+	if o != nil {
+		if o.Chip != "" {
+			r.Chip = o.Chip
+		}
+		if o.Consumer != "" {
+			r.Consumer = o.Consumer
+		}
+	}
+	return r
+}
+
+// headerLabels are the gpiochip labels of the 40-pin header's controller.
+var headerLabels = []string{"pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"}
+
+// HeaderChip returns the name of the gpiochip that drives the 40-pin header,
+// found by its label, so the same pin map works on every Pi model and
+// kernel.
+func HeaderChip() (string, error) {
+	for _, name := range gpiocdev.Chips() {
+		c, err := gpiocdev.NewChip(name)
+		if err != nil {
+			continue
+		}
+		label := c.Label
+		c.Close()
+		for _, l := range headerLabels {
+			if label == l {
+				return name, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("gpioline: no gpiochip labelled %v: %w", headerLabels, gpiocdev.ErrNotFound)
+}
+
+// Output requests line offset (the BCM GPIO number on a Pi) as an output,
+// driven to its inactive level. activeLow inverts the line in the kernel, so
+// SetValue(1) always means "on". The returned line satisfies the Output
+// interfaces of led and buzzer; Close releases it.
+func Output(offset int, activeLow bool, o *Opts) (*gpiocdev.Line, error) {
+	opts := o.defaults()
+	level := gpiocdev.AsActiveHigh
+	if activeLow {
+		level = gpiocdev.AsActiveLow
+	}
+	l, err := gpiocdev.RequestLine(opts.Chip, offset, gpiocdev.AsOutput(0), level, gpiocdev.WithConsumer(opts.Consumer))
+	if err != nil {
+		return nil, fmt.Errorf("gpioline: %s line %d: %w", opts.Chip, offset, err)
+	}
+	return l, nil
+}
+
+// InputOpts configures Inputs.
+type InputOpts struct {
+	Opts
+	// Debounce asks the kernel to debounce the lines. It needs the GPIO uAPI
+	// v2, Linux 5.10 or later; on older kernels Inputs falls back to no kernel
+	// debounce and the button package's software debouncer does the work.
+	Debounce time.Duration
+	// NoPullUp leaves the bias alone (for boards with external pull-ups).
+	NoPullUp bool
+	// Buffer is the capacity of the event queue. Default 64.
+	Buffer int
+}
+
+// Inputs is a set of input lines requested with edge detection. It is a
+// button.Source: Next returns the kernel's edge events with their kernel
+// timestamps (CLOCK_MONOTONIC).
+type Inputs struct {
+	lines  *gpiocdev.Lines
+	events chan button.Edge
+}
+
+var _ button.Source = (*Inputs)(nil)
+
+// RequestInputs requests offsets as inputs with pull-ups and both-edge
+// detection.
+func RequestInputs(offsets []int, o *InputOpts) (*Inputs, error) {
+	var io InputOpts
+	if o != nil {
+		io = *o
+	}
+	opts := io.Opts.defaults()
+	if io.Buffer <= 0 {
+		io.Buffer = 64
+	}
+	in := &Inputs{events: make(chan button.Edge, io.Buffer)}
+	req := []gpiocdev.LineReqOption{
+		gpiocdev.AsInput,
+		gpiocdev.WithBothEdges,
+		gpiocdev.WithConsumer(opts.Consumer),
+		gpiocdev.WithEventHandler(in.handle),
+	}
+	if !io.NoPullUp {
+		req = append(req, gpiocdev.WithPullUp)
+	}
+	var err error
+	if io.Debounce > 0 {
+		in.lines, err = gpiocdev.RequestLines(opts.Chip, offsets, append(req, gpiocdev.WithDebounce(io.Debounce))...)
+		var uerr gpiocdev.ErrUapiIncompatibility
+		if errors.As(err, &uerr) {
+			// Kernel before 5.10 (uAPI v1): debounce in software only.
+			in.lines, err = gpiocdev.RequestLines(opts.Chip, offsets, req...)
+		}
+	} else {
+		in.lines, err = gpiocdev.RequestLines(opts.Chip, offsets, req...)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("gpioline: %s lines %v: %w", opts.Chip, offsets, err)
+	}
+	return in, nil
+}
+
+// handle runs on gpiocdev's watcher goroutine: it only hands the event off.
+// The queue is buffered; when full the watcher waits, and the kernel keeps
+// queueing events meanwhile.
+func (in *Inputs) handle(ev gpiocdev.LineEvent) {
+	in.events <- button.Edge{Line: ev.Offset, At: ev.Timestamp, High: ev.Type == gpiocdev.LineEventRisingEdge}
+}
+
+// Next returns the next edge, or ctx.Err() when ctx is done first.
+func (in *Inputs) Next(ctx context.Context) (button.Edge, error) {
+	select {
+	case e := <-in.events:
+		return e, nil
+	case <-ctx.Done():
+		return button.Edge{}, ctx.Err()
+	}
+}
+
+// Close releases the lines.
+func (in *Inputs) Close() error {
+	if err := in.lines.Close(); err != nil {
+		return fmt.Errorf("gpioline: %w", err)
+	}
+	return nil
+}

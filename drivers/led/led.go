@@ -1,0 +1,241 @@
+package led
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Output is a GPIO output line; *gpiocdev.Line satisfies it.
+type Output interface {
+	SetValue(int) error
+}
+
+// Clock schedules the end of a flash. AfterFunc calls f once d has elapsed;
+// stop cancels it and reports whether it did so.
+type Clock interface {
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
+}
+
+type systemClock struct{}
+
+func (systemClock) AfterFunc(d time.Duration, f func()) func() bool {
+	return time.AfterFunc(d, f).Stop
+}
+
+// LED names one LED of the panel.
+type LED int
+
+// The panel LEDs.
+const (
+	DirCW   LED = iota // play goes clockwise
+	DirCCW             // play goes counter-clockwise
+	Legal              // green: the card was accepted
+	Illegal            // red: the card was refused
+	UNO                // amber: a player is on one card
+	Red                // colour to match
+	Yellow
+	Green
+	Blue
+	numLEDs
+)
+
+var ledNames = [...]string{"cw", "ccw", "legal", "illegal", "uno", "R", "Y", "G", "B"}
+
+func (l LED) String() string {
+	if l >= 0 && l < numLEDs {
+		return ledNames[l]
+	}
+	return fmt.Sprintf("led(%d)", int(l))
+}
+
+// Direction of play shown by the direction LEDs.
+type Direction int
+
+// Directions.
+const (
+	NoDirection Direction = iota
+	CW
+	CCW
+)
+
+// ErrNotColor is returned by SetColor for an LED that is not a colour LED.
+var ErrNotColor = errors.New("led: not a colour LED")
+
+// Opts configures a Dev.
+type Opts struct {
+	// ActiveLow is for LEDs wired from 3.3 V to the GPIO (the GPIO sinks
+	// current): on drives the line low. Default: active high (GPIO → resistor
+	// → LED → GND).
+	ActiveLow bool
+	// Flash is how long FlashLegal/FlashIllegal keep their LED lit.
+	// Default 600ms.
+	Flash time.Duration
+	// Clock times the flashes. Default: the system clock.
+	Clock Clock
+}
+
+// Dev is the panel's bank of LEDs. LEDs without a line are skipped, so a
+// build may leave some out.
+type Dev struct {
+	lines [numLEDs]Output
+	opts  Opts
+
+	mu    sync.Mutex
+	on    [numLEDs]bool
+	stop  func() bool // pending flash end
+	gen   int         // flash generation, so a stale timer does nothing
+	async error       // first error from a flash-end timer
+}
+
+// New returns a Dev driving the given lines, all switched off.
+func New(lines map[LED]Output, o *Opts) (*Dev, error) {
+	d := &Dev{}
+	if o != nil {
+		d.opts = *o
+	}
+	if d.opts.Flash < 0 {
+		return nil, fmt.Errorf("led: negative Flash %v", d.opts.Flash)
+	}
+	if d.opts.Flash == 0 {
+		d.opts.Flash = 600 * time.Millisecond
+	}
+	if d.opts.Clock == nil {
+		d.opts.Clock = systemClock{}
+	}
+	for l, out := range lines {
+		if l < 0 || l >= numLEDs {
+			return nil, fmt.Errorf("led: unknown LED %d", int(l))
+		}
+		d.lines[l] = out
+	}
+	if err := d.Halt(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func (d *Dev) set(l LED, on bool) error {
+	d.on[l] = on
+	if d.lines[l] == nil {
+		return nil
+	}
+	v := 0
+	if on != d.opts.ActiveLow {
+		v = 1
+	}
+	if err := d.lines[l].SetValue(v); err != nil {
+		return fmt.Errorf("led: %s: %w", l, err)
+	}
+	return nil
+}
+
+// Set switches one LED.
+func (d *Dev) Set(l LED, on bool) error {
+	if l < 0 || l >= numLEDs {
+		return fmt.Errorf("led: unknown LED %d", int(l))
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.set(l, on)
+}
+
+// SetDirection lights the LED of the direction of play.
+func (d *Dev) SetDirection(dir Direction) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return errors.Join(d.set(DirCW, dir == CW), d.set(DirCCW, dir == CCW))
+}
+
+// SetColor lights the colour LED c (Red, Yellow, Green or Blue) and no other;
+// c = -1 switches them all off.
+func (d *Dev) SetColor(c LED) error {
+	if c != -1 && (c < Red || c > Blue) {
+		return fmt.Errorf("%w: %s", ErrNotColor, c)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var errs []error
+	for l := Red; l <= Blue; l++ {
+		errs = append(errs, d.set(l, l == c))
+	}
+	return errors.Join(errs...)
+}
+
+// FlashLegal lights the green LED for Opts.Flash and returns at once. A new
+// flash cuts the current one short.
+func (d *Dev) FlashLegal() error { return d.flash(Legal, Illegal) }
+
+// FlashIllegal lights the red LED for Opts.Flash and returns at once.
+func (d *Dev) FlashIllegal() error { return d.flash(Illegal, Legal) }
+
+func (d *Dev) flash(l, other LED) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.cancelFlash()
+	if err := errors.Join(d.set(other, false), d.set(l, true)); err != nil {
+		return err
+	}
+	gen := d.gen
+	d.stop = d.opts.Clock.AfterFunc(d.opts.Flash, func() {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.gen != gen {
+			return
+		}
+		d.stop = nil
+		if err := d.set(l, false); err != nil && d.async == nil {
+			d.async = err
+		}
+	})
+	return nil
+}
+
+// cancelFlash must be called with mu held.
+func (d *Dev) cancelFlash() {
+	d.gen++
+	if d.stop != nil {
+		d.stop()
+		d.stop = nil
+	}
+}
+
+// Err returns the first error met while ending a flash in the background.
+func (d *Dev) Err() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.async
+}
+
+// Halt cancels any flash and switches every LED off. It is safe to call
+// more than once.
+func (d *Dev) Halt() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.cancelFlash()
+	var errs []error
+	for l := LED(0); l < numLEDs; l++ {
+		errs = append(errs, d.set(l, false))
+	}
+	return errors.Join(errs...)
+}
+
+// String lists the fitted LEDs, the lit ones marked with '*'.
+func (d *Dev) String() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var parts []string
+	for l := LED(0); l < numLEDs; l++ {
+		if d.lines[l] == nil {
+			continue
+		}
+		s := l.String()
+		if d.on[l] {
+			s += "*"
+		}
+		parts = append(parts, s)
+	}
+	return "led{" + strings.Join(parts, " ") + "}"
+}
