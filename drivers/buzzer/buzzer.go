@@ -1,0 +1,201 @@
+package buzzer
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Output is a GPIO output line; *gpiocdev.Line satisfies it.
+type Output interface {
+	SetValue(int) error
+}
+
+// Clock schedules the steps of a pattern. AfterFunc calls f once d has
+// elapsed; stop cancels it and reports whether it did so.
+type Clock interface {
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
+}
+
+type systemClock struct{}
+
+func (systemClock) AfterFunc(d time.Duration, f func()) func() bool {
+	return time.AfterFunc(d, f).Stop
+}
+
+// Pattern is a sequence of durations: on, off, on, off, … It always ends
+// silent, whether its length is odd or even.
+type Pattern []time.Duration
+
+const ms = time.Millisecond
+
+// The referee's sounds. They differ in count and length so they can be told
+// apart without looking at the table.
+var (
+	// Legal: one short chirp.
+	Legal = Pattern{50 * ms}
+	// Illegal: two long buzzes.
+	Illegal = Pattern{400 * ms, 150 * ms, 400 * ms}
+	// MissedUNO: three short beeps.
+	MissedUNO = Pattern{100 * ms, 100 * ms, 100 * ms, 100 * ms, 100 * ms}
+	// RoundOver: short, short, long.
+	RoundOver = Pattern{120 * ms, 120 * ms, 120 * ms, 120 * ms, 600 * ms}
+	// GameOver: a long fanfare of four short beeps and a 1 s buzz.
+	GameOver = Pattern{100 * ms, 80 * ms, 100 * ms, 80 * ms, 100 * ms, 80 * ms, 100 * ms, 200 * ms, time.Second}
+)
+
+// Duration is the total time the pattern takes.
+func (p Pattern) Duration() time.Duration {
+	var t time.Duration
+	for _, d := range p {
+		t += d
+	}
+	return t
+}
+
+// ErrBadPattern is returned by Play for an empty pattern or one with a
+// duration that is not positive.
+var ErrBadPattern = errors.New("buzzer: bad pattern")
+
+// Opts configures a Dev.
+type Opts struct {
+	// ActiveLow is for a driver stage that sounds when the GPIO is low (a PNP
+	// transistor or a low-side module with inverted input).
+	ActiveLow bool
+	// Clock times the patterns. Default: the system clock.
+	Clock Clock
+}
+
+// Dev is an active buzzer (one with its own oscillator) on one output line.
+type Dev struct {
+	out  Output
+	opts Opts
+
+	mu      sync.Mutex
+	on      bool
+	playing bool
+	stop    func() bool
+	gen     int
+	async   error
+}
+
+// New returns a Dev, silent.
+func New(out Output, o *Opts) (*Dev, error) {
+	if out == nil {
+		return nil, errors.New("buzzer: nil output")
+	}
+	d := &Dev{out: out}
+	if o != nil {
+		d.opts = *o
+	}
+	if d.opts.Clock == nil {
+		d.opts.Clock = systemClock{}
+	}
+	if err := d.Halt(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func (d *Dev) set(on bool) error {
+	v := 0
+	if on != d.opts.ActiveLow {
+		v = 1
+	}
+	if err := d.out.SetValue(v); err != nil {
+		return fmt.Errorf("buzzer: %w", err)
+	}
+	d.on = on
+	return nil
+}
+
+// Play starts p and returns at once; the steps run on the Clock's timers. A
+// pattern already playing is cut off.
+func (d *Dev) Play(p Pattern) error {
+	if len(p) == 0 {
+		return fmt.Errorf("%w: empty", ErrBadPattern)
+	}
+	for i, s := range p {
+		if s <= 0 {
+			return fmt.Errorf("%w: step %d is %v", ErrBadPattern, i, s)
+		}
+	}
+	p = append(Pattern(nil), p...) // the caller may reuse its slice
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.cancel()
+	d.playing = true
+	return d.step(p, 0, d.gen)
+}
+
+// step starts step i of p; mu must be held.
+func (d *Dev) step(p Pattern, i, gen int) error {
+	if i == len(p) {
+		d.playing, d.stop = false, nil
+		if d.on {
+			return d.set(false)
+		}
+		return nil
+	}
+	if err := d.set(i%2 == 0); err != nil {
+		d.playing = false
+		return err
+	}
+	d.stop = d.opts.Clock.AfterFunc(p[i], func() {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.gen != gen {
+			return // pre-empted or halted
+		}
+		if err := d.step(p, i+1, gen); err != nil && d.async == nil {
+			d.async = err
+		}
+	})
+	return nil
+}
+
+// cancel stops the pattern in progress; mu must be held.
+func (d *Dev) cancel() {
+	d.gen++
+	d.playing = false
+	if d.stop != nil {
+		d.stop()
+		d.stop = nil
+	}
+}
+
+// Playing reports whether a pattern is in progress.
+func (d *Dev) Playing() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.playing
+}
+
+// Err returns the first error met by a step running in the background.
+func (d *Dev) Err() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.async
+}
+
+// Halt stops any pattern and leaves the buzzer silent. It is safe to call
+// more than once.
+func (d *Dev) Halt() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.cancel()
+	return d.set(false)
+}
+
+func (d *Dev) String() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	switch {
+	case d.playing:
+		return "buzzer{playing}"
+	case d.on:
+		return "buzzer{on}"
+	}
+	return "buzzer{silent}"
+}
