@@ -1,0 +1,234 @@
+package mfrc522
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// EventKind says what an Event reports.
+type EventKind int
+
+// Event kinds.
+const (
+	// TagArrived: Tag entered the field. Present lists every tag now in
+	// the field; more than one means several cards at once.
+	TagArrived EventKind = iota + 1
+	// TagLeft: Tag was missing from two polls in a row.
+	TagLeft
+	// ReaderLost: the MFRC522 stopped answering (Err says why). Tags known
+	// until then are reported as left first.
+	ReaderLost
+	// ReaderBack: the MFRC522 answers again and was re-initialised.
+	ReaderBack
+	// PollFailed: a poll failed after its retries, for example with
+	// ErrCollision when tags cannot be told apart. Known tags are kept.
+	PollFailed
+)
+
+var kindNames = [...]string{"", "TagArrived", "TagLeft", "ReaderLost", "ReaderBack", "PollFailed"}
+
+func (k EventKind) String() string {
+	if k <= 0 || int(k) >= len(kindNames) {
+		return fmt.Sprintf("EventKind(%d)", int(k))
+	}
+	return kindNames[k]
+}
+
+// Event is one change seen by Watch.
+type Event struct {
+	Kind    EventKind
+	Time    time.Time // from Opts.Now, at the end of the poll that saw it
+	Tag     Tag       // TagArrived, TagLeft
+	Present []Tag     // tags in the field after this event
+	Err     error     // ReaderLost, PollFailed
+}
+
+func (e Event) String() string {
+	switch e.Kind {
+	case TagArrived, TagLeft:
+		return fmt.Sprintf("%s %s (%d present)", e.Kind, e.Tag, len(e.Present))
+	case ReaderLost, PollFailed:
+		return fmt.Sprintf("%s: %v", e.Kind, e.Err)
+	}
+	return e.Kind.String()
+}
+
+// Poll is one attempt of Watch: with one tag already known it checks that
+// tag's presence by WUPA and SELECT of its UID, then looks for newcomers with
+// REQA (a halted tag does not answer it); otherwise, or when anything new
+// answers, it runs Detect.
+func (d *Dev) Poll(known []Tag) ([]Tag, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.halted {
+		return nil, ErrHalted
+	}
+	if len(known) != 1 {
+		return d.detect()
+	}
+	k := known[0]
+	err := d.retry(func() error {
+		if _, err := d.activate(k.UID); err != nil {
+			return err
+		}
+		return d.hlta()
+	})
+	switch {
+	case errors.Is(err, ErrNoTag):
+		return d.detect()
+	case err != nil:
+		return nil, err
+	}
+	if _, err := d.request(piccREQA); errors.Is(err, ErrTimeout) {
+		return known, nil
+	}
+	return d.detect()
+}
+
+// Watch polls every Opts.PollPeriod until ctx is done or Halt is called,
+// and sends one event per change: a tag arriving (once, however long it
+// stays), leaving (after two polls without it, so one missed poll is
+// tolerated), the reader lost and back. Watch owns the channel and closes
+// it when it returns. While Watch runs, other methods may still be called;
+// they take turns with the polls.
+func (d *Dev) Watch(ctx context.Context) <-chan Event {
+	ch := make(chan Event, 4)
+	go func() {
+		defer close(ch)
+		d.watch(ctx, ch)
+	}()
+	return ch
+}
+
+type seen struct {
+	tag    Tag
+	misses int
+}
+
+func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
+	var known []seen
+	send := func(e Event) bool {
+		select {
+		case ch <- e:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	present := func() []Tag {
+		p := make([]Tag, len(known))
+		for i, s := range known {
+			p[i] = s.tag
+		}
+		return p
+	}
+	next := d.o.Now()
+	for ctx.Err() == nil {
+		tags, err := d.Poll(present())
+		now := d.o.Now()
+		switch {
+		case errors.Is(err, ErrHalted):
+			return
+		case errors.Is(err, ErrReaderGone):
+			for len(known) > 0 {
+				t := known[0].tag
+				known = known[1:]
+				if !send(Event{Kind: TagLeft, Time: now, Tag: t, Present: present()}) {
+					return
+				}
+			}
+			if !send(Event{Kind: ReaderLost, Time: now, Err: err}) || !d.waitBack(ctx) {
+				return
+			}
+			if !send(Event{Kind: ReaderBack, Time: d.o.Now()}) {
+				return
+			}
+			next = d.o.Now()
+			continue
+		case err != nil:
+			if !send(Event{Kind: PollFailed, Time: now, Err: err, Present: present()}) {
+				return
+			}
+		default:
+			for i := range known {
+				known[i].misses++
+			}
+			var arrived []Tag
+			for _, t := range tags {
+				found := false
+				for i := range known {
+					if known[i].tag.UID.Equal(t.UID) {
+						known[i].misses = 0
+						found = true
+					}
+				}
+				if !found {
+					known = append(known, seen{tag: t})
+					arrived = append(arrived, t)
+				}
+			}
+			var left []Tag
+			kept := known[:0]
+			for _, s := range known {
+				if s.misses >= 2 {
+					left = append(left, s.tag)
+				} else {
+					kept = append(kept, s)
+				}
+			}
+			known = kept
+			for _, t := range left {
+				if !send(Event{Kind: TagLeft, Time: now, Tag: t, Present: present()}) {
+					return
+				}
+			}
+			for _, t := range arrived {
+				if !send(Event{Kind: TagArrived, Time: now, Tag: t, Present: present()}) {
+					return
+				}
+			}
+		}
+		// Fixed rate, start to start; after an overrun start again now.
+		next = next.Add(d.o.PollPeriod)
+		if w := next.Sub(d.o.Now()); w > 0 {
+			d.o.Sleep(w)
+		} else {
+			next = d.o.Now()
+		}
+	}
+}
+
+// waitBack probes VersionReg with exponential back-off until the reader
+// answers (and is re-initialised) or ctx is done.
+func (d *Dev) waitBack(ctx context.Context) bool {
+	wait := d.o.Backoff
+	for ctx.Err() == nil {
+		d.o.Sleep(wait)
+		err := d.Check()
+		if err == nil {
+			return true
+		}
+		if errors.Is(err, ErrHalted) {
+			return false
+		}
+		if wait < 16*d.o.Backoff {
+			wait *= 2
+		}
+	}
+	return false
+}
+
+// WorstCaseLatency is the longest time from a tag entering the field to its
+// TagArrived event with these options and no faults: a tag arriving just
+// after a poll's WUPA is found by the next poll, one PollPeriod later, which
+// then needs one detection (detect is its modelled duration, for example
+// from the simulator's clock).
+func WorstCaseLatency(o *Opts, detect time.Duration) time.Duration {
+	p := 20 * time.Millisecond
+	if o != nil && o.PollPeriod > 0 {
+		p = o.PollPeriod
+	}
+	return p + detect
+}
