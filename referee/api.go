@@ -18,6 +18,10 @@ const (
 	ErrBadCard       = "bad-card"
 	ErrUnknownPlayer = "unknown-player"
 	ErrBadRules      = "bad-rules"
+	ErrWrongCount    = "wrong-count" // a draw or hand line lists a number of cards that does not fit
+	ErrFalseUno      = "false-uno"   // UNO called by a player who is not down to one card
+	ErrBadCatch      = "bad-catch"   // catch of a player who called UNO, or after the window closed
+	ErrWrongColor    = "wrong-color" // colours-in-circle: the colour written is not the one the circle gives
 )
 
 // Phases (RULES.md §7 "phase").
@@ -71,6 +75,9 @@ const (
 	EffHandsMoved                       // hands were passed or swapped (seven-zero, five-swap)
 	EffRoundOver                        // Player went out
 	EffGameOver                         // Player won the game
+	EffReturn                           // the starter card must go back into the pile; turn another
+	EffJumpIn                           // Player jumped in out of turn
+	EffOut                              // Player went out and play goes on (play-to-end)
 )
 
 // Effect is one consequence of an accepted (or penalised) event.

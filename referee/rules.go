@@ -1,0 +1,318 @@
+package referee
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/unoref/unoref/cards"
+)
+
+// Presets of RULES.md §5.
+const (
+	PresetOfficial = "official"
+	PresetCars     = "cars"
+	PresetHouseRU  = "house-ru"
+)
+
+// Scoring methods of RULES.md §4.
+const (
+	ScoringWinnerCollects = "winner-collects"
+	ScoringPenalty        = "penalty"
+	ScoringLazy           = "lazy"
+)
+
+// Values of the settings that name a version of a rule.
+const (
+	EnforceAuto    = "auto"
+	EnforcePlayers = "players"
+
+	StarterOfficial = "official" // §2.3 official: only a Wild Draw Four (or WX, Blank) is returned
+	StarterNumber   = "number"   // §2.3 house-ru: anything but a number is returned
+
+	ChallengeOfficial = "official" // §2.8 official: guilty draws, colour stands
+	ChallengeHouseRU  = "house-ru" // §2.8 house-ru: guilty takes the card back and draws
+)
+
+// DefaultLazyTarget is the number of round wins that ends a lazy game when
+// the rules line sets no target (ours: §4 gives lazy scoring no end).
+const DefaultLazyTarget = 3
+
+// ErrRules is wrapped by every error of ParseRules.
+var ErrRules = errors.New("bad rules")
+
+// RulesError is a rules line ParseRules refuses. Msg is one sentence for
+// the table; Option is the option at fault ("" for the preset).
+type RulesError struct {
+	Option string
+	Msg    string
+}
+
+func (e *RulesError) Error() string { return "referee: rules: " + e.Msg }
+func (e *RulesError) Unwrap() error { return ErrRules }
+
+// Rules is a preset of RULES.md §5 with the options of §3 and the scoring
+// of §4 applied: everything the referee needs to know about the house.
+type Rules struct {
+	Preset    string
+	Deck      string // cards.Standard, cards.Cars or cards.Blanks
+	Starter   string // StarterOfficial or StarterNumber (setting starter=)
+	Challenge string // ChallengeOfficial or ChallengeHouseRU (setting challenge=)
+
+	JumpIn            bool
+	DeflectDrawTwo    bool
+	Stacking          bool
+	WD4AnswerDrawTwo  bool
+	SevenZero         bool
+	FiveSwap          bool
+	ReverseBounce     bool
+	DrawUntilPlayable bool
+	ColoursInCircle   bool
+	BlankDrawTen      bool
+	ResetZero         bool
+	PlayToEnd         bool
+	SevenRounds       bool
+	UnoSlap           bool // accepted, not refereed: the log has no slap event
+
+	UnoPenalty          int
+	MistakePenalty      int
+	UnoEnforcement      string // EnforceAuto or EnforcePlayers
+	ChallengeGuiltyDraw int
+
+	Scoring string // ScoringWinnerCollects, ScoringPenalty or ScoringLazy
+	Target  int    // points that end the game; round wins under lazy
+}
+
+// Preset returns the rules of a preset of §5 with no options.
+func Preset(name string) (Rules, error) {
+	r := Rules{
+		Preset:              name,
+		Deck:                cards.Standard,
+		Starter:             StarterOfficial,
+		Challenge:           ChallengeOfficial,
+		UnoPenalty:          2,
+		UnoEnforcement:      EnforceAuto,
+		ChallengeGuiltyDraw: 4,
+		Scoring:             ScoringWinnerCollects,
+		Target:              500,
+	}
+	switch name {
+	case PresetOfficial:
+	case PresetCars:
+		r.Deck = cards.Cars
+	case PresetHouseRU:
+		r.Starter = StarterNumber
+		r.Challenge = ChallengeHouseRU
+		r.JumpIn, r.DeflectDrawTwo, r.WD4AnswerDrawTwo = true, true, true
+		r.MistakePenalty = 2
+		r.Scoring, r.Target = ScoringPenalty, 200
+	default:
+		return Rules{}, &RulesError{Msg: strconv.Quote(name) + " is not a preset: want official, cars or house-ru"}
+	}
+	return r, nil
+}
+
+type optKind uint8
+
+const (
+	optToggle optKind = iota
+	optInt
+	optEnum
+)
+
+type option struct {
+	name    string
+	kind    optKind
+	min     int
+	max     int
+	values  []string
+	setBool func(*Rules, bool)
+	setInt  func(*Rules, int)
+	setStr  func(*Rules, string)
+}
+
+func toggle(name string, f func(*Rules, bool)) option {
+	return option{name: name, kind: optToggle, setBool: f}
+}
+
+var options = []option{
+	toggle("jump-in", func(r *Rules, v bool) { r.JumpIn = v }),
+	toggle("deflect-draw-two", func(r *Rules, v bool) { r.DeflectDrawTwo = v }),
+	toggle("stacking", func(r *Rules, v bool) { r.Stacking = v }),
+	toggle("wd4-answer-draw-two", func(r *Rules, v bool) { r.WD4AnswerDrawTwo = v }),
+	toggle("seven-zero", func(r *Rules, v bool) { r.SevenZero = v }),
+	toggle("five-swap", func(r *Rules, v bool) { r.FiveSwap = v }),
+	toggle("reverse-bounce", func(r *Rules, v bool) { r.ReverseBounce = v }),
+	toggle("draw-until-playable", func(r *Rules, v bool) { r.DrawUntilPlayable = v }),
+	toggle("colours-in-circle", func(r *Rules, v bool) { r.ColoursInCircle = v }),
+	toggle("blank-draw-ten", func(r *Rules, v bool) { r.BlankDrawTen = v }),
+	toggle("reset-zero", func(r *Rules, v bool) { r.ResetZero = v }),
+	toggle("play-to-end", func(r *Rules, v bool) { r.PlayToEnd = v }),
+	toggle("seven-rounds", func(r *Rules, v bool) { r.SevenRounds = v }),
+	toggle("uno-slap", func(r *Rules, v bool) { r.UnoSlap = v }),
+	{name: "uno-penalty", kind: optInt, min: 0, max: 10, setInt: func(r *Rules, v int) { r.UnoPenalty = v }},
+	{name: "mistake-penalty", kind: optInt, min: 0, max: 10, setInt: func(r *Rules, v int) { r.MistakePenalty = v }},
+	{name: "challenge-guilty-draw", kind: optInt, min: 0, max: 10, setInt: func(r *Rules, v int) { r.ChallengeGuiltyDraw = v }},
+	{name: "target", kind: optInt, min: 1, max: 100000, setInt: func(r *Rules, v int) { r.Target = v }},
+	{name: "uno-enforcement", kind: optEnum, values: []string{EnforceAuto, EnforcePlayers}, setStr: func(r *Rules, v string) { r.UnoEnforcement = v }},
+	{name: "scoring", kind: optEnum, values: []string{ScoringWinnerCollects, ScoringPenalty, ScoringLazy}, setStr: func(r *Rules, v string) { r.Scoring = v }},
+	{name: "deck", kind: optEnum, values: cards.DeckNames, setStr: func(r *Rules, v string) { r.Deck = v }},
+	{name: "starter", kind: optEnum, values: []string{StarterOfficial, StarterNumber}, setStr: func(r *Rules, v string) { r.Starter = v }},
+	{name: "challenge", kind: optEnum, values: []string{ChallengeOfficial, ChallengeHouseRU}, setStr: func(r *Rules, v string) { r.Challenge = v }},
+}
+
+func optionNames() string {
+	var b strings.Builder
+	for i, o := range options {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(o.name)
+	}
+	return b.String()
+}
+
+// ParseRules reads the words of a rules line (§7): a preset of §5, then
+// options of §3 and §4 as +name, -name (a bare name means +name) or
+// name=value. It refuses unknown names, bad values, an option given twice
+// and combinations that make no sense; the error is a *RulesError wrapping
+// ErrRules.
+func ParseRules(preset string, opts []string) (Rules, error) {
+	r, err := Preset(preset)
+	if err != nil {
+		return Rules{}, err
+	}
+	seen := make(map[string]bool, len(opts))
+	for _, word := range opts {
+		name, value, hasValue := strings.Cut(word, "=")
+		on := true
+		if !hasValue {
+			switch {
+			case strings.HasPrefix(name, "+"):
+				name = name[1:]
+			case strings.HasPrefix(name, "-"):
+				name, on = name[1:], false
+			}
+		}
+		var o *option
+		for i := range options {
+			if options[i].name == name {
+				o = &options[i]
+			}
+		}
+		if o == nil {
+			return Rules{}, &RulesError{Option: name, Msg: strconv.Quote(name) + " is not a rule option: want one of " + optionNames()}
+		}
+		if seen[name] {
+			return Rules{}, &RulesError{Option: name, Msg: name + " is given twice: keep one"}
+		}
+		seen[name] = true
+		switch o.kind {
+		case optToggle:
+			if hasValue {
+				return Rules{}, &RulesError{Option: name, Msg: name + " is switched on or off: write +" + name + " or -" + name}
+			}
+			o.setBool(&r, on)
+		case optInt:
+			if !hasValue {
+				return Rules{}, &RulesError{Option: name, Msg: name + " needs a number, like " + name + "=" + strconv.Itoa(o.min+1)}
+			}
+			v, err := strconv.Atoi(value)
+			if err != nil || v < o.min || v > o.max {
+				return Rules{}, &RulesError{Option: name, Msg: name + "=" + value + " is not allowed: want a whole number from " + strconv.Itoa(o.min) + " to " + strconv.Itoa(o.max)}
+			}
+			o.setInt(&r, v)
+		case optEnum:
+			ok := false
+			for _, a := range o.values {
+				ok = ok || a == value
+			}
+			if !hasValue || !ok {
+				return Rules{}, &RulesError{Option: name, Msg: name + " needs one of " + strings.Join(o.values, ", ") + ", like " + name + "=" + o.values[0]}
+			}
+			o.setStr(&r, value)
+		}
+	}
+	if seen["scoring"] && !seen["target"] {
+		switch {
+		case r.Scoring == ScoringLazy:
+			r.Target = DefaultLazyTarget
+		case r.Preset == PresetHouseRU && r.Scoring == ScoringPenalty:
+			r.Target = 200
+		default:
+			r.Target = 500
+		}
+	}
+	return r, r.check(seen)
+}
+
+// check refuses combinations that cannot be refereed together.
+func (r *Rules) check(seen map[string]bool) error {
+	switch {
+	case r.Stacking && r.DeflectDrawTwo:
+		msg := "stacking and deflect-draw-two can't both be on: pick one"
+		if r.Preset == PresetHouseRU {
+			msg += " (house-ru has deflect-draw-two: add -deflect-draw-two)"
+		}
+		return &RulesError{Option: "stacking", Msg: msg}
+	case r.SevenRounds && r.PlayToEnd:
+		return &RulesError{Option: "seven-rounds", Msg: "seven-rounds and play-to-end can't both be on: pick one"}
+	case r.SevenRounds && (seen["scoring"] || seen["target"]):
+		return &RulesError{Option: "seven-rounds", Msg: "seven-rounds ends the game without points: leave out scoring and target"}
+	case r.BlankDrawTen && r.Deck != cards.Blanks:
+		return &RulesError{Option: "blank-draw-ten", Msg: "blank-draw-ten needs the blank cards: add deck=blanks"}
+	}
+	return nil
+}
+
+// String prints r as the words of a rules line that ParseRules reads back
+// to the same Rules.
+func (r Rules) String() string {
+	base, _ := Preset(r.Preset)
+	var b strings.Builder
+	b.WriteString(r.Preset)
+	flag := func(name string, v, def bool) {
+		if v == def {
+			return
+		}
+		if v {
+			b.WriteString(" +" + name)
+		} else {
+			b.WriteString(" -" + name)
+		}
+	}
+	set := func(name, v, def string) {
+		if v != def {
+			b.WriteString(" " + name + "=" + v)
+		}
+	}
+	set("deck", r.Deck, base.Deck)
+	set("starter", r.Starter, base.Starter)
+	set("challenge", r.Challenge, base.Challenge)
+	flag("jump-in", r.JumpIn, base.JumpIn)
+	flag("deflect-draw-two", r.DeflectDrawTwo, base.DeflectDrawTwo)
+	flag("stacking", r.Stacking, base.Stacking)
+	flag("wd4-answer-draw-two", r.WD4AnswerDrawTwo, base.WD4AnswerDrawTwo)
+	flag("seven-zero", r.SevenZero, base.SevenZero)
+	flag("five-swap", r.FiveSwap, base.FiveSwap)
+	flag("reverse-bounce", r.ReverseBounce, base.ReverseBounce)
+	flag("draw-until-playable", r.DrawUntilPlayable, base.DrawUntilPlayable)
+	flag("colours-in-circle", r.ColoursInCircle, base.ColoursInCircle)
+	flag("blank-draw-ten", r.BlankDrawTen, base.BlankDrawTen)
+	flag("reset-zero", r.ResetZero, base.ResetZero)
+	flag("play-to-end", r.PlayToEnd, base.PlayToEnd)
+	flag("seven-rounds", r.SevenRounds, base.SevenRounds)
+	flag("uno-slap", r.UnoSlap, base.UnoSlap)
+	set("uno-penalty", strconv.Itoa(r.UnoPenalty), strconv.Itoa(base.UnoPenalty))
+	set("mistake-penalty", strconv.Itoa(r.MistakePenalty), strconv.Itoa(base.MistakePenalty))
+	set("uno-enforcement", r.UnoEnforcement, base.UnoEnforcement)
+	set("challenge-guilty-draw", strconv.Itoa(r.ChallengeGuiltyDraw), strconv.Itoa(base.ChallengeGuiltyDraw))
+	if !r.SevenRounds {
+		if r.Scoring != base.Scoring {
+			b.WriteString(" scoring=" + r.Scoring + " target=" + strconv.Itoa(r.Target))
+		} else {
+			set("target", strconv.Itoa(r.Target), strconv.Itoa(base.Target))
+		}
+	}
+	return b.String()
+}
