@@ -306,7 +306,7 @@ func renderPrompt(dst *image1bit.VerticalLSB, s Screen) {
 	}
 	for _, l := range wrap(small, p, Width, max(lines, 1)) {
 		drawText(dst, small, 0, y, l, image1bit.On)
-		y += 12
+		y += small.cell()
 	}
 	switch s.Phase {
 	case "color":
@@ -327,7 +327,7 @@ func renderPrompt(dst *image1bit.VerticalLSB, s Screen) {
 		}
 		for _, l := range wrap(small, strings.Join(names, " "), Width, 2) {
 			drawText(dst, small, 0, y, l, image1bit.On)
-			y += 12
+			y += small.cell()
 		}
 	}
 	if s.Message != "" {
@@ -386,7 +386,7 @@ func renderAlert(dst *image1bit.VerticalLSB, s Screen) {
 		word = "UNO!"
 	}
 	fillRect(dst, image.Rect(0, 0, Width, 24), image1bit.On)
-	drawText(dst, big, (Width-big.width(word))/2, -3, word, image1bit.Off)
+	drawText(dst, big, (Width-big.width(word))/2, -1, word, image1bit.Off)
 	if s.Alert == AlertIllegal {
 		// A thick frame makes a refusal recognisable from across the table.
 		for i := 0; i < 2; i++ {
@@ -397,9 +397,9 @@ func renderAlert(dst *image1bit.VerticalLSB, s Screen) {
 	if msg == "" {
 		msg = s.Turn
 	}
-	y := 26
+	y := 25
 	for _, l := range wrap(small, msg, Width-6, 3) {
 		drawText(dst, small, (Width-small.width(l))/2, y, l, image1bit.On)
-		y += 12
+		y += small.cell()
 	}
 }
