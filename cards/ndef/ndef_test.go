@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -165,6 +166,7 @@ func TestDecodeCard(t *testing.T) {
 		err     error                // sentinel for errors.Is, nil for success
 		foreign *ndef.ForeignError   // when err is ErrForeign
 		trunc   *ndef.TruncatedError // when err is ErrTruncated
+		reason  string               // in the message, when err is ErrCorrupt
 	}{
 		{name: "R7", mem: h("03 09 " + recR7 + " FE 00 00 00 00"), want: r7},
 		{name: "R7 without terminator", mem: h("03 09 " + recR7), want: r7},
@@ -233,6 +235,15 @@ func TestDecodeCard(t *testing.T) {
 		{name: "unknown type", err: ndef.ErrForeign,
 			mem:     read16(h("03 05 D5 00 02 52 37 FE")),
 			foreign: &ndef.ForeignError{Kind: ndef.ForeignOther, Text: "unknown type", Records: 1}},
+		{name: "absolute URI type", err: ndef.ErrForeign,
+			mem:     read16(h("03 0B D3 08 00 68 74 74 70 3A 2F 2F 78 FE")),
+			foreign: &ndef.ForeignError{Kind: ndef.ForeignOther, Text: "http://x", Records: 1}},
+		{name: "empty URI record", err: ndef.ErrForeign,
+			mem:     read16(h("03 04 D1 01 00 55 FE")),
+			foreign: &ndef.ForeignError{Kind: ndef.ForeignURI, Text: "", Records: 1}},
+		{name: "empty record first of two", err: ndef.ErrForeign,
+			mem:     read16(h("03 07 90 00 00 51 01 00 55 FE")),
+			foreign: &ndef.ForeignError{Kind: ndef.ForeignOther, Text: "empty record", Records: 2}},
 		{name: "chunked text", err: ndef.ErrForeign,
 			// B1 01 01 54 02 (MB CF SR, status only) 56 00 04 "enR7" (ME SR, Unchanged)
 			mem:     read16(h("03 0C B1 01 01 54 02 56 00 04 65 6E 52 37 FE")),
@@ -257,30 +268,30 @@ func TestDecodeCard(t *testing.T) {
 			mem: h("03 FF 01 33 C1 01 00 00 01 2C 54 02 65 6E 61 61"), trunc: &ndef.TruncatedError{Have: 16, Need: 311}},
 
 		// Broken.
-		{name: "garbage", mem: h("5A A5 13 37 DE AD BE EF 00 11 22 33 44 55 66 77"), err: ndef.ErrCorrupt},
-		{name: "all 0xFF (reserved TLV type)", mem: h(strings.Repeat("FF", 16)), err: ndef.ErrCorrupt},
-		{name: "TLV length 0xFFFF", mem: read16(h("03 FF FF FF")), err: ndef.ErrCorrupt},
-		{name: "lock control of length 4", mem: read16(h("01 04 A0 0C 34 00 03 00 FE")), err: ndef.ErrCorrupt},
-		{name: "record runs past the TLV", mem: read16(h("03 05 D1 01 05 54 02 FE")), err: ndef.ErrCorrupt},
-		{name: "record header cut", mem: read16(h("03 01 D1 FE")), err: ndef.ErrCorrupt},
-		{name: "4-byte payload length cut", mem: read16(h("03 04 C1 01 00 00 FE")), err: ndef.ErrCorrupt},
-		{name: "4-byte payload length past the message", mem: read16(h("03 0C C1 01 FF FF FF FF 54 02 65 6E 52 37 FE")), err: ndef.ErrCorrupt},
-		{name: "ID length cut", mem: read16(h("03 03 D9 01 05 FE")), err: ndef.ErrCorrupt},
-		{name: "no MB", mem: read16(h("03 09 51 01 05 54 02 65 6E 52 37 FE")), err: ndef.ErrCorrupt},
-		{name: "no ME", mem: read16(h("03 09 91 01 05 54 02 65 6E 52 37 FE")), err: ndef.ErrCorrupt},
-		{name: "MB on second record", mem: read16(h("03 06 91 01 00 54 D1 01 00 54 FE")), err: ndef.ErrCorrupt},
-		{name: "bytes after ME", mem: read16(h("03 0A " + recR7 + " 00 FE")), err: ndef.ErrCorrupt},
-		{name: "reserved TNF", mem: read16(h("03 03 D7 00 00 FE")), err: ndef.ErrCorrupt},
-		{name: "empty record with payload", mem: read16(h("03 04 D0 00 01 52 FE")), err: ndef.ErrCorrupt},
-		{name: "unknown TNF with a type", mem: read16(h("03 04 D5 01 00 54 FE")), err: ndef.ErrCorrupt},
-		{name: "unchanged TNF outside a chunk", mem: read16(h("03 05 D6 00 02 52 37 FE")), err: ndef.ErrCorrupt},
-		{name: "chunk not continued", mem: read16(h("03 0A B1 01 01 54 02 51 01 00 54 00 FE")), err: ndef.ErrCorrupt},
-		{name: "message ends in a chunk", mem: read16(h("03 05 F1 01 01 54 02 FE")), err: ndef.ErrCorrupt},
-		{name: "text without status byte", mem: read16(h("03 04 D1 01 00 54 FE")), err: ndef.ErrCorrupt},
-		{name: "language past payload", mem: read16(h("03 09 D1 01 05 54 05 65 6E 52 37 FE")), err: ndef.ErrCorrupt},
-		{name: "invalid UTF-8", mem: read16(h("03 09 D1 01 05 54 02 65 6E C3 28 FE")), err: ndef.ErrCorrupt},
-		{name: "UTF-16 of odd length", mem: read16(h("03 0A D1 01 06 54 82 65 6E 00 52 00 FE")), err: ndef.ErrCorrupt},
-		{name: "malformed text in a foreign message", mem: h("03 0A 91 01 01 54 05 51 01 00 54 FE"), err: ndef.ErrCorrupt},
+		{name: "garbage", mem: h("5A A5 13 37 DE AD BE EF 00 11 22 33 44 55 66 77"), err: ndef.ErrCorrupt, reason: "reserved TLV type 0x5a"},
+		{name: "all 0xFF (reserved TLV type)", mem: h(strings.Repeat("FF", 16)), err: ndef.ErrCorrupt, reason: "reserved TLV type 0xff"},
+		{name: "TLV length 0xFFFF", mem: read16(h("03 FF FF FF")), err: ndef.ErrCorrupt, reason: "RFU"},
+		{name: "lock control of length 4", mem: read16(h("01 04 A0 0C 34 00 03 00 FE")), err: ndef.ErrCorrupt, reason: "length 4, want 3"},
+		{name: "record runs past the TLV", mem: read16(h("03 05 D1 01 05 54 02 FE")), err: ndef.ErrCorrupt, reason: "run past the message"},
+		{name: "record header cut", mem: read16(h("03 01 D1 FE")), err: ndef.ErrCorrupt, reason: "header cut short"},
+		{name: "4-byte payload length cut", mem: read16(h("03 04 C1 01 00 00 FE")), err: ndef.ErrCorrupt, reason: "payload length cut short"},
+		{name: "4-byte payload length past the message", mem: read16(h("03 0C C1 01 FF FF FF FF 54 02 65 6E 52 37 FE")), err: ndef.ErrCorrupt, reason: "payload 4294967295 bytes run past"},
+		{name: "ID length cut", mem: read16(h("03 03 D9 01 05 FE")), err: ndef.ErrCorrupt, reason: "ID length cut short"},
+		{name: "no MB", mem: read16(h("03 09 51 01 05 54 02 65 6E 52 37 FE")), err: ndef.ErrCorrupt, reason: "MB flag false"},
+		{name: "no ME", mem: read16(h("03 09 91 01 05 54 02 65 6E 52 37 FE")), err: ndef.ErrCorrupt, reason: "no record with the ME flag"},
+		{name: "MB on second record", mem: read16(h("03 08 91 01 00 54 D1 01 00 54 FE")), err: ndef.ErrCorrupt, reason: "record 2: MB flag true"},
+		{name: "bytes after ME", mem: read16(h("03 0A " + recR7 + " 00 FE")), err: ndef.ErrCorrupt, reason: "1 bytes after the ME record"},
+		{name: "reserved TNF", mem: read16(h("03 03 D7 00 00 FE")), err: ndef.ErrCorrupt, reason: "reserved TNF"},
+		{name: "empty record with payload", mem: read16(h("03 04 D0 00 01 52 FE")), err: ndef.ErrCorrupt, reason: "empty record (TNF 0) with"},
+		{name: "unknown TNF with a type", mem: read16(h("03 04 D5 01 00 54 FE")), err: ndef.ErrCorrupt, reason: "TNF 0x5 with a type"},
+		{name: "unchanged TNF outside a chunk", mem: read16(h("03 05 D6 00 02 52 37 FE")), err: ndef.ErrCorrupt, reason: "TNF 0x6 in a chunk sequence false"},
+		{name: "chunk not continued", mem: read16(h("03 0A B1 01 01 54 02 51 01 00 54 00 FE")), err: ndef.ErrCorrupt, reason: "TNF 0x1 in a chunk sequence true"},
+		{name: "message ends in a chunk", mem: read16(h("03 05 F1 01 01 54 02 FE")), err: ndef.ErrCorrupt, reason: "ends inside a chunked record"},
+		{name: "text without status byte", mem: read16(h("03 04 D1 01 00 54 FE")), err: ndef.ErrCorrupt, reason: "without status byte"},
+		{name: "language past payload", mem: read16(h("03 09 D1 01 05 54 05 65 6E 52 37 FE")), err: ndef.ErrCorrupt, reason: "language length 5 runs past 5-byte payload"},
+		{name: "invalid UTF-8", mem: read16(h("03 09 D1 01 05 54 02 65 6E C3 28 FE")), err: ndef.ErrCorrupt, reason: "not valid UTF-8"},
+		{name: "UTF-16 of odd length", mem: read16(h("03 0A D1 01 06 54 82 65 6E 00 52 00 FE")), err: ndef.ErrCorrupt, reason: "odd length 3"},
+		{name: "malformed text in a foreign message", mem: h("03 09 91 01 01 54 05 51 01 00 54 FE"), err: ndef.ErrCorrupt, reason: "language length 5 runs past 1-byte payload"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -299,6 +310,9 @@ func TestDecodeCard(t *testing.T) {
 				if !errors.As(err, &te) || *te != *tt.trunc {
 					t.Errorf("DecodeCard(% X) error = %#v, want %#v", tt.mem, te, tt.trunc)
 				}
+			}
+			if !strings.Contains(fmt.Sprint(err), tt.reason) {
+				t.Errorf("DecodeCard(% X) error = %q, want it to say %q", tt.mem, err, tt.reason)
 			}
 			if err != nil && !strings.HasPrefix(err.Error(), "ndef: ") {
 				t.Errorf("error %q does not start with the package name", err)
@@ -434,6 +448,9 @@ func TestCapabilityContainer(t *testing.T) {
 	}
 	if got := ndef.Model(9).String(); got != "Model(9)" {
 		t.Errorf("Model(9).String() = %q", got)
+	}
+	if got := ndef.Model(9).UserBytes(); got != 0 {
+		t.Errorf("Model(9).UserBytes() = %d, want 0", got)
 	}
 }
 
