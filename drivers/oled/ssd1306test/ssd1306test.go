@@ -143,11 +143,12 @@ func (s Stats) Sub(o Stats) Stats {
 // 9 clocks per byte (8 bits + ACK), the address byte of each transaction,
 // and about 2 clocks for start and stop.
 func (s Stats) BusTime(f physic.Frequency) time.Duration {
-	if f <= 0 {
+	hz := int64(f / physic.Hertz)
+	if hz <= 0 {
 		return 0
 	}
 	clocks := int64(9*(s.Bytes+s.Tx) + 2*s.Tx)
-	return time.Duration(clocks * int64(physic.Hertz) * int64(time.Second) / int64(f))
+	return time.Duration(clocks * int64(time.Second) / hz)
 }
 
 // Sim is a stateful SSD1306 on an I²C bus. It implements i2c.BusCloser so
