@@ -1,0 +1,52 @@
+package oled_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/unoref/unoref/drivers/oled"
+	"github.com/unoref/unoref/drivers/oled/ssd1306test"
+)
+
+func Example() {
+	// On the Pi: b, err := i2creg.Open(""); here a simulated panel.
+	sim := ssd1306test.New(nil)
+	d, err := oled.NewI2C(sim, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go d.Run(ctx)
+
+	d.Show(oled.Screen{
+		Phase: "turn", Turn: "Ben", Direction: "cw", Color: "G", Top: "G7",
+		Hands:   []oled.Seat{{Name: "Ann", Count: 7}, {Name: "Ben", Count: 3}},
+		Message: "Ann played G7",
+	})
+	if err := d.Sync(ctx); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("display on:", sim.State().DisplayOn)
+
+	if err := d.Halt(); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("display on:", sim.State().DisplayOn)
+	// Output:
+	// display on: true
+	// display on: false
+}
+
+func ExampleRender() {
+	img := oled.Render(oled.Screen{Phase: "over", Winner: "Chloe",
+		Scores: []oled.Score{{Name: "Ann", Points: 320}, {Name: "Chloe", Points: 512}}})
+	fmt.Println(img.Bounds())
+	// Output: (0,0)-(128,64)
+}
+
+func ExampleMissing() {
+	fmt.Printf("%q\n", oled.Missing("Аня"))
+	// Output: ['А' 'н' 'я']
+}
