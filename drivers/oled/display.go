@@ -56,6 +56,7 @@ type Display struct {
 	running bool
 	halted  bool
 	wake    chan struct{} // capacity 1: a Show since the last draw
+	name    string        // the panel's String, kept here so String never waits for the bus
 
 	// devMu serialises the panel between Run and Halt. Show never takes it.
 	devMu   sync.Mutex
@@ -78,7 +79,15 @@ func New(dev Drawer, o *Opts) *Display {
 	if o != nil {
 		d.opts = *o
 	}
+	d.name = describe(dev)
 	return d
+}
+
+func describe(dev Drawer) string {
+	if s, ok := dev.(fmt.Stringer); ok {
+		return "oled.Display{" + s.String() + "}"
+	}
+	return "oled.Display{}"
 }
 
 // NewI2C initialises an SSD1306 at address 0x3C on b with periph's driver
@@ -105,12 +114,9 @@ func NewI2C(b i2c.Bus, o *Opts) (*Display, error) {
 }
 
 func (d *Display) String() string {
-	d.devMu.Lock()
-	defer d.devMu.Unlock()
-	if s, ok := d.dev.(fmt.Stringer); ok {
-		return "oled.Display{" + s.String() + "}"
-	}
-	return "oled.Display{}"
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.name
 }
 
 // Show asks for s to be drawn and returns at once. It copies s. After Halt
@@ -206,6 +212,9 @@ func (d *Display) draw(img *image1bit.VerticalLSB) error {
 				return fmt.Errorf("oled: reopen: %w", err)
 			}
 			d.dev = dev
+			d.mu.Lock()
+			d.name = describe(dev)
+			d.mu.Unlock()
 		} else {
 			// Differ from img in two opposite corners so the driver's
 			// dirty rectangle covers the whole panel, twice.

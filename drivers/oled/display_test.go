@@ -106,6 +106,9 @@ func TestDisplayStalledBusNeverBlocksShow(t *testing.T) {
 	}
 	last := turn("Last", 3)
 	d.Show(last)
+	if d.String() == "" { // must not wait for the bus either
+		t.Error("String() empty")
+	}
 	sim.Resume()
 	if err := d.Sync(context.Background()); err != nil {
 		t.Fatal(err)

@@ -60,6 +60,8 @@ func defaultPrompt(s Screen) string {
 			return "Round " + strconv.Itoa(s.Round) + ": turn up the first card"
 		}
 		return "Deal 7 each, then turn up the first card"
+	case "penalty":
+		return "Draw " + strconv.Itoa(s.Pending) + " cards"
 	case "drawn":
 		return "Play the drawn card or pass"
 	case "color":
