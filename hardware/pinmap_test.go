@@ -1,0 +1,222 @@
+package hardware_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/unoref/unoref/hardware"
+)
+
+func TestDefaultValidates(t *testing.T) {
+	m := hardware.Default()
+	if err := m.Validate(); err != nil {
+		t.Fatalf("Default().Validate() = %v", err)
+	}
+	if got, want := m.LEDs.UNO, hardware.Pin(26); got != want {
+		t.Errorf("leds.uno = %d, want %d", got, want)
+	}
+	if m.NFC.IRQ != hardware.NoPin {
+		t.Errorf("nfc.irq = %d, want NoPin (commented out)", m.NFC.IRQ)
+	}
+	if m.NFC.Draw == nil || m.NFC.Draw.CE != 1 {
+		t.Errorf("nfc.draw = %+v, want CE1", m.NFC.Draw)
+	}
+	if m.OLED.Addr != 0x3C || len(m.SeatPads.Addrs) != 2 {
+		t.Errorf("oled.addr %#x seatpads.addrs %#x, want 0x3c [0x20 0x21]", m.OLED.Addr, m.SeatPads.Addrs)
+	}
+}
+
+// edit returns the default pin map text with old replaced by new.
+func edit(t *testing.T, old, new string) string {
+	t.Helper()
+	s := string(hardware.DefaultTOML())
+	if !strings.Contains(s, old) {
+		t.Fatalf("pinmap.toml has no %q", old)
+	}
+	return strings.Replace(s, old, new, 1)
+}
+
+func TestBadPinMaps(t *testing.T) {
+	tests := []struct {
+		name     string
+		toml     string
+		key      string
+		sentinel error
+		mention  string // part of the message telling what is allowed
+	}{
+		{"duplicate pin", edit(t, "dir_ccw = 6", "dir_ccw = 5"), "leds.dir_ccw", hardware.ErrPinConflict, "already used by leds.dir_cw"},
+		{"LED on SPI0 MISO", edit(t, "uno = 26", "uno = 9"), "leds.uno", hardware.ErrReservedPin, "SPI0 MISO"},
+		{"button on I2C1 SDA", edit(t, "pass = 22", "pass = 2"), "buttons.pass", hardware.ErrReservedPin, "I2C1 SDA"},
+		{"GPIO 30", edit(t, "pin = 18", "pin = 30"), "buzzer.pin", hardware.ErrNotOnHeader, "allowed: 4, 5, 6"},
+		{"negative GPIO", edit(t, "rst = 25", "rst = -3"), "nfc.rst", hardware.ErrNotOnHeader, "allowed:"},
+		{"ID EEPROM", edit(t, "red = 24", "red = 0"), "buttons.red", hardware.ErrReservedPin, "ID EEPROM"},
+		{"unknown key", edit(t, "blue = 15", "blu = 15"), "leds.blu", hardware.ErrUnknownKey, "allowed: active_low, dir_cw"},
+		{"unknown table", edit(t, "[buzzer]", "[buzzers]"), "buzzers", hardware.ErrUnknownKey, "allowed: gpio, nfc"},
+		{"bad OLED address", edit(t, "addr = 0x3C", "addr = 0x3E"), "oled.addr", hardware.ErrBadAddress, "0x3c or 0x3d"},
+		{"expander address out of range", edit(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x28]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "0x20 to 0x27"},
+		{"expander addresses clash", edit(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x20]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "already used by seatpads.addrs[0]"},
+		{"too few expanders", edit(t, "addrs = [0x20, 0x21]", "addrs = [0x20]"), "seatpads.addrs", hardware.ErrBadAddress, "need 2"},
+		{"readers share CE", edit(t, "ce = 1", "ce = 0"), "nfc.draw.ce", hardware.ErrPinConflict, "chip select"},
+		{"SPI1", edit(t, `spi = "spi0"`, `spi = "spi1"`), "nfc.spi", hardware.ErrBadValue, `"spi0"`},
+		{"11 seats", edit(t, "seats = 10", "seats = 11"), "seatpads.seats", hardware.ErrBadValue, "0 (none) to 10"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := hardware.Load(strings.NewReader(tt.toml))
+			if err == nil {
+				t.Fatalf("Load() = %+v, want an error naming %s", m, tt.key)
+			}
+			if !errors.Is(err, tt.sentinel) {
+				t.Errorf("Load() error %q is not %v", err, tt.sentinel)
+			}
+			var he *hardware.Error
+			if !errors.As(err, &he) || he.Key != tt.key {
+				t.Errorf("Load() error %q: key %q, want %q", err, keyOf(he), tt.key)
+			}
+			if !strings.Contains(err.Error(), tt.key+":") || !strings.Contains(err.Error(), tt.mention) {
+				t.Errorf("Load() error %q, want it to name %q and say %q", err, tt.key, tt.mention)
+			}
+		})
+	}
+}
+
+func keyOf(e *hardware.Error) string {
+	if e == nil {
+		return ""
+	}
+	return e.Key
+}
+
+func TestLoadOptional(t *testing.T) {
+	// No draw pad, no seat pads, IRQ wired on a pin the seat pads freed.
+	s := edit(t, "[nfc.draw]                  # optional second reader at the draw pile; delete to omit\nce = 1", "")
+	s = strings.Replace(s, "# irq = 24", "irq = 7", 1)
+	if _, err := hardware.Load(strings.NewReader(s)); !errors.Is(err, hardware.ErrReservedPin) {
+		t.Errorf("IRQ on GPIO 7 without a draw pad: error %v, want ErrReservedPin (SPI0 keeps CE1)", err)
+	}
+	s = strings.Replace(s, "irq = 7", "irq = 24", 1)
+	s = strings.Replace(s, "red = 24", "", 1)
+	m, err := hardware.Load(strings.NewReader(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.NFC.Draw != nil || m.NFC.IRQ != 24 || m.Buttons.Red != hardware.NoPin {
+		t.Errorf("draw %v irq %d buttons.red %d, want nil 24 NoPin", m.NFC.Draw, m.NFC.IRQ, m.Buttons.Red)
+	}
+}
+
+func TestLoadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pins.toml")
+	if err := os.WriteFile(path, []byte(edit(t, "uno = 17", "uno = 99")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hardware.LoadFile(path); !errors.Is(err, hardware.ErrNotOnHeader) || !strings.Contains(err.Error(), path) {
+		t.Errorf("LoadFile() = %v, want ErrNotOnHeader naming the file", err)
+	}
+	if _, err := hardware.LoadFile(filepath.Join(t.TempDir(), "missing.toml")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("LoadFile(missing) = %v, want os.ErrNotExist", err)
+	}
+	if _, err := hardware.Load(strings.NewReader("[leds]\nuno = \"seventeen\"\n")); err == nil {
+		t.Errorf("Load() with a string pin = nil error, want error")
+	}
+}
+
+func TestHeader(t *testing.T) {
+	bcm := map[int]bool{}
+	for i, p := range hardware.Header {
+		if p.Phys != i+1 {
+			t.Errorf("Header[%d].Phys = %d, want %d", i, p.Phys, i+1)
+		}
+		if p.BCM >= 0 {
+			if bcm[p.BCM] {
+				t.Errorf("BCM %d listed twice", p.BCM)
+			}
+			bcm[p.BCM] = true
+		}
+	}
+	if len(bcm) != 28 {
+		t.Errorf("header has %d GPIOs, want 28 (BCM 0-27)", len(bcm))
+	}
+	for _, tt := range []struct{ bcm, phys int }{{2, 3}, {8, 24}, {17, 11}, {21, 40}, {28, 0}, {-1, 0}} {
+		if got := hardware.PhysOf(tt.bcm); got != tt.phys {
+			t.Errorf("PhysOf(%d) = %d, want %d", tt.bcm, got, tt.phys)
+		}
+	}
+	if got := hardware.PowerPins("3V3"); len(got) != 2 || got[0] != 1 || got[1] != 17 {
+		t.Errorf("PowerPins(3V3) = %v, want [1 17]", got)
+	}
+	if got := len(hardware.PowerPins("GND")); got != 8 {
+		t.Errorf("%d GND pins, want 8", got)
+	}
+}
+
+// TestGeneratedFilesUpToDate fails when WIRING.md or wiring.svg differ from
+// what the default pin map produces: run "go generate ./hardware".
+func TestGeneratedFilesUpToDate(t *testing.T) {
+	m := hardware.Default()
+	for _, f := range []struct {
+		name  string
+		write func(io.Writer) error
+	}{{"WIRING.md", m.WriteMarkdown}, {"wiring.svg", m.WriteSVG}} {
+		var want bytes.Buffer
+		if err := f.write(&want); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(f.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s is out of date: run go generate ./hardware", f.name)
+		}
+	}
+}
+
+func TestWiringContent(t *testing.T) {
+	m := hardware.Default()
+	var md, svg bytes.Buffer
+	if err := m.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range m.Signals() {
+		if !strings.Contains(svg.String(), "GPIO"+strconv.Itoa(s.BCM)+" · "+strings.ReplaceAll(s.Name, "&", "&amp;")) {
+			t.Errorf("wiring.svg has no label for %s on GPIO %d", s.Name, s.BCM)
+		}
+		if !strings.Contains(md.String(), "| "+strconv.Itoa(s.BCM)+" | "+strconv.Itoa(s.Phys)+" |") {
+			t.Errorf("WIRING.md has no row for %s (GPIO %d, pin %d)", s.Name, s.BCM, s.Phys)
+		}
+	}
+	if !strings.Contains(md.String(), "3.3 V ONLY, never 5 V") {
+		t.Errorf("WIRING.md does not warn that the RC522 takes 3.3 V only")
+	}
+	dec := xml.NewDecoder(&svg)
+	for {
+		_, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("wiring.svg is not well-formed XML: %v", err)
+		}
+	}
+	// Moving a pin moves its label.
+	m.LEDs.UNO = 4
+	m.Buttons.Yellow = hardware.NoPin
+	svg.Reset()
+	if err := m.WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg.String(), "GPIO4 · LED UNO (amber)") {
+		t.Errorf("wiring.svg does not follow the pin map")
+	}
+}
