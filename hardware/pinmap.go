@@ -264,7 +264,9 @@ func freePins() string {
 		}
 		free = append(free, fmt.Sprint(p.BCM))
 	}
-	sort.Slice(free, func(i, j int) bool { return len(free[i]) < len(free[j]) || len(free[i]) == len(free[j]) && free[i] < free[j] })
+	sort.Slice(free, func(i, j int) bool {
+		return len(free[i]) < len(free[j]) || len(free[i]) == len(free[j]) && free[i] < free[j]
+	})
 	return strings.Join(free, ", ")
 }
 
