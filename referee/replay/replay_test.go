@@ -13,6 +13,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -324,7 +325,13 @@ func TestText(t *testing.T) {
 		{Record{Line: 12, OK: true, Message: "Ann plays Red 7", State: st},
 			"line 12: Ann plays Red 7. Ben's turn, match red or 7. Hands: Cy 7, Ann 6, Ben 7."},
 		{Record{Line: 13, Error: "not-your-turn", Message: "It is Ben's turn, not Cy's.", State: st},
-			"line 13: Refused (not-your-turn): It is Ben's turn, not Cy's. Ben's turn, match red or 7. Hands: Cy 7, Ann 6, Ben 7."},
+			"line 13: Refused (not-your-turn): It is Ben's turn, not Cy's. Hands: Cy 7, Ann 6, Ben 7."},
+		{Record{Line: 14, OK: true, Message: "Ann plays Red 7 and Ben is next", State: st},
+			"line 14: Ann plays Red 7. Ben's turn, match red or 7. Hands: Cy 7, Ann 6, Ben 7."},
+		{Record{Line: 15, OK: true, Message: "Ann draws 1 card: play it or pass.", State: referee.State{Phase: "drawn", Turn: "Ann", Hands: map[string]int{"Ann": 3}}},
+			"line 15: Ann draws 1 card: play it or pass. Hands: Ann 3."},
+		{Record{Line: 16, OK: true, Message: "Something happens.", State: referee.State{Phase: "penalty", Turn: "Ann", Pending: 2}},
+			"line 16: Something happens. Ann must draw 2."},
 		{Record{Line: 40, OK: true, Message: "Ann scores 35.", Event: tablelog.Event{Kind: tablelog.Hand}, State: referee.State{
 			Phase: "over", Winner: "Ann", Players: []string{"Ann", "Ben"}, Hands: map[string]int{"Ann": 0, "Ben": 2}, Scores: map[string]int{"Ann": 535, "Ben": 0}}},
 			"line 40: Ann scores 35. Game over: Ann wins. Hands: Ann 0, Ben 2. Scores: Ann 535, Ben 0."},
@@ -380,4 +387,50 @@ func FuzzReplay(f *testing.F) {
 		recs, lines := replayAll(t, log)
 		checkRecords(t, log, recs, lines)
 	})
+}
+
+// TestExamplesFitTheDeck checks that no example uses a card more often in
+// a round than its deck holds: every starter, every accepted play and every
+// card shown at the count-up is a different physical card. (A Wild Draw
+// Four taken back after a house-ru challenge may count twice; the logs
+// leave room for it.)
+func TestExamplesFitTheDeck(t *testing.T) {
+	for name, log := range examples(t) {
+		t.Run(name, func(t *testing.T) {
+			recs, _ := replayAll(t, log)
+			deck := cards.Standard
+			var used cards.Counts
+			round, prev := -1, ""
+			for _, r := range recs {
+				if r.Event.Kind == tablelog.Rules && r.OK && r.Event.Preset == "cars" {
+					deck = cards.Cars
+				}
+				if r.Round != round {
+					round, used = r.Round, cards.Counts{}
+				}
+				switch {
+				case !r.OK:
+				case r.Event.Kind == tablelog.Start:
+					used[r.Event.Card.Face()]++
+				case r.Event.Kind == tablelog.Play:
+					used[r.Event.Card.Face()]++
+				case r.Event.Kind == tablelog.Hand && prev == referee.PhaseCountup:
+					for _, c := range r.Event.Cards {
+						used[c.Face()]++
+					}
+				}
+				prev = r.Phase
+				d, err := cards.Deck(deck)
+				if err != nil {
+					t.Fatal(err)
+				}
+				have := cards.Count(d)
+				for c, n := range used {
+					if n > have[c] {
+						t.Fatalf("line %d: %s used %d times in round %d, the %s deck has %d", r.Line, c, n, round, deck, have[c])
+					}
+				}
+			}
+		})
+	}
 }

@@ -31,21 +31,31 @@ func (t *TextWriter) Write(r *Record) error {
 	return err
 }
 
-// Text is the readable sentence for r, without a newline.
+// Text is the readable sentence for r, without a newline. The referee's
+// message comes first; when the table waits for a player's card, the
+// colour and face to match follow ("Ben's turn, match red or 7.").
 func Text(r *Record) string {
 	var b strings.Builder
 	b.WriteString("line ")
 	b.WriteString(strconv.Itoa(r.Line))
 	b.WriteString(": ")
+	msg := r.Message
 	if !r.OK {
 		b.WriteString("Refused (" + r.Error + "): ")
+	} else if r.Phase == referee.PhaseTurn && r.Turn != "" {
+		// The referee ends most answers with "and Ben is next"; the turn
+		// sentence below says it with what to match.
+		msg = strings.TrimSuffix(strings.TrimSuffix(msg, "."), " and "+r.Turn+" is next")
 	}
-	b.WriteString(sentence(r.Message))
-	if next := Next(&r.State); next != "" {
-		b.WriteString(" ")
-		b.WriteString(next)
+	b.WriteString(sentence(msg))
+	if r.OK && (r.Phase == referee.PhaseTurn || r.Phase == referee.PhaseOver ||
+		r.Turn != "" && !strings.Contains(r.Message, r.Turn) && r.Phase != referee.PhaseSetup) {
+		if next := Next(&r.State); next != "" {
+			b.WriteString(" ")
+			b.WriteString(next)
+		}
 	}
-	if h := handList(&r.State, r.State.Hands); h != "" {
+	if h := handList(&r.State, r.State.Hands); h != "" && r.Phase != referee.PhaseSetup {
 		b.WriteString(" Hands: " + h + ".")
 	}
 	if (r.Event.Kind == tablelog.Hand || r.Event.Kind == tablelog.Points) && r.OK &&
