@@ -1,0 +1,5 @@
+//go:build !race
+
+package playtest
+
+const raceEnabled = false

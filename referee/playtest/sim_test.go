@@ -1,0 +1,212 @@
+package playtest
+
+import (
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/unoref/unoref/referee"
+)
+
+var flagGames = flag.Int("games", 0, "simulated games in TestSimulation (0: default; env PLAYTEST_GAMES too)")
+
+// defaultGames is how many games plain `go test` plays in TestSimulation.
+const defaultGames = 10000
+
+// optionSet is one configuration the simulation plays.
+type optionSet struct {
+	name   string
+	preset string
+	opts   []string
+}
+
+// optionSets cover the presets and the options of RULES.md §3 and §4.
+// Targets are lowered where games would otherwise run long.
+var optionSets = []optionSet{
+	{"official", "official", nil},
+	{"official-t100", "official", []string{"target=100"}},
+	{"official+stacking", "official", []string{"+stacking", "target=200"}},
+	{"official+jump-in+seven-zero", "official", []string{"+jump-in", "+seven-zero", "target=200"}},
+	{"official+draw-until-playable", "official", []string{"+draw-until-playable", "target=200"}},
+	{"official+reverse-bounce", "official", []string{"+reverse-bounce", "target=200"}},
+	{"official+deflect", "official", []string{"+deflect-draw-two", "target=200"}},
+	{"official+wd4-answer", "official", []string{"+wd4-answer-draw-two", "target=200"}},
+	{"official+five-swap", "official", []string{"+five-swap", "target=200"}},
+	{"official+penalty-scoring", "official", []string{"scoring=penalty", "target=200"}},
+	{"official+uno-rules", "official", []string{"uno-penalty=4", "mistake-penalty=1", "challenge-guilty-draw=6", "target=200"}},
+	{"official+players-enforce", "official", []string{"uno-enforcement=players", "target=200"}},
+	{"official+play-to-end", "official", []string{"+play-to-end", "target=100"}},
+	{"official+reset-zero", "official", []string{"+reset-zero", "scoring=penalty", "target=150"}},
+	{"cars", "cars", []string{"target=200"}},
+	{"cars+stacking+jump-in", "cars", []string{"+stacking", "+jump-in", "target=200"}},
+	{"cars+seven-zero", "cars", []string{"+seven-zero", "target=150"}},
+	{"house-ru", "house-ru", nil},
+	{"house-ru+five-swap", "house-ru", []string{"+five-swap"}},
+	{"house-ru+seven-zero", "house-ru", []string{"+seven-zero", "target=150"}},
+	{"house-ru+stacking", "house-ru", []string{"+stacking", "-deflect-draw-two"}},
+	{"house-ru+reverse-bounce", "house-ru", []string{"+reverse-bounce", "+draw-until-playable"}},
+	{"house-ru+winner-collects", "house-ru", []string{"scoring=winner-collects", "target=150", "uno-penalty=4"}},
+	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=100"}},
+}
+
+// knownEngineBugs lists option sets skipped because the engine disagrees
+// with RULES.md there; each names its section in
+// /work/notes/engine-disagreements.md. Remove an entry once the engine is
+// fixed.
+var knownEngineBugs = map[string]string{}
+
+func gamesWanted() int {
+	if *flagGames > 0 {
+		return *flagGames
+	}
+	if s := os.Getenv("PLAYTEST_GAMES"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil && n > 0 {
+			return n
+		}
+	}
+	if raceEnabled || testing.Short() {
+		return defaultGames / 20
+	}
+	return defaultGames
+}
+
+func seedOf(name string, i int) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return h.Sum64() + uint64(i)*0x9e3779b97f4a7c15
+}
+
+func TestSimulation(t *testing.T) {
+	per := (gamesWanted() + len(optionSets) - 1) / len(optionSets)
+	for _, set := range optionSets {
+		t.Run(set.name, func(t *testing.T) {
+			t.Parallel()
+			if note, ok := knownEngineBugs[set.name]; ok {
+				t.Skipf("known engine bug, see /work/notes/engine-disagreements.md %s", note)
+			}
+			events := 0
+			for i := range per {
+				cfg := Config{Players: 2 + i%9, Preset: set.preset, Options: set.opts, Seed: seedOf(set.name, i)}
+				n, err := compareGame(cfg)
+				if err != nil {
+					t.Fatalf("%s game %d: %v", set.name, i, err)
+				}
+				events += n
+			}
+			t.Logf("%d games, %d events", per, events)
+		})
+	}
+}
+
+// compareGame plays one game through the model and the referee side by side
+// and returns the number of events, or a replayable report of the first
+// disagreement.
+func compareGame(cfg Config) (int, error) {
+	tb, err := NewTable(cfg)
+	if err != nil {
+		return 0, err
+	}
+	g := referee.New()
+	n := 0
+	for {
+		s, ok := tb.Next()
+		if !ok {
+			break
+		}
+		n++
+		s.Event.Line = n
+		if err := tb.Conservation(); err != nil {
+			return n, failure(cfg, tb.Steps(), "model: "+err.Error(), nil)
+		}
+		if s.Code == codeNotHeld {
+			return n, failure(cfg, tb.Steps(), "model: the strategy played a card not held", nil)
+		}
+		v := g.Apply(s.Event)
+		got := g.State()
+		var diffs []string
+		if v.OK != s.OK {
+			diffs = append(diffs, fmt.Sprintf("ok: got %v (%s %q), want %v (%s)", v.OK, v.Code, v.Message, s.OK, s.Code))
+		}
+		diffs = append(diffs, diffState(got, s.State, tb.deckSize())...)
+		if len(diffs) > 0 {
+			return n, failure(cfg, tb.Steps(), strings.Join(diffs, "\n# "), &got)
+		}
+	}
+	if !tb.Over() {
+		return n, failure(cfg, tb.Steps(), fmt.Sprintf("model: the game did not end in %d events", n), nil)
+	}
+	return n, nil
+}
+
+func (t *Table) deckSize() int { return len(t.deck) }
+
+// failure prints the game as a table log up to the failing line, with the
+// expected and actual state, ready to paste into a regression test.
+func failure(cfg Config, steps []Step, why string, got *referee.State) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "disagreement at line %d\n", len(steps))
+	fmt.Fprintf(&b, "# playtest seed=%d players=%d preset=%s options=%v\n", cfg.Seed, cfg.Players, cfg.Preset, cfg.Options)
+	for i, s := range steps {
+		fmt.Fprintf(&b, "%-28s # %d %s", s.Event.String(), i+1, s.Note)
+		if !s.OK {
+			fmt.Fprintf(&b, " (refused: %s)", s.Code)
+		}
+		b.WriteByte('\n')
+	}
+	last := steps[len(steps)-1]
+	fmt.Fprintf(&b, "# want: ok=%v %s\n", last.OK, Describe(last.State))
+	if got != nil {
+		fmt.Fprintf(&b, "# got:  %s\n", Describe(fromReferee(*got)))
+	}
+	fmt.Fprintf(&b, "# %s\n", why)
+	return fmt.Errorf("%s", b.String())
+}
+
+func fromReferee(st referee.State) State {
+	return State{Phase: st.Phase, Turn: st.Turn, Direction: st.Direction, Top: st.Top, Color: st.Color,
+		Pending: st.Pending, Hands: st.Hands, Scores: st.Scores, Round: st.Round, Winner: st.Winner,
+		Players: st.Players, Dealer: st.Dealer, DrawPile: st.DrawPile, UnoOpen: st.UnoOpen}
+}
+
+// diffState compares the referee's state with the model's. Fields the
+// rules leave open in a phase are not compared (see doc.go).
+func diffState(got referee.State, want State, deck int) []string {
+	var d []string
+	cmp := func(field string, g, w any) {
+		if g != w {
+			d = append(d, fmt.Sprintf("%s: got %v, want %v", field, g, w))
+		}
+	}
+	cmp("phase", got.Phase, want.Phase)
+	cmp("round", got.Round, want.Round)
+	cmp("winner", got.Winner, want.Winner)
+	for name, w := range want.Scores {
+		cmp("scores["+name+"]", got.Scores[name], w)
+	}
+	if want.Phase == phaseSetup || want.Phase == phaseOver {
+		return d
+	}
+	if want.Phase != phaseCountup && want.Phase != phaseHeights {
+		cmp("turn", got.Turn, want.Turn)
+	}
+	cmp("direction", got.Direction, want.Direction)
+	cmp("top", got.Top, want.Top)
+	if want.Phase != phaseColor {
+		cmp("color", got.Color, want.Color)
+	}
+	cmp("pending", got.Pending, want.Pending)
+	sum := 0
+	for name, w := range want.Hands {
+		cmp("hands["+name+"]", got.Hands[name], w)
+		sum += got.Hands[name]
+	}
+	cmp("drawpile", got.DrawPile, want.DrawPile)
+	if sum+got.DrawPile > deck {
+		d = append(d, fmt.Sprintf("conservation: %d in hands + %d in the draw pile > %d in the deck", sum, got.DrawPile, deck))
+	}
+	return d
+}

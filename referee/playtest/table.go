@@ -1,0 +1,1087 @@
+package playtest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// Names are the seats' names, clockwise; a game with n players uses the
+// first n.
+var Names = []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"}
+
+// Codes of refusals the model gives. They mirror the referee's error codes;
+// the simulation compares only whether an event is refused, codes are
+// informative.
+const (
+	codeIllegal   = "illegal-card"
+	codeNotTurn   = "not-your-turn"
+	codeMustDraw  = "must-draw"
+	codePhase     = "wrong-phase"
+	codeDuplicate = "duplicate-card"
+	codeNoJumpIn  = "no-jump-in"
+	codeUnknown   = "unknown-player"
+	codeBadLine   = "bad-line"
+	codeNotHeld   = "model-not-held" // a strategy bug: the player does not hold the card
+)
+
+// Phases of RULES.md §7.
+const (
+	phaseSetup     = "setup"
+	phaseTurn      = "turn"
+	phaseDrawn     = "drawn"
+	phasePenalty   = "penalty"
+	phaseColor     = "color"
+	phaseChallenge = "challenge"
+	phaseShow      = "show"
+	phaseSwap      = "swap"
+	phaseHeights   = "heights"
+	phaseCountup   = "countup"
+	phaseOver      = "over"
+)
+
+// State is what the table observes: the fields of the referee's State
+// (RULES.md §7), kept here so the model does not depend on the engine.
+type State struct {
+	Phase     string
+	Turn      string
+	Direction string
+	Top       string
+	Color     string
+	Pending   int
+	Hands     map[string]int
+	Scores    map[string]int
+	Round     int
+	Winner    string
+	Players   []string
+	Dealer    string
+	DrawPile  int
+	UnoOpen   string
+}
+
+// Step is one event of a simulated game with the model's expectation: whether
+// the referee accepts it, and the observable state after it.
+type Step struct {
+	Event tablelog.Event
+	OK    bool
+	Code  string // the model's reason for a refusal
+	State State
+	Note  string // what the event meant to the model (for failure logs)
+}
+
+// Config describes one simulated game.
+type Config struct {
+	Players  int      // 2–10
+	Preset   string   // official, cars or house-ru
+	Options  []string // as on the rules line
+	Seed     uint64
+	Strategy Strategy
+	// MaxEvents ends a game that runs too long (0: 20000). A game cut
+	// short is not over; Table.Over reports it.
+	MaxEvents int
+	// MaxRounds stops after this many rounds (0: no limit); needed for
+	// scoring=lazy, which has no target.
+	MaxRounds int
+}
+
+// Table is a game of UNO with every hand known: the cards, the piles and
+// the rules of RULES.md §2–§4. It generates the events the table would see
+// and predicts the referee's answer to each.
+type Table struct {
+	cfg        Config
+	rules      Rules
+	r          *rand.Rand
+	n          int
+	names      []string
+	deck       []cards.Card // every card, faces
+	copies     cards.Counts
+	faceCopies [numFaces]int
+
+	drawPile []cards.Card // top is the last
+	pile     []cards.Card // discard pile since the last reshuffle, top is the last
+	hands    [][]cards.Card
+	out      []bool // play-to-end: players who went out this round
+
+	seated, ruled, dealerSaid, dealt bool
+	dealer                           int
+	turn, dir                        int
+	color                            cards.Color
+	phase                            string
+	pending                          int
+	pendKind                         cards.Kind // DrawTwo or WildDrawFour while pending > 0
+	afterDraw                        int        // who plays after the penalty is drawn (-1: the seat after the drawer)
+	starterTop                       bool       // the top card is still the starter
+	forced                           bool       // the pending cards must be drawn, no answer
+	scores                           []int
+	round                            int
+	winner                           int
+	lastPlayer                       int
+
+	drawn cards.Card // phase drawn: the card that may be played
+
+	wild     cards.Card // phase color: the wild waiting for its colour
+	wildBy   int
+	wildJump bool
+
+	unoOpen   int // player whose UNO window is open, -1 none
+	unoCalled bool
+	unoPlan   int // what the table will do about the open window: planCall, planCatch, planForget
+	catcher   int
+
+	wd4 struct {
+		by, victim int
+		prevColor  cards.Color
+		prevTop    cards.Card
+		prevStart  bool
+		guilty     bool
+	}
+
+	heights struct {
+		by    int
+		color cards.Color
+		next  int // seats picked so far
+		picks []int8
+	}
+
+	firstOut int // the player who went out first this round, -1 none
+	roundEnd bool
+	shown    []bool // countup: who has shown
+
+	events int
+	steps  []Step
+}
+
+const (
+	planCall = iota + 1
+	planCatch
+	planForget
+)
+
+// NewTable seats a game. It fails for rules the model does not know.
+func NewTable(cfg Config) (*Table, error) {
+	if cfg.Players < 2 || cfg.Players > len(Names) {
+		return nil, fmt.Errorf("playtest: %d players: want 2 to %d", cfg.Players, len(Names))
+	}
+	ru, err := ParseRules(cfg.Preset, cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	deck, err := cards.Deck(ru.Deck)
+	if err != nil {
+		return nil, fmt.Errorf("playtest: %w", err)
+	}
+	if cfg.MaxEvents == 0 {
+		cfg.MaxEvents = 20000
+	}
+	if cfg.Strategy == (Strategy{}) {
+		cfg.Strategy = DefaultStrategy
+	}
+	t := &Table{cfg: cfg, rules: ru, n: cfg.Players, names: Names[:cfg.Players], deck: deck,
+		copies: cards.Count(deck),
+		r:      rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		hands:  make([][]cards.Card, cfg.Players), out: make([]bool, cfg.Players),
+		scores: make([]int, cfg.Players), shown: make([]bool, cfg.Players),
+		phase: phaseSetup, dir: 1, winner: -1, unoOpen: -1, firstOut: -1, lastPlayer: -1,
+		afterDraw: -1}
+	for _, c := range deck {
+		t.faceCopies[faceIndex(c)]++
+	}
+	return t, nil
+}
+
+// Rules is the model's reading of the game's rules.
+func (t *Table) Rules() Rules { return t.rules }
+
+// Over reports whether the game reached its end (a winner, or MaxRounds).
+func (t *Table) Over() bool {
+	return t.phase == phaseOver || t.cfg.MaxRounds > 0 && t.round >= t.cfg.MaxRounds && t.phase == phaseSetup
+}
+
+// Steps is every step generated so far.
+func (t *Table) Steps() []Step { return t.steps }
+
+// Next generates the next event, applies it to the model and returns it
+// with the expected verdict and state. ok is false once the game is over or
+// MaxEvents is reached.
+func (t *Table) Next() (s Step, ok bool) {
+	if t.Over() || t.events >= t.cfg.MaxEvents {
+		return Step{}, false
+	}
+	ev, note := t.choose()
+	good, code := t.exec(&ev)
+	t.events++
+	s = Step{Event: ev, OK: good, Code: code, State: t.State(), Note: note}
+	t.steps = append(t.steps, s)
+	return s, true
+}
+
+// Play runs a whole game and returns its steps.
+func Play(cfg Config) ([]Step, error) {
+	t, err := NewTable(cfg)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		if _, ok := t.Next(); !ok {
+			return t.steps, nil
+		}
+	}
+}
+
+// State is what the table observes, as the referee should report it.
+func (t *Table) State() State {
+	st := State{Phase: t.phase, Direction: "cw", Round: t.round,
+		Hands: make(map[string]int, t.n), Scores: make(map[string]int, t.n),
+		Players: t.names, Dealer: t.names[t.dealer], DrawPile: len(t.drawPile), Pending: t.pending}
+	if !t.seated {
+		st.Players, st.Dealer = nil, ""
+		return st
+	}
+	if t.dir < 0 {
+		st.Direction = "ccw"
+	}
+	switch t.phase {
+	case phaseSetup, phaseOver, phaseCountup:
+	default:
+		st.Turn = t.names[t.turn]
+	}
+	if len(t.pile) > 0 && t.dealt {
+		st.Top = t.pile[len(t.pile)-1].String()
+		if t.color != cards.NoColor {
+			st.Color = t.color.Code()
+		}
+	}
+	for i, name := range t.names {
+		st.Hands[name] = len(t.hands[i])
+		st.Scores[name] = t.scores[i]
+	}
+	if t.winner >= 0 {
+		st.Winner = t.names[t.winner]
+	}
+	if t.unoOpen >= 0 && !t.unoCalled {
+		st.UnoOpen = t.names[t.unoOpen]
+	}
+	return st
+}
+
+// Conservation checks that every card of the deck is in exactly one place.
+func (t *Table) Conservation() error {
+	if t.phase == phaseSetup && !t.dealt {
+		// Between rounds the cards are gathered for the next deal.
+		return nil
+	}
+	var got [numFaces]int
+	total := 0
+	add := func(cs []cards.Card) {
+		for _, c := range cs {
+			got[faceIndex(c)]++
+		}
+		total += len(cs)
+	}
+	add(t.drawPile)
+	add(t.pile)
+	for _, h := range t.hands {
+		add(h)
+	}
+	if total != len(t.deck) {
+		return fmt.Errorf("playtest: %d cards on the table, want %d", total, len(t.deck))
+	}
+	if got != t.faceCopies {
+		for c, n := range t.copies {
+			if got[faceIndex(c)] != n {
+				return fmt.Errorf("playtest: %d copies of %v, want %d", got[faceIndex(c)], c, n)
+			}
+		}
+		return fmt.Errorf("playtest: a card not in the deck is on the table")
+	}
+	return nil
+}
+
+const numFaces = 56
+
+// faceIndex numbers the faces of every deck densely, for fast tallies.
+func faceIndex(c cards.Card) int {
+	switch c.Kind {
+	case cards.Number:
+		return int(c.Color-1)*13 + int(c.Number)
+	case cards.Skip, cards.Reverse, cards.DrawTwo:
+		return int(c.Color-1)*13 + 9 + int(c.Kind)
+	}
+	return 52 + int(c.Kind-cards.Wild)
+}
+
+// --- seats and turns ---
+
+func (t *Table) seat(name string) int {
+	for i, n := range t.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// next is the seat after i in the direction of play, skipping players who
+// went out (play-to-end).
+func (t *Table) next(i int) int {
+	for k := 0; k < t.n; k++ {
+		i = ((i+t.dir)%t.n + t.n) % t.n
+		if !t.out[i] {
+			return i
+		}
+	}
+	return i
+}
+
+func (t *Table) active() int {
+	a := 0
+	for i := range t.out {
+		if !t.out[i] {
+			a++
+		}
+	}
+	return a
+}
+
+func (t *Table) top() cards.Card { return t.pile[len(t.pile)-1] }
+
+// --- card movements ---
+
+// drawOne moves the top of the draw pile to hand i, reshuffling the
+// discard pile (all but its top) when the draw pile is empty (§2.11).
+// ok is false when no card is left anywhere.
+func (t *Table) drawOne(i int) (cards.Card, bool) {
+	if len(t.drawPile) == 0 {
+		t.reshuffle()
+	}
+	if len(t.drawPile) == 0 {
+		return cards.Card{}, false
+	}
+	c := t.drawPile[len(t.drawPile)-1]
+	t.drawPile = t.drawPile[:len(t.drawPile)-1]
+	t.hands[i] = append(t.hands[i], c)
+	return c, true
+}
+
+func (t *Table) drawN(i, n int) []cards.Card {
+	var got []cards.Card
+	for range n {
+		c, ok := t.drawOne(i)
+		if !ok {
+			break
+		}
+		got = append(got, c)
+	}
+	return got
+}
+
+func (t *Table) reshuffle() {
+	if len(t.pile) <= 1 {
+		return
+	}
+	rest := t.pile[:len(t.pile)-1]
+	for _, c := range rest {
+		t.drawPile = append(t.drawPile, c.Face())
+	}
+	t.r.Shuffle(len(t.drawPile), func(a, b int) { t.drawPile[a], t.drawPile[b] = t.drawPile[b], t.drawPile[a] })
+	t.pile = []cards.Card{t.top()}
+}
+
+func (t *Table) take(i int, c cards.Card) bool {
+	k := slices.Index(t.hands[i], c.Face())
+	if k < 0 {
+		return false
+	}
+	t.hands[i] = slices.Delete(t.hands[i], k, k+1)
+	return true
+}
+
+// seen is how many copies of face lie in the discard pile since the last
+// reshuffle: what the referee knows for sure is out of every hand.
+func (t *Table) seen(face cards.Card) int {
+	k, i := 0, faceIndex(face)
+	for _, c := range t.pile {
+		if faceIndex(c) == i {
+			k++
+		}
+	}
+	return k
+}
+
+// --- matching ---
+
+// matches reports whether c may be played on the top card in a normal turn.
+func (t *Table) matches(c cards.Card) bool {
+	if c.IsWild() {
+		return true
+	}
+	if c.Kind == cards.Blank {
+		return false
+	}
+	if c.Color == t.color {
+		return true
+	}
+	top := t.top()
+	if top.IsWild() || c.Kind != top.Kind {
+		return false
+	}
+	return c.Kind != cards.Number || c.Number == top.Number
+}
+
+// identical is the jump-in test: same colour and number/symbol, a Wild on a
+// Wild, never a Wild Draw Four.
+func (t *Table) identical(c cards.Card) bool {
+	top := t.top()
+	switch {
+	case c.Kind == cards.WildDrawFour || c.Kind == cards.Heights || c.Kind == cards.Blank:
+		return false
+	case c.Kind == cards.Wild:
+		return top.Kind == cards.Wild
+	}
+	return c.Face() == top.Face()
+}
+
+// holdsColor reports whether hand i holds a card of colour col (wilds do
+// not count): what makes a Wild Draw Four illegal.
+func (t *Table) holdsColor(i int, col cards.Color) bool {
+	for _, c := range t.hands[i] {
+		if !c.IsWild() && c.Kind != cards.Blank && c.Color == col {
+			return true
+		}
+	}
+	return false
+}
+
+// counterPlay reports whether c may answer the pending penalty.
+func (t *Table) counterPlay(c cards.Card) bool {
+	if t.roundEnd || t.forced {
+		return false // the last card's penalty, or a challenge's outcome
+	}
+	switch t.pendKind {
+	case cards.DrawTwo:
+		if c.Kind == cards.DrawTwo && (t.rules.Stacking || t.rules.DeflectDrawTwo) {
+			return true
+		}
+	case cards.WildDrawFour:
+		if c.Kind == cards.WildDrawFour && t.rules.Stacking {
+			return true
+		}
+		if c.Kind == cards.DrawTwo && t.rules.WD4AnswerDrawTwo && c.Color == t.color {
+			return true
+		}
+	}
+	return c.Kind == cards.Reverse && t.rules.ReverseBounce && c.Color == t.color && t.afterDraw < 0 && !t.starterTop
+}
+
+// --- the judge ---
+
+// exec rules on ev as the referee should, and applies it to the model. It
+// fills in the cards of a draw. A refused event changes nothing but a
+// mistake penalty.
+func (t *Table) exec(ev *tablelog.Event) (bool, string) {
+	switch ev.Kind {
+	case tablelog.Players:
+		t.seated = true
+		return true, ""
+	case tablelog.Rules:
+		t.ruled = true
+		return true, ""
+	case tablelog.Dealer:
+		t.dealer = t.seat(ev.Name)
+		t.dealerSaid = true
+		return true, ""
+	case tablelog.Start:
+		return t.execStart(ev.Card)
+	case tablelog.Play:
+		return t.execPlay(ev.Card, ev.Name)
+	case tablelog.Color:
+		if t.phase != phaseColor {
+			return false, codePhase
+		}
+		t.phase = phaseTurn
+		w := t.wild
+		w.Color = ev.Color
+		t.pile[len(t.pile)-1] = w
+		t.effect(t.wildBy, w)
+		return true, ""
+	case tablelog.Draw:
+		return t.execDraw(ev)
+	case tablelog.Pass:
+		if t.phase != phaseDrawn {
+			return false, codePhase
+		}
+		t.phase = phaseTurn
+		t.turn = t.next(t.turn)
+		return true, ""
+	case tablelog.Uno:
+		who := t.lastPlayer
+		if ev.Name != "" {
+			who = t.seat(ev.Name)
+		}
+		if who < 0 || who != t.unoOpen || t.unoCalled {
+			return t.mistake(who, codePhase)
+		}
+		t.unoCalled = true
+		return true, ""
+	case tablelog.Catch:
+		who := t.seat(ev.Name)
+		if who < 0 {
+			return false, codeUnknown
+		}
+		if who != t.unoOpen || t.unoCalled {
+			return false, codePhase
+		}
+		t.drawN(who, t.rules.UnoPenalty)
+		t.unoOpen = -1
+		return true, ""
+	case tablelog.Challenge:
+		if t.phase != phaseChallenge {
+			return false, codePhase
+		}
+		t.phase = phaseShow
+		t.turn = t.wd4.by
+		return true, ""
+	case tablelog.Hand:
+		return t.execHand(ev)
+	case tablelog.Points:
+		who := t.seat(ev.Name)
+		if t.phase != phaseCountup || who < 0 || t.shown[who] || who == t.firstOut {
+			return false, codePhase
+		}
+		t.shown[who] = true
+		t.countedUp()
+		return true, ""
+	case tablelog.Swap:
+		who := t.seat(ev.Name)
+		if t.phase != phaseSwap || who < 0 || who == t.turn {
+			return false, codePhase
+		}
+		t.hands[who], t.hands[t.turn] = t.hands[t.turn], t.hands[who]
+		t.phase = phaseTurn
+		t.turn = t.next(t.turn)
+		return true, ""
+	}
+	return false, codeBadLine
+}
+
+// mistake refuses an event and applies mistake-penalty to the offender.
+func (t *Table) mistake(who int, code string) (bool, string) {
+	if who >= 0 && t.rules.MistakePenalty > 0 {
+		t.drawN(who, t.rules.MistakePenalty)
+	}
+	return false, code
+}
+
+// returnsStarter reports whether a starter goes back into the pile (§2.3).
+func (t *Table) returnsStarter(c cards.Card) bool {
+	if t.rules.NumberStarter {
+		return c.Kind != cards.Number
+	}
+	return c.Kind == cards.WildDrawFour || c.Kind == cards.Heights || c.Kind == cards.Blank
+}
+
+func (t *Table) execStart(c cards.Card) (bool, string) {
+	if t.phase != phaseSetup || !t.dealt || len(t.drawPile) == 0 || t.drawPile[len(t.drawPile)-1] != c {
+		return false, codePhase
+	}
+	t.drawPile = t.drawPile[:len(t.drawPile)-1]
+	if t.returnsStarter(c) {
+		// Back into the pile anywhere; another is turned.
+		k := t.r.IntN(len(t.drawPile) + 1)
+		t.drawPile = slices.Insert(t.drawPile, k, c)
+		return true, ""
+	}
+	t.pile = append(t.pile[:0], c)
+	t.starterTop = true
+	t.dir = 1
+	first := t.next(t.dealer)
+	t.turn = first
+	t.phase = phaseTurn
+	t.color = c.Color
+	switch c.Kind {
+	case cards.DrawTwo:
+		t.phase, t.pending, t.pendKind, t.afterDraw = phasePenalty, 2, cards.DrawTwo, -1
+	case cards.Reverse:
+		t.dir = -1
+		t.turn = t.dealer
+	case cards.Skip:
+		t.turn = t.next(first)
+	case cards.Wild:
+		t.phase = phaseColor
+		t.wild, t.wildBy = c, -1
+		t.color = cards.NoColor
+	}
+	return true, ""
+}
+
+// closeUno ends the open UNO window: the next play or draw (§2.9). Under
+// uno-enforcement=auto a missed call is caught now.
+func (t *Table) closeUno() {
+	if t.unoOpen < 0 {
+		return
+	}
+	if !t.unoCalled && t.rules.AutoUno {
+		t.drawN(t.unoOpen, t.rules.UnoPenalty)
+	}
+	t.unoOpen = -1
+}
+
+func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
+	p := t.turn
+	jump := false
+	if name != "" {
+		p = t.seat(name)
+		if p < 0 {
+			return false, codeUnknown
+		}
+	}
+	switch t.phase {
+	case phaseTurn, phaseDrawn, phasePenalty, phaseChallenge:
+	default:
+		return false, codePhase
+	}
+	if t.seen(c.Face()) >= t.copies[c.Face()] {
+		return false, codeDuplicate
+	}
+	if p != t.turn {
+		if !t.rules.JumpIn {
+			return t.mistake(p, codeNotTurn)
+		}
+		if t.phase != phaseTurn || t.starterTop || !t.identical(c) || t.out[p] {
+			return t.mistake(p, codeNoJumpIn)
+		}
+		jump = true
+	} else {
+		switch t.phase {
+		case phaseTurn:
+			if !t.matches(c) {
+				return t.mistake(p, codeIllegal)
+			}
+		case phaseDrawn:
+			if c.Face() != t.drawn || !t.matches(c) {
+				return t.mistake(p, codeIllegal)
+			}
+		default:
+			if !t.counterPlay(c) {
+				return t.mistake(p, codeMustDraw)
+			}
+		}
+	}
+	if !slices.Contains(t.hands[p], c.Face()) {
+		return false, codeNotHeld
+	}
+	t.closeUno()
+	prevColor, prevTop, prevStart := t.color, t.top(), t.starterTop
+	t.take(p, c)
+	t.pile = append(t.pile, c)
+	t.starterTop = false
+	t.lastPlayer = p
+	t.turn = p
+	if len(t.hands[p]) == 1 {
+		t.unoOpen, t.unoCalled = p, false
+	}
+	if c.Kind == cards.WildDrawFour {
+		t.wd4.by, t.wd4.prevColor, t.wd4.prevTop, t.wd4.prevStart = p, prevColor, prevTop, prevStart
+		t.wd4.guilty = t.holdsColor(p, prevColor)
+	}
+	if c.IsWild() && c.Color == cards.NoColor {
+		t.phase = phaseColor
+		t.wild, t.wildBy, t.wildJump = c, p, jump
+		return true, ""
+	}
+	t.effect(p, c)
+	return true, ""
+}
+
+// effect applies what card c, just played by p (-1: the starter Wild, whose
+// colour the first player names), does.
+func (t *Table) effect(p int, c cards.Card) {
+	t.color = c.Color
+	if p < 0 { // starter Wild: the first player names it, then plays
+		t.phase = phaseTurn
+		return
+	}
+	inChain := t.pending > 0
+	t.phase = phaseTurn
+	if len(t.hands[p]) == 0 {
+		t.goOut(p, c)
+		return
+	}
+	switch c.Kind {
+	case cards.Number:
+		switch {
+		case t.rules.SevenZero && c.Number == 7:
+			t.phase = phaseSwap
+			t.turn = p
+			return
+		case t.rules.SevenZero && c.Number == 0:
+			t.rotateHands()
+		case t.rules.FiveSwap && c.Number == 5 && t.chance(t.cfg.Strategy.SwapCard):
+			t.swapCard(p)
+		}
+		t.turn = t.next(p)
+	case cards.Skip:
+		t.turn = t.next(t.next(p))
+	case cards.Reverse:
+		t.dir = -t.dir
+		if inChain { // reverse-bounce: the penalty goes back
+			t.turn = t.next(p)
+			t.phase = phasePenalty
+			return
+		}
+		if t.active() == 2 {
+			t.turn = p
+		} else {
+			t.turn = t.next(p)
+		}
+	case cards.DrawTwo:
+		switch {
+		case inChain && t.pendKind == cards.DrawTwo && t.rules.Stacking:
+			t.pending += 2
+		default:
+			t.pending = 2
+		}
+		t.pendKind, t.afterDraw = cards.DrawTwo, -1
+		t.turn = t.next(p)
+		t.phase = phasePenalty
+	case cards.WildDrawFour:
+		if inChain && t.pendKind == cards.WildDrawFour {
+			t.pending += 4
+		} else {
+			t.pending = 4
+		}
+		t.pendKind, t.afterDraw = cards.WildDrawFour, -1
+		t.wd4.victim = t.next(p)
+		t.turn = t.wd4.victim
+		t.phase = phaseChallenge
+	case cards.Wild:
+		t.turn = t.next(p)
+	case cards.Heights:
+		t.phase = phaseHeights
+		t.heights.by, t.heights.color, t.heights.next = p, c.Color, 0
+		t.heights.picks = t.heights.picks[:0]
+		t.turn = p
+	}
+}
+
+// rotateHands passes every hand to the next player in the direction of play.
+func (t *Table) rotateHands() {
+	old := slices.Clone(t.hands)
+	for i := range t.n {
+		t.hands[t.next(i)] = old[i]
+	}
+}
+
+// swapCard is five-swap: p swaps one card with another player; the table
+// sees nothing, hand sizes stay.
+func (t *Table) swapCard(p int) {
+	q := (p + 1 + t.r.IntN(t.n-1)) % t.n
+	if len(t.hands[q]) == 0 {
+		return
+	}
+	a, b := t.r.IntN(len(t.hands[p])), t.r.IntN(len(t.hands[q]))
+	t.hands[p][a], t.hands[q][b] = t.hands[q][b], t.hands[p][a]
+}
+
+// goOut ends the round (or, under play-to-end, a player's part in it).
+func (t *Table) goOut(p int, c cards.Card) {
+	if t.firstOut < 0 {
+		t.firstOut = p
+	}
+	t.out[p] = true
+	if t.unoOpen == p {
+		t.unoOpen = -1
+	}
+	if t.rules.PlayToEnd && t.active() > 1 {
+		// Play on; the card still acts on the others.
+		t.out[p] = false
+		t.applyAfterOut(p, c)
+		t.out[p] = true
+		if t.turn == p {
+			t.turn = t.next(p)
+		}
+		return
+	}
+	t.roundEnd = true
+	if c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour {
+		if t.pending > 0 && t.pendKind == c.Kind && (t.rules.Stacking && c.Kind == t.pendKind) {
+			t.pending += map[cards.Kind]int{cards.DrawTwo: 2, cards.WildDrawFour: 4}[c.Kind]
+		} else {
+			t.pending = map[cards.Kind]int{cards.DrawTwo: 2, cards.WildDrawFour: 4}[c.Kind]
+		}
+		t.pendKind = c.Kind
+		t.out[p] = false
+		t.turn = t.next(p)
+		t.out[p] = true
+		t.phase = phasePenalty
+		return
+	}
+	t.pending = 0
+	t.startCountup()
+}
+
+// applyAfterOut applies a going-out card's effect under play-to-end as if
+// the player were still seated, then skips them.
+func (t *Table) applyAfterOut(p int, c cards.Card) {
+	t.hands[p] = append(t.hands[p], cards.Card{}) // keep effect() away from goOut
+	t.effect(p, c)
+	t.hands[p] = t.hands[p][:0]
+	if t.phase == phaseSwap {
+		t.phase = phaseTurn
+		t.turn = t.next(p)
+	}
+}
+
+func (t *Table) startCountup() {
+	t.phase = phaseCountup
+	t.pending = 0
+	for i := range t.shown {
+		t.shown[i] = len(t.hands[i]) == 0 || i == t.firstOut
+	}
+	t.countedUp()
+}
+
+// handPoints is what hand h scores (§1, reset-zero of §3).
+func (t *Table) handPoints(h []cards.Card) int {
+	if t.rules.ResetZero && len(h) == 1 && h[0].Kind == cards.Number && h[0].Number == 0 {
+		return 50
+	}
+	s := 0
+	for _, c := range h {
+		s += c.Points()
+	}
+	return s
+}
+
+// countedUp ends the round once every hand has been shown (§4).
+func (t *Table) countedUp() {
+	for _, s := range t.shown {
+		if !s {
+			return
+		}
+	}
+	w := t.firstOut
+	switch t.rules.Scoring {
+	case WinnerCollects:
+		for i, h := range t.hands {
+			t.scores[w] += t.handPoints(h)
+			_ = i
+		}
+		if t.scores[w] >= t.rules.Target {
+			t.winner = w
+		}
+	case PenaltyScoring:
+		reached := false
+		for i, h := range t.hands {
+			t.scores[i] += t.handPoints(h)
+			reached = reached || t.scores[i] >= t.rules.Target
+		}
+		if reached {
+			t.winner = 0
+			for i := range t.scores {
+				if t.scores[i] < t.scores[t.winner] {
+					t.winner = i
+				}
+			}
+		}
+	}
+	t.endRound()
+}
+
+func (t *Table) endRound() {
+	t.dealt, t.roundEnd, t.forced = false, false, false
+	t.pending, t.unoOpen, t.firstOut, t.lastPlayer = 0, -1, -1, -1
+	t.dir = 1
+	for i := range t.out {
+		t.out[i] = false
+	}
+	if t.winner >= 0 {
+		t.phase = phaseOver
+		return
+	}
+	t.phase = phaseSetup
+	t.dealer = (t.dealer + 1) % t.n
+}
+
+func (t *Table) execDraw(ev *tablelog.Event) (bool, string) {
+	p := t.turn
+	switch t.phase {
+	case phaseTurn:
+		t.closeUno()
+		if !t.rules.DrawUntilPlayable {
+			ev.Cards = t.drawN(p, 1)
+		} else {
+			for {
+				c, ok := t.drawOne(p)
+				if !ok {
+					break
+				}
+				ev.Cards = append(ev.Cards, c)
+				if t.matches(c) {
+					break
+				}
+			}
+		}
+		// The player ends the turn with pass even when the drawn card
+		// cannot be played (the engine's ruling; §2.6 leaves it open).
+		t.drawn = cards.Card{Kind: cards.Blank}
+		if k := len(ev.Cards); k > 0 {
+			t.drawn = ev.Cards[k-1]
+		}
+		t.phase = phaseDrawn
+		return true, ""
+	case phasePenalty, phaseChallenge:
+		t.closeUno()
+		ev.Cards = t.drawN(p, t.pending)
+		t.pending, t.forced = 0, false
+		t.phase = phaseTurn
+		if t.roundEnd {
+			t.startCountup()
+			return true, ""
+		}
+		if t.afterDraw >= 0 {
+			t.turn, t.afterDraw = t.afterDraw, -1
+		} else {
+			t.turn = t.next(p)
+		}
+		return true, ""
+	}
+	return false, codePhase
+}
+
+func (t *Table) execHand(ev *tablelog.Event) (bool, string) {
+	who := t.seat(ev.Name)
+	if who < 0 {
+		return false, codeUnknown
+	}
+	switch t.phase {
+	case phaseShow:
+		if who != t.wd4.by || !sameCards(ev.Cards, t.hands[who]) {
+			return false, codePhase
+		}
+		victim := t.wd4.victim
+		if t.wd4.guilty {
+			if t.rules.HouseChallenge {
+				// The W+4 goes back to the hand; top and colour revert.
+				wd := t.pile[len(t.pile)-1]
+				t.pile = t.pile[:len(t.pile)-1]
+				t.hands[who] = append(t.hands[who], wd.Face())
+				t.color, t.starterTop = t.wd4.prevColor, t.wd4.prevStart
+				if t.unoOpen == who {
+					t.unoOpen = -1
+				}
+			}
+			// The outcome is drawn at once (no draw line), as the
+			// engine rules; RULES.md §2.8 leaves it open.
+			t.drawN(who, t.rules.ChallengeGuiltyDraw)
+			t.pending = 0
+			t.phase, t.turn = phaseTurn, victim
+		} else {
+			t.drawN(victim, t.pending+2)
+			t.pending = 0
+			t.phase, t.turn = phaseTurn, t.next(victim)
+		}
+		return true, ""
+	case phaseHeights:
+		want := (t.heights.by + t.heights.next) % t.n
+		if who != want {
+			return false, codePhase
+		}
+		pick := int8(-1)
+		if len(ev.Cards) > 0 {
+			c := ev.Cards[0]
+			if len(ev.Cards) > 1 || c.Kind != cards.Number || c.Color != t.heights.color || !slices.Contains(t.hands[who], c) {
+				return false, codeIllegal
+			}
+			pick = c.Number
+		}
+		t.heights.picks = append(t.heights.picks, pick)
+		t.heights.next++
+		if t.heights.next == t.n {
+			t.resolveHeights()
+		}
+		return true, ""
+	case phaseCountup:
+		if t.shown[who] || !sameCards(ev.Cards, t.hands[who]) {
+			return false, codePhase
+		}
+		t.shown[who] = true
+		t.countedUp()
+		return true, ""
+	}
+	return false, codePhase
+}
+
+// resolveHeights discards the highest unique pick (§2.7 Extreme Heights).
+func (t *Table) resolveHeights() {
+	count := map[int8]int{}
+	for _, p := range t.heights.picks {
+		if p >= 0 {
+			count[p]++
+		}
+	}
+	best, bestSeat := int8(-1), -1
+	for k, p := range t.heights.picks {
+		if p >= 0 && count[p] == 1 && p > best {
+			best, bestSeat = p, (t.heights.by+k)%t.n
+		}
+	}
+	p := t.heights.by
+	t.phase = phaseTurn
+	t.turn = t.next(p)
+	if bestSeat >= 0 {
+		c := cards.Card{Kind: cards.Number, Color: t.heights.color, Number: best}
+		t.take(bestSeat, c)
+		t.pile = append(t.pile, c)
+		if len(t.hands[bestSeat]) == 0 {
+			t.goOut(bestSeat, c)
+		}
+	}
+}
+
+func sameCards(a, b []cards.Card) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	x, y := cards.Count(a), cards.Count(b)
+	for c, n := range x {
+		if y[c] != n {
+			return false
+		}
+	}
+	return true
+}
+
+// Log prints steps as a table log, one event per line.
+func Log(steps []Step) string {
+	var b []byte
+	for _, s := range steps {
+		b = append(b, s.Event.String()...)
+		b = append(b, '\n')
+	}
+	return string(b)
+}
+
+// Describe prints a state on one line for failure messages.
+func Describe(st State) string {
+	s := fmt.Sprintf("phase=%s turn=%s dir=%s top=%s color=%s pending=%d round=%d winner=%s drawpile=%d hands=[",
+		st.Phase, st.Turn, st.Direction, st.Top, st.Color, st.Pending, st.Round, st.Winner, st.DrawPile)
+	for i, name := range st.Players {
+		if i > 0 {
+			s += " "
+		}
+		s += name + ":" + strconv.Itoa(st.Hands[name])
+	}
+	s += "] scores=["
+	for i, name := range st.Players {
+		if i > 0 {
+			s += " "
+		}
+		s += name + ":" + strconv.Itoa(st.Scores[name])
+	}
+	return s + "]"
+}
