@@ -1,0 +1,36 @@
+package gpiolinetest_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
+)
+
+func TestClock(t *testing.T) {
+	clk := gpiolinetest.NewClock(time.Time{})
+	var got []string
+	mark := func(s string) func() {
+		return func() { got = append(got, fmt.Sprintf("%s@%v", s, clk.Since(gpiolinetest.Epoch))) }
+	}
+	clk.AfterFunc(30*time.Millisecond, mark("b"))
+	clk.AfterFunc(10*time.Millisecond, func() {
+		mark("a")()
+		clk.AfterFunc(5*time.Millisecond, mark("a2")) // set by a callback, due within the same Advance
+	})
+	stop := clk.AfterFunc(20*time.Millisecond, mark("stopped"))
+	clk.AfterFunc(30*time.Millisecond, mark("c")) // same deadline as b: fires after it
+	clk.AfterFunc(time.Second, mark("late"))
+	if !stop() || stop() {
+		t.Errorf("stop() = false first or true second")
+	}
+	clk.Advance(100 * time.Millisecond)
+	want := "[a@10ms a2@15ms b@30ms c@30ms]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("fired %v, want %s", got, want)
+	}
+	if clk.Since(gpiolinetest.Epoch) != 100*time.Millisecond || clk.Pending() != 1 {
+		t.Errorf("now %v pending %d, want 100ms 1", clk.Since(gpiolinetest.Epoch), clk.Pending())
+	}
+}
