@@ -230,7 +230,8 @@ func (s *Edges) Next(ctx context.Context) (button.Edge, error) {
 }
 
 // Send delivers edges one by one, each after the consumer finished the
-// previous one.
+// previous one. It blocks for good if the consumer stops calling Next (for
+// example after its context is cancelled), so cancel only after Send returns.
 func (s *Edges) Send(edges ...button.Edge) {
 	for _, e := range edges {
 		s.ch <- e
