@@ -513,8 +513,12 @@ func (g *Game) challenge() Verdict {
 	if !g.canChal || g.penFrom < 0 {
 		return refuse(ErrWrongPhase, "Only the player hit by a Wild Draw Four can challenge it")
 	}
+	// The challenge answers the card like a draw would: the UNO window closes.
+	v := Verdict{OK: true}
+	pre := g.closeUno(&v)
 	g.ph, g.showSeat = phShow, g.penFrom
-	return Verdict{OK: true, Message: g.names[g.turn] + " challenges the Wild Draw Four: " + g.names[g.penFrom] + " shows their hand"}
+	v.Message = pre + g.names[g.turn] + " challenges the Wild Draw Four: " + g.names[g.penFrom] + " shows their hand"
+	return v
 }
 
 func (g *Game) showHand(who string, shown []cards.Card) Verdict {

@@ -1,0 +1,45 @@
+package referee
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// benchEvents is one round: Ann plays out seven cards while Ben and Cy
+// draw and pass, then the count-up.
+func benchEvents(b *testing.B) []tablelog.Event {
+	var s strings.Builder
+	s.WriteString("rules official\n")
+	s.WriteString(annOut(""))
+	s.WriteString("points Ben 30\npoints Cy 12\n")
+	var evs []tablelog.Event
+	for i, line := range strings.Split(s.String(), "\n") {
+		ev, ok, err := tablelog.Parse(line, i+1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ok {
+			evs = append(evs, ev)
+		}
+	}
+	return evs
+}
+
+func BenchmarkApply(b *testing.B) {
+	evs := benchEvents(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for b.Loop() {
+		g := New()
+		for _, ev := range evs {
+			if v := g.Apply(ev); !v.OK {
+				b.Fatalf("%v refused: %s", ev, v.Message)
+			}
+		}
+		n += len(evs)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "events/s")
+}
