@@ -1,0 +1,99 @@
+package replay
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// benchLogs are eight whole generated games (about 10,000 event lines).
+func benchLogs(b *testing.B) ([]string, int) {
+	b.Helper()
+	var logs []string
+	events := 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		log := syntheticGame(seed, []string{"Ann", "Ben", "Cy", "Dee"}[:2+seed%3])
+		logs = append(logs, log)
+		events += countEvents(log)
+	}
+	return logs, events
+}
+
+func BenchmarkReplay(b *testing.B) {
+	logs, events := benchLogs(b)
+	ctx := context.Background()
+	report := func(b *testing.B) {
+		b.ReportMetric(float64(events)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+	}
+	// parse: tablelog.Lines alone, the floor under every other path.
+	b.Run("parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, log := range logs {
+				for l := range tablelog.Lines(strings.NewReader(log)) {
+					_ = l
+				}
+			}
+		}
+		report(b)
+	})
+	// engine: parse and Apply, the daemon's path.
+	b.Run("engine", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, log := range logs {
+				g := referee.New()
+				for l := range tablelog.Lines(strings.NewReader(log)) {
+					if l.Err == nil {
+						g.Apply(l.Ev)
+					}
+				}
+			}
+		}
+		report(b)
+	})
+	// records: Replay, which also takes the State after every event.
+	b.Run("records", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, log := range logs {
+				if _, err := Replay(ctx, strings.NewReader(log), referee.New(), nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b)
+	})
+	// json: what `unoref replay` does.
+	b.Run("json", func(b *testing.B) {
+		b.ReportAllocs()
+		out := bufio.NewWriterSize(io.Discard, 64<<10)
+		for b.Loop() {
+			for _, log := range logs {
+				w := NewJSONWriter(out)
+				if _, err := Replay(ctx, strings.NewReader(log), referee.New(), w.Write); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b)
+	})
+	b.Run("text", func(b *testing.B) {
+		b.ReportAllocs()
+		out := bufio.NewWriterSize(io.Discard, 64<<10)
+		for b.Loop() {
+			for _, log := range logs {
+				w := NewTextWriter(out)
+				if _, err := Replay(ctx, strings.NewReader(log), referee.New(), w.Write); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		report(b)
+	})
+}
