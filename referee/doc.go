@@ -3,4 +3,83 @@
 // (package tablelog), rules on it, and keeps only what the table can observe
 // (§6): seats, turn, direction, top card, colour, pending draws, hand counts,
 // the pile since the last reshuffle, the UNO window, scores, round and phase.
+//
+// New gives a Game with the official rules; Apply rules on one event and
+// returns a Verdict (ok or an error code, one sentence, and Effects for the
+// lights and buzzer); State is what the table shows. ParseRules reads the
+// words of a rules line.
+//
+// # Readings of RULES.md
+//
+// Where RULES.md leaves a choice, the engine reads it like this.
+//
+//   - Round counts rounds dealt: 0 before the first start, incremented by
+//     the first start of each round (a returned starter does not deal again).
+//     A returned starter leaves top empty and the draw pile unchanged.
+//   - start W:G is accepted as a Wild starter with its colour already named.
+//   - Reverse starter: direction ccw and the player before the first player
+//     (the dealer) plays first. Under lazy scoring the first player is the
+//     last round's winner and the same rule applies around them.
+//   - Draw: a draw line in a turn takes one card (draw-until-playable: one
+//     or the listed cards, each but the last unplayable). When the draw pad
+//     names the card, only that card may be played next. A penalty draw lists
+//     no card or exactly the pending number (else wrong-count).
+//   - UNO window: opens when a play leaves a player with one card; closes at
+//     the next accepted play or draw by anyone (the owner included, e.g. after
+//     a two-player Skip) and at a challenge. uno NAME by the player to act
+//     holding two cards is a call made before the card lands and counts for
+//     that play. uno by a player holding one card is always accepted. A false
+//     call (more cards) is refused false-uno. A catch of a player who called,
+//     or after the window closed, is refused bad-catch (not penalised: the
+//     catch line does not say who caught). Hands moved by seven-zero or a 7
+//     swap close the window without a penalty.
+//   - mistake-penalty applies to exactly: a refused play of a card (illegal-
+//     card, a card other than the one just drawn, not-your-turn, no-jump-in,
+//     must-draw when a penalty is owed) and a false UNO call. Never to
+//     wrong-phase, wrong-count, duplicate-card, bad cards, unknown players, a
+//     card that is not in the deck, or a wrong colour under colours-in-circle,
+//     nor when the round is already over.
+//   - Wild Draw Four challenge: guilty if a shown non-wild card has the colour
+//     that was to be matched before the card. Guilty draws
+//     challenge-guilty-draw + pending − 4 (the whole stack under stacking);
+//     innocent: the victim draws pending + 2. A Wild Draw Four that was the
+//     last card is always innocent (the hand shown is empty).
+//   - Going out: a plain Wild or Extreme Heights as the last card ends the
+//     round without naming a colour; a 7 or 0 as the last card does nothing.
+//     On +2/+4/blank the next player only draws: no deflect, stack, bounce or
+//     jump-in.
+//   - Count-up: one hand or points line per player holding cards; a hand line
+//     must show exactly the known hand count (wrong-count). Penalty scoring:
+//     ties for the lowest total go to the earlier seat. Lazy scoring: Scores
+//     count round wins, target is round wins (default 3), the loser is the
+//     highest hand (ties: earlier seat).
+//   - Extreme Heights: the WX player is State.Turn during phase heights; a
+//     pick is a number card of the named colour; a player with no cards does
+//     not pick; picks are checked against the deck like plays. A winning card
+//     that empties a hand ends the round.
+//   - jump-in: also allowed in phase drawn and on a pending Draw Two (the
+//     jumper's card takes over the chain and the victim escapes); a Wild on a
+//     Wild; never W+4 or WX; never on the starter or once the round is over.
+//   - seven-zero: a 0 passes hand counts to the next active player in the
+//     direction of play; a 7 gives phase swap until swap NAME.
+//   - five-swap: after a 5, an optional swap NAME by the log before the next
+//     play or draw; hand counts do not change.
+//   - reverse-bounce: a Reverse of the colour to match answers a pending +2
+//     or +4 (not the starter's +2, not a blank): direction flips and the
+//     pending draw goes to the next player in the new direction.
+//   - colours-in-circle: a wild takes the next colour after the current one
+//     around the circle R→B→G→Y→R, clockwise when play goes cw, the other way
+//     when ccw; W is written bare (a W:C with another colour is refused
+//     wrong-color). A Wild starter still has its colour named.
+//   - blank-draw-ten (needs deck=blanks): a blank goes on anything, keeps the
+//     colour to match, and the next player draws 10 (no stacking). Blanks are
+//     returned as starters and can't be played without the option.
+//   - play-to-end: a player who goes out leaves the turn order; the round
+//     ends when one player holds cards, who alone is counted; the first out
+//     is the round's winner.
+//   - seven-rounds: emptying the hand draws the next stage (6, 5, … 1) at
+//     once, counted as an EffDraw; emptying the single card wins the game
+//     (phase over, no count-up). It refuses scoring and target settings.
+//   - uno-slap is accepted but not refereed: the log has no slap event.
+//   - Timed events: no timing rule is applied yet; the time is ignored.
 package referee

@@ -302,7 +302,7 @@ func (g *Game) resolve(seat int, c cards.Card, v Verdict, msg string) Verdict {
 		case cards.Blank:
 			add = 10
 		}
-		if g.pending > 0 && g.penKind == c.Kind && r.Stacking {
+		if g.pending > 0 && g.penKind == c.Kind && r.Stacking && c.Kind != cards.Blank {
 			g.pending += add
 		} else {
 			g.pending = add

@@ -709,3 +709,51 @@ func TestRefusals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { play(t, New(), tt.script) })
 	}
 }
+
+func TestOutOfPhase(t *testing.T) {
+	every := []string{"players Ann Ben", "rules official", "dealer Ann", "start R1", "play R1", "color G", "draw", "pass", "uno Ann", "catch Ann", "challenge", "hand Ann", "points Ann 0", "swap Ann"}
+	tests := []struct {
+		name, setup string
+		allowed     []string // keywords this phase accepts (or answers with another code)
+	}{
+		{"§7 phase color", abc + "start R5\nplay W\n", []string{"color", "uno", "catch"}},
+		{"§7 phase penalty", abc + "start R5\nplay R+2\n", []string{"draw", "pass", "play", "uno", "catch"}},
+		{"§7 phase challenge", abc + "start R5\nplay W+4:G\n", []string{"draw", "pass", "play", "uno", "catch", "challenge"}},
+		{"§7 phase show", abc + "start R5\nplay W+4:G\nchallenge\n", []string{"hand", "uno", "catch"}},
+		{"§7 phase swap", "rules official +seven-zero\n" + abc + "start R5\nplay R7\n", []string{"swap", "uno", "catch"}},
+		{"§7 phase heights", "rules cars\n" + abc + "start R5\nplay WX:G\n", []string{"hand", "uno", "catch"}},
+		{"§7 phase drawn", abc + "start R5\ndraw\n", []string{"play", "pass", "uno", "catch"}},
+		{"§7 phase countup", annOut(""), []string{"hand", "points"}},
+		{"§7 phase over", "rules official target=1\n" + annOut("") + "points Ben 1\npoints Cy 1\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, line := range every {
+				kw := strings.Fields(line)[0]
+				skip := false
+				for _, a := range tt.allowed {
+					skip = skip || a == kw
+				}
+				if skip {
+					continue
+				}
+				g := New()
+				play(t, g, tt.setup)
+				play(t, g, line+" => wrong-phase")
+			}
+		})
+	}
+}
+
+func TestJumpInMore(t *testing.T) {
+	play(t, New(), `
+		rules house-ru
+		players Ann Ben Cy Dan
+		start R5
+		play R7 => turn=Cy
+		draw => phase=drawn
+		play R7 as Dan => ok turn=Ann phase=turn
+		play W:G => ok
+		play W as Cy => ok phase=color turn=Cy +jumpin:Cy
+		color B => ok turn=Dan color=B`)
+}
