@@ -111,10 +111,16 @@ func (p *pcd) selectLevel(sel byte) (cl []byte, sak byte) {
 	return r.data, s.data[0]
 }
 
-// activate wakes and selects the only tag in the field.
+// activate wakes and selects the only tag in the field. A tag still ACTIVE
+// from before takes the first WUPA as an error and drops to IDLE, so a
+// silent WUPA is repeated once.
 func (p *pcd) activate() {
 	p.t.Helper()
-	if r := p.wupa(); len(r.data) != 2 {
+	r := p.wupa()
+	if !r.answered() {
+		r = p.wupa()
+	}
+	if len(r.data) != 2 {
 		p.t.Fatalf("WUPA: % X", r.data)
 	}
 	for _, sel := range []byte{selCL1, selCL2, selCL3} {

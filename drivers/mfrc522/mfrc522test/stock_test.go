@@ -22,8 +22,8 @@ import (
 // (SAK 0x08) and ends ACTIVE.
 func TestStockPeriphReadUID(t *testing.T) {
 	tests := []struct {
-		name  string
-		tag   interface {
+		name string
+		tag  interface {
 			mfrc522test.Tag
 			State() mfrc522test.TagState
 		}
