@@ -3,6 +3,7 @@ package replay
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
@@ -95,5 +96,32 @@ func BenchmarkReplay(b *testing.B) {
 			}
 		}
 		report(b)
+	})
+}
+
+// BenchmarkJSON is the writer alone on a typical record, against
+// encoding/json.
+func BenchmarkJSON(b *testing.B) {
+	r := &Record{Line: 1234, OK: true, Message: "Ann plays Red 7 and Ben is next", State: referee.State{
+		Phase: "turn", Turn: "Ben", Direction: "cw", Top: "R7", Color: "R",
+		Hands:  map[string]int{"Ann": 6, "Ben": 7, "Cy": 3, "Dee": 11},
+		Scores: map[string]int{"Ann": 120, "Ben": 0, "Cy": 45, "Dee": 0}, Round: 3}}
+	b.Run("writer", func(b *testing.B) {
+		b.ReportAllocs()
+		w := NewJSONWriter(io.Discard)
+		for b.Loop() {
+			if err := w.Write(r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		e := json.NewEncoder(io.Discard)
+		for b.Loop() {
+			if err := e.Encode(r); err != nil {
+				b.Fatal(err)
+			}
+		}
 	})
 }

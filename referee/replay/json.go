@@ -54,11 +54,9 @@ func (j *JSONWriter) Append(dst []byte, r *Record) []byte {
 	dst = append(dst, `,"pending":`...)
 	dst = strconv.AppendInt(dst, int64(r.Pending), 10)
 	dst = append(dst, `,"hands":`...)
-	j.hands = sortedKeys(r.Hands, j.hands)
-	dst = appendMap(dst, r.Hands, j.hands)
+	dst = appendMap(dst, r.Hands, &j.hands)
 	dst = append(dst, `,"scores":`...)
-	j.scores = sortedKeys(r.Scores, j.scores)
-	dst = appendMap(dst, r.Scores, j.scores)
+	dst = appendMap(dst, r.Scores, &j.scores)
 	dst = append(dst, `,"round":`...)
 	dst = strconv.AppendInt(dst, int64(r.Round), 10)
 	dst = append(dst, `,"winner":`...)
@@ -73,42 +71,42 @@ func AppendJSON(dst []byte, r *Record) []byte {
 	return j.Append(dst, r)
 }
 
-// sortedKeys returns the keys of m in order, reusing last when m has the
-// same keys: the seats rarely change during a log.
-func sortedKeys(m map[string]int, last []string) []string {
-	if len(m) == len(last) {
-		same := true
-		for _, k := range last {
-			if _, ok := m[k]; !ok {
+// sortedKeys returns the keys of m in order, in the storage of buf.
+func sortedKeys(m map[string]int, buf []string) []string {
+	buf = buf[:0]
+	for k := range m {
+		buf = append(buf, k)
+	}
+	slices.Sort(buf)
+	return buf
+}
+
+// appendMap prints m with its keys sorted; a nil map prints as {} like an
+// empty one, never null. keys holds the sorted keys of the last map printed
+// and is rebuilt only when m has other keys: the seats rarely change.
+func appendMap(dst []byte, m map[string]int, keys *[]string) []byte {
+	start := len(dst)
+	for try := 0; ; try++ {
+		dst = append(dst[:start], '{')
+		same := len(m) == len(*keys)
+		for i, k := range *keys {
+			v, ok := m[k]
+			if !ok {
 				same = false
 				break
 			}
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendString(dst, k)
+			dst = append(dst, ':')
+			dst = strconv.AppendInt(dst, int64(v), 10)
 		}
-		if same {
-			return last
+		if same || try > 0 {
+			return append(dst, '}')
 		}
+		*keys = sortedKeys(m, *keys)
 	}
-	last = last[:0]
-	for k := range m {
-		last = append(last, k)
-	}
-	slices.Sort(last)
-	return last
-}
-
-// appendMap prints m with its keys in the given order; a nil map prints
-// as {} like an empty one, never null.
-func appendMap(dst []byte, m map[string]int, keys []string) []byte {
-	dst = append(dst, '{')
-	for i, k := range keys {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = appendString(dst, k)
-		dst = append(dst, ':')
-		dst = strconv.AppendInt(dst, int64(m[k]), 10)
-	}
-	return append(dst, '}')
 }
 
 // appendString quotes s as encoding/json does. Plain ASCII, which is what
@@ -116,7 +114,7 @@ func appendMap(dst []byte, m map[string]int, keys []string) []byte {
 // so HTML characters, control characters and bad UTF-8 come out the same.
 func appendString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !plain[s[i]] {
 			b, _ := json.Marshal(s) // a string always marshals
 			return append(dst, b...)
 		}
@@ -125,3 +123,11 @@ func appendString(dst []byte, s string) []byte {
 	dst = append(dst, s...)
 	return append(dst, '"')
 }
+
+// plain marks the bytes appendString copies as they are.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
