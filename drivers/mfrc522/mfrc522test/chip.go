@@ -299,6 +299,7 @@ func (s *Sim) writeCommand(v byte) {
 	}
 	s.pendingTx, s.rx = false, rxOff
 	s.command = cmdIdle
+	s.errReg &^= errWr // WrErr belongs to the command it happened in
 	switch cmd {
 	case cmdIdle:
 		// The host ending a command does not set IdleIRq (Table 29).
