@@ -205,7 +205,8 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 		v.Message = msg + " and names a colour"
 		return v
 	}
-	if how == "bounce" {
+	if how == "bounce" || how == "jump" && g.pending > 0 && c.Kind == cards.Reverse {
+		// A Reverse that jumps in on a bounced penalty bounces it on.
 		g.dir = -g.dir
 		v.Effects = append(v.Effects, Effect{Kind: EffReverse})
 		g.penFrom = seat

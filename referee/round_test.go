@@ -288,6 +288,12 @@ func TestHouseRules(t *testing.T) {
 			play GR => must-draw
 			play RR => ok dir=ccw turn=Ben pending=2 phase=penalty +reverse
 			draw => ok h.Ben=8 turn=Ann`},
+		{"§3 reverse-bounce: an identical Reverse jumping in bounces again", "rules official +reverse-bounce +jump-in\n" + abcd + `
+			start R5
+			play R+2 => ok turn=Cy
+			play RR => ok dir=ccw turn=Ben pending=2
+			play RR as Ann => ok dir=cw turn=Ben pending=2 phase=penalty +jumpin:Ann
+			draw => ok h.Ben=8 turn=Cy`},
 		{"§3 reverse-bounce sends a wild draw four back", "rules official +reverse-bounce\n" + abc + `
 			start R5
 			play W+4:G => ok turn=Cy
