@@ -57,7 +57,11 @@ var optionSets = []optionSet{
 // with RULES.md there; each names its section in
 // /work/notes/engine-disagreements.md. Remove an entry once the engine is
 // fixed.
-var knownEngineBugs = map[string]string{}
+var knownEngineBugs = map[string]string{
+	"house-ru+reverse-bounce":      "D1 (jump-in Reverse on a bounced penalty leaves pending in phase turn)",
+	"official+reverse-bounce":      "D2 (going out with a bouncing Reverse does not end the round)",
+	"official+draw-until-playable": "D3 (draw-until-playable: pass refused when no card is left to draw)",
+}
 
 func gamesWanted() int {
 	if *flagGames > 0 {

@@ -45,6 +45,9 @@ func (t *Table) choose() (tablelog.Event, string) {
 	if t.phase == phaseSetup {
 		return t.chooseSetup()
 	}
+	if t.phase == phaseTurn && t.fiveSwap >= 0 {
+		return tablelog.Event{Kind: tablelog.Swap, Name: t.names[t.fiveTarget]}, "swaps a card on a 5"
+	}
 	// The UNO window of the last player.
 	if t.unoOpen >= 0 && !t.unoCalled {
 		switch t.unoPlan {
@@ -64,7 +67,7 @@ func (t *Table) choose() (tablelog.Event, string) {
 			return ev, note
 		}
 	}
-	if t.phase == phaseTurn && t.rules.JumpIn && !t.starterTop && t.chance(st.JumpIn) {
+	if t.rules.JumpIn && t.chance(st.JumpIn) {
 		if ev, ok := t.chooseJumpIn(); ok {
 			return ev, "jumps in"
 		}
@@ -100,7 +103,7 @@ func (t *Table) choose() (tablelog.Event, string) {
 				counter = append(counter, c)
 			}
 		}
-		if t.phase == phaseChallenge && t.pending == 4 && !t.roundEnd && t.chance(st.Challenge) {
+		if t.phase == phaseChallenge && t.pending == 4 && !t.roundEnd && len(t.hands[t.wd4.by]) > 0 && t.chance(st.Challenge) {
 			return tablelog.Event{Kind: tablelog.Challenge}, "challenges"
 		}
 		if len(counter) > 0 && t.chance(st.Counter) {
@@ -118,7 +121,10 @@ func (t *Table) choose() (tablelog.Event, string) {
 		}
 		return tablelog.Event{Kind: tablelog.Swap, Name: t.names[pick(t, others)]}, "swaps hands"
 	case phaseHeights:
-		i := (t.heights.by + t.heights.next) % t.n
+		i := t.heights.by
+		for t.heights.done[i] {
+			i = (i + 1) % t.n
+		}
 		ev := tablelog.Event{Kind: tablelog.Hand, Name: t.names[i]}
 		var nums []cards.Card
 		for _, c := range t.hands[i] {
@@ -227,6 +233,9 @@ func (t *Table) playEvent(p int, c cards.Card, name string) tablelog.Event {
 	}
 	if len(t.hands[p]) == 2 {
 		t.unoPlan = planCall
+		if t.rules.SevenZero && c.Kind == cards.Number && c.Number == 0 {
+			t.unoPlan = 0 // the hands move on: nobody holds the one card they played down to
+		}
 		// Swaps and a Wild Draw Four challenge move cards around an open
 		// window in ways the rules leave open, so those calls are
 		// always made.
@@ -251,7 +260,7 @@ func (t *Table) chooseJumpIn() (tablelog.Event, bool) {
 			continue
 		}
 		for _, c := range t.hands[i] {
-			if t.identical(c) {
+			if t.jumpable(c) {
 				return t.playEvent(i, c, t.names[i]), true
 			}
 		}
@@ -277,7 +286,7 @@ func (t *Table) chooseIllegal() (tablelog.Event, string, bool) {
 				continue
 			}
 			for _, c := range t.hands[i] {
-				if !t.rules.JumpIn || !t.identical(c) || t.starterTop || t.phase != phaseTurn {
+				if !t.jumpable(c) {
 					ev := tablelog.Event{Kind: tablelog.Play, Card: c, Name: t.names[i]}
 					if c.IsWild() {
 						ev.Card.Color = cards.Red

@@ -143,9 +143,12 @@ type Table struct {
 	heights struct {
 		by    int
 		color cards.Color
-		next  int // seats picked so far
-		picks []int8
+		picks []int8 // by seat, -1 none
+		done  []bool
 	}
+
+	firstSeat            int // lazy: first player of the next round, -1: after the dealer
+	fiveSwap, fiveTarget int // five-swap: who may still say swap, and with whom
 
 	firstOut int // the player who went out first this round, -1 none
 	roundEnd bool
@@ -186,7 +189,8 @@ func NewTable(cfg Config) (*Table, error) {
 		hands:  make([][]cards.Card, cfg.Players), out: make([]bool, cfg.Players),
 		scores: make([]int, cfg.Players), shown: make([]bool, cfg.Players),
 		phase: phaseSetup, dir: 1, winner: -1, unoOpen: -1, firstOut: -1, lastPlayer: -1,
-		afterDraw: -1}
+		afterDraw: -1, fiveSwap: -1, firstSeat: -1}
+	t.heights.picks, t.heights.done = make([]int8, t.n), make([]bool, t.n)
 	for _, c := range deck {
 		t.faceCopies[faceIndex(c)]++
 	}
@@ -456,6 +460,17 @@ func (t *Table) holdsColor(i int, col cards.Color) bool {
 	return false
 }
 
+// jumpable reports whether c may jump in now: an identical card, not on
+// the starter, not while the round's last penalty is being drawn.
+func (t *Table) jumpable(c cards.Card) bool {
+	switch t.phase {
+	case phaseTurn, phaseDrawn, phasePenalty, phaseChallenge:
+	default:
+		return false
+	}
+	return t.rules.JumpIn && !t.starterTop && !t.roundEnd && t.identical(c)
+}
+
 // counterPlay reports whether c may answer the pending penalty.
 func (t *Table) counterPlay(c cards.Card) bool {
 	if t.roundEnd || t.forced {
@@ -557,10 +572,16 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 		return true, ""
 	case tablelog.Swap:
 		who := t.seat(ev.Name)
-		if t.phase != phaseSwap || who < 0 || who == t.turn {
+		if !(t.phase == phaseSwap || t.phase == phaseTurn && t.fiveSwap >= 0) || who < 0 || who == t.turn && t.phase == phaseSwap || who == t.fiveSwap || t.out[who] {
 			return false, codePhase
 		}
+		if t.phase == phaseTurn && t.fiveSwap >= 0 {
+			// five-swap: one card each way, nothing the table can count.
+			t.fiveSwap = -1
+			return true, ""
+		}
 		t.hands[who], t.hands[t.turn] = t.hands[t.turn], t.hands[who]
+		t.unoOpen = -1
 		t.phase = phaseTurn
 		t.turn = t.next(t.turn)
 		return true, ""
@@ -599,6 +620,9 @@ func (t *Table) execStart(c cards.Card) (bool, string) {
 	t.starterTop = true
 	t.dir = 1
 	first := t.next(t.dealer)
+	if t.firstSeat >= 0 {
+		first = t.firstSeat
+	}
 	t.turn = first
 	t.phase = phaseTurn
 	t.color = c.Color
@@ -624,7 +648,7 @@ func (t *Table) closeUno() {
 	if t.unoOpen < 0 {
 		return
 	}
-	if !t.unoCalled && t.rules.AutoUno {
+	if !t.unoCalled && t.rules.AutoUno && len(t.hands[t.unoOpen]) == 1 {
 		t.drawN(t.unoOpen, t.rules.UnoPenalty)
 	}
 	t.unoOpen = -1
@@ -651,7 +675,7 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 		if !t.rules.JumpIn {
 			return t.mistake(p, codeNotTurn)
 		}
-		if t.phase != phaseTurn || t.starterTop || !t.identical(c) || t.out[p] {
+		if !t.jumpable(c) || t.out[p] {
 			return t.mistake(p, codeNoJumpIn)
 		}
 		jump = true
@@ -666,7 +690,7 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 				return t.mistake(p, codeIllegal)
 			}
 		default:
-			if !t.counterPlay(c) {
+			if !t.counterPlay(c) && !t.jumpable(c) {
 				return t.mistake(p, codeMustDraw)
 			}
 		}
@@ -675,6 +699,7 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 		return false, codeNotHeld
 	}
 	t.closeUno()
+	t.fiveSwap = -1
 	prevColor, prevTop, prevStart := t.color, t.top(), t.starterTop
 	t.take(p, c)
 	t.pile = append(t.pile, c)
@@ -707,20 +732,39 @@ func (t *Table) effect(p int, c cards.Card) {
 	}
 	inChain := t.pending > 0
 	t.phase = phaseTurn
-	if len(t.hands[p]) == 0 {
-		t.goOut(p, c)
-		return
+	empty := len(t.hands[p]) == 0
+	if empty {
+		// Going out (§2.10): the round ends, but a Draw Two or Wild
+		// Draw Four still hits the next player. Under play-to-end the
+		// player leaves and the card acts on the others.
+		if t.firstOut < 0 {
+			t.firstOut = p
+		}
+		if t.unoOpen == p {
+			t.unoOpen = -1
+		}
+		switch {
+		case t.rules.PlayToEnd && t.active() > 2:
+			t.out[p] = true
+		case c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour || inChain && c.Kind == cards.Reverse:
+			// A bounced penalty still reaches its player, like a last
+			// Draw Two.
+			t.roundEnd = true
+		default:
+			t.startCountup()
+			return
+		}
 	}
 	switch c.Kind {
 	case cards.Number:
 		switch {
-		case t.rules.SevenZero && c.Number == 7:
+		case t.rules.SevenZero && c.Number == 7 && !empty:
 			t.phase = phaseSwap
 			t.turn = p
 			return
-		case t.rules.SevenZero && c.Number == 0:
+		case t.rules.SevenZero && c.Number == 0 && !t.roundEnd:
 			t.rotateHands()
-		case t.rules.FiveSwap && c.Number == 5 && t.chance(t.cfg.Strategy.SwapCard):
+		case t.rules.FiveSwap && c.Number == 5 && !empty && t.chance(t.cfg.Strategy.SwapCard):
 			t.swapCard(p)
 		}
 		t.turn = t.next(p)
@@ -733,7 +777,7 @@ func (t *Table) effect(p int, c cards.Card) {
 			t.phase = phasePenalty
 			return
 		}
-		if t.active() == 2 {
+		if t.active() == 2 && !empty {
 			t.turn = p
 		} else {
 			t.turn = t.next(p)
@@ -762,8 +806,10 @@ func (t *Table) effect(p int, c cards.Card) {
 		t.turn = t.next(p)
 	case cards.Heights:
 		t.phase = phaseHeights
-		t.heights.by, t.heights.color, t.heights.next = p, c.Color, 0
-		t.heights.picks = t.heights.picks[:0]
+		t.heights.by, t.heights.color = p, c.Color
+		for i := range t.n {
+			t.heights.picks[i], t.heights.done[i] = -1, len(t.hands[i]) == 0
+		}
 		t.turn = p
 	}
 }
@@ -772,68 +818,23 @@ func (t *Table) effect(p int, c cards.Card) {
 func (t *Table) rotateHands() {
 	old := slices.Clone(t.hands)
 	for i := range t.n {
-		t.hands[t.next(i)] = old[i]
+		if !t.out[i] {
+			t.hands[t.next(i)] = old[i]
+		}
 	}
+	t.unoOpen = -1 // nobody played down to one card of the hand they hold
 }
 
 // swapCard is five-swap: p swaps one card with another player; the table
 // sees nothing, hand sizes stay.
 func (t *Table) swapCard(p int) {
 	q := (p + 1 + t.r.IntN(t.n-1)) % t.n
-	if len(t.hands[q]) == 0 {
+	if len(t.hands[q]) == 0 || t.out[q] {
 		return
 	}
 	a, b := t.r.IntN(len(t.hands[p])), t.r.IntN(len(t.hands[q]))
 	t.hands[p][a], t.hands[q][b] = t.hands[q][b], t.hands[p][a]
-}
-
-// goOut ends the round (or, under play-to-end, a player's part in it).
-func (t *Table) goOut(p int, c cards.Card) {
-	if t.firstOut < 0 {
-		t.firstOut = p
-	}
-	t.out[p] = true
-	if t.unoOpen == p {
-		t.unoOpen = -1
-	}
-	if t.rules.PlayToEnd && t.active() > 1 {
-		// Play on; the card still acts on the others.
-		t.out[p] = false
-		t.applyAfterOut(p, c)
-		t.out[p] = true
-		if t.turn == p {
-			t.turn = t.next(p)
-		}
-		return
-	}
-	t.roundEnd = true
-	if c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour {
-		if t.pending > 0 && t.pendKind == c.Kind && (t.rules.Stacking && c.Kind == t.pendKind) {
-			t.pending += map[cards.Kind]int{cards.DrawTwo: 2, cards.WildDrawFour: 4}[c.Kind]
-		} else {
-			t.pending = map[cards.Kind]int{cards.DrawTwo: 2, cards.WildDrawFour: 4}[c.Kind]
-		}
-		t.pendKind = c.Kind
-		t.out[p] = false
-		t.turn = t.next(p)
-		t.out[p] = true
-		t.phase = phasePenalty
-		return
-	}
-	t.pending = 0
-	t.startCountup()
-}
-
-// applyAfterOut applies a going-out card's effect under play-to-end as if
-// the player were still seated, then skips them.
-func (t *Table) applyAfterOut(p int, c cards.Card) {
-	t.hands[p] = append(t.hands[p], cards.Card{}) // keep effect() away from goOut
-	t.effect(p, c)
-	t.hands[p] = t.hands[p][:0]
-	if t.phase == phaseSwap {
-		t.phase = phaseTurn
-		t.turn = t.next(p)
-	}
+	t.fiveSwap, t.fiveTarget = p, q
 }
 
 func (t *Table) startCountup() {
@@ -888,12 +889,27 @@ func (t *Table) countedUp() {
 				}
 			}
 		}
+	case LazyScoring:
+		// Round wins are counted; the winner starts the next round and
+		// the loser (most points, first seat on a tie) deals.
+		loser := -1
+		for i, h := range t.hands {
+			if i != w && (loser < 0 || t.handPoints(h) > t.handPoints(t.hands[loser])) {
+				loser = i
+			}
+		}
+		t.scores[w]++
+		if t.scores[w] >= t.rules.Target {
+			t.winner = w
+		}
+		t.firstSeat = w
+		t.dealer = (loser - 1 + t.n) % t.n // moved on by one in endRound
 	}
 	t.endRound()
 }
 
 func (t *Table) endRound() {
-	t.dealt, t.roundEnd, t.forced = false, false, false
+	t.dealt, t.roundEnd, t.forced, t.fiveSwap = false, false, false, -1
 	t.pending, t.unoOpen, t.firstOut, t.lastPlayer = 0, -1, -1, -1
 	t.dir = 1
 	for i := range t.out {
@@ -912,6 +928,7 @@ func (t *Table) execDraw(ev *tablelog.Event) (bool, string) {
 	switch t.phase {
 	case phaseTurn:
 		t.closeUno()
+		t.fiveSwap = -1
 		if !t.rules.DrawUntilPlayable {
 			ev.Cards = t.drawN(p, 1)
 		} else {
@@ -937,6 +954,11 @@ func (t *Table) execDraw(ev *tablelog.Event) (bool, string) {
 	case phasePenalty, phaseChallenge:
 		t.closeUno()
 		ev.Cards = t.drawN(p, t.pending)
+		if len(ev.Cards) < t.pending {
+			// Not enough cards left anywhere: the draw pad saw only
+			// some, so the line carries none (§7 draw).
+			ev.Cards = nil
+		}
 		t.pending, t.forced = 0, false
 		t.phase = phaseTurn
 		if t.roundEnd {
@@ -977,18 +999,31 @@ func (t *Table) execHand(ev *tablelog.Event) (bool, string) {
 			}
 			// The outcome is drawn at once (no draw line), as the
 			// engine rules; RULES.md §2.8 leaves it open.
-			t.drawN(who, t.rules.ChallengeGuiltyDraw)
-			t.pending = 0
+			// Under stacking the penalty grows with the stack (seed 004).
+			t.drawN(who, t.rules.ChallengeGuiltyDraw+t.pending-4)
+			t.pending, t.roundEnd = 0, false
+			t.out[who] = false
+			if t.firstOut == who {
+				t.firstOut = -1
+			}
+			if len(t.hands[who]) == 1 {
+				t.unoOpen, t.unoCalled = who, false
+			} else if t.unoOpen == who {
+				t.unoOpen = -1
+			}
 			t.phase, t.turn = phaseTurn, victim
 		} else {
 			t.drawN(victim, t.pending+2)
 			t.pending = 0
+			if t.roundEnd {
+				t.startCountup()
+				return true, ""
+			}
 			t.phase, t.turn = phaseTurn, t.next(victim)
 		}
 		return true, ""
 	case phaseHeights:
-		want := (t.heights.by + t.heights.next) % t.n
-		if who != want {
+		if t.heights.done[who] {
 			return false, codePhase
 		}
 		pick := int8(-1)
@@ -999,9 +1034,8 @@ func (t *Table) execHand(ev *tablelog.Event) (bool, string) {
 			}
 			pick = c.Number
 		}
-		t.heights.picks = append(t.heights.picks, pick)
-		t.heights.next++
-		if t.heights.next == t.n {
+		t.heights.picks[who], t.heights.done[who] = pick, true
+		if !slices.Contains(t.heights.done, false) {
 			t.resolveHeights()
 		}
 		return true, ""
@@ -1027,7 +1061,7 @@ func (t *Table) resolveHeights() {
 	best, bestSeat := int8(-1), -1
 	for k, p := range t.heights.picks {
 		if p >= 0 && count[p] == 1 && p > best {
-			best, bestSeat = p, (t.heights.by+k)%t.n
+			best, bestSeat = p, k
 		}
 	}
 	p := t.heights.by
@@ -1037,8 +1071,11 @@ func (t *Table) resolveHeights() {
 		c := cards.Card{Kind: cards.Number, Color: t.heights.color, Number: best}
 		t.take(bestSeat, c)
 		t.pile = append(t.pile, c)
-		if len(t.hands[bestSeat]) == 0 {
-			t.goOut(bestSeat, c)
+		switch len(t.hands[bestSeat]) {
+		case 1:
+			t.unoOpen, t.unoCalled = bestSeat, false
+		case 0:
+			t.effect(bestSeat, c)
 		}
 	}
 }
