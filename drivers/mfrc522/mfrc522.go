@@ -77,12 +77,15 @@ type Dev struct {
 	gone   bool // last health check failed
 	halted bool
 	rxBuf  []byte
+	debug  func(string, ...any)
 
 	// Shadow copies of registers the driver changes between exchanges, so
 	// that each is written only when it has to change.
 	txMode, rxMode byte
 	reload         byte
 	fifoDirty      bool
+	rxWaiting      bool // the receiver still waits: restart Transceive first
+	unsettled      bool // tags may be READY or ACTIVE after a failed attempt
 }
 
 // Register addresses (datasheet §9.2, table 20), named as in periph.
@@ -92,6 +95,7 @@ const (
 	regDivIEn     = commands.DivlEnReg
 	regComIrq     = commands.CommIrqReg
 	regError      = commands.ErrorReg
+	regStatus1    = commands.Status1Reg
 	regStatus2    = commands.Status2Reg
 	regFIFOData   = commands.FIFODataReg
 	regFIFOLevel  = commands.FIFOLevelReg
@@ -280,7 +284,7 @@ func (d *Dev) init() error {
 			return err
 		}
 	}
-	d.txMode, d.rxMode, d.reload, d.fifoDirty = 0, 0, reloadShort, false
+	d.txMode, d.rxMode, d.reload, d.fifoDirty, d.rxWaiting = 0, 0, reloadShort, false, false
 	d.gone = false
 	return nil
 }

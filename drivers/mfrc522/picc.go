@@ -122,6 +122,20 @@ func (d *Dev) request(cmd byte) (uint16, error) {
 	return atqa, nil
 }
 
+// wake sends WUPA. After an attempt that failed half-way, or a WUPA whose
+// answer was lost, tags may be left READY or ACTIVE, where a WUPA only sends
+// them back to IDLE or HALT (ISO/IEC 14443-3 §6.3): then a second WUPA wakes
+// them. It is sent when a tag is expected, or after a failed attempt; an
+// empty field costs one WUPA.
+func (d *Dev) wake(expect bool) (uint16, error) {
+	atqa, err := d.request(piccWUPA)
+	if errors.Is(err, ErrTimeout) && (d.unsettled || expect) {
+		atqa, err = d.request(piccWUPA)
+	}
+	d.unsettled = err == nil
+	return atqa, err
+}
+
 // selectLevel sends SELECT for one complete cascade level and returns SAK.
 func (d *Dev) selectLevel(level int, cl [4]byte) (byte, error) {
 	r, err := d.exchange(frame{
@@ -140,6 +154,9 @@ func (d *Dev) selectLevel(level int, cl [4]byte) (byte, error) {
 // hlta sends HLTA. The PICC never answers it (ISO/IEC 14443-3 §6.4.3).
 func (d *Dev) hlta() error {
 	_, err := d.exchange(frame{data: []byte{piccHLTA, 0x00}, txCRC: true})
+	if err == nil {
+		d.unsettled = false
+	}
 	return err
 }
 
@@ -223,8 +240,8 @@ const maxBranches = 16
 
 // probe wakes the field with WUPA and resolves one leaf of the tree under b.
 // It returns ErrNoTag when nothing answers WUPA.
-func (d *Dev) probe(b branch, stack *[]branch, readPage uint8) (Tag, error) {
-	atqa, err := d.request(piccWUPA)
+func (d *Dev) probe(b branch, stack *[]branch, readPage uint8, expect bool) (Tag, error) {
+	atqa, err := d.wake(expect)
 	if err != nil {
 		if errors.Is(err, ErrTimeout) {
 			return Tag{}, ErrNoTag
@@ -232,12 +249,13 @@ func (d *Dev) probe(b branch, stack *[]branch, readPage uint8) (Tag, error) {
 		return Tag{}, err
 	}
 	var uid UID
+	resume := len(b.done) // the level b.cur belongs to
 	for level := 0; level < 3; level++ {
 		var cl [4]byte
-		if level < len(b.done) {
+		if level < resume {
 			cl = b.done[level]
 		} else {
-			if level > len(b.done) {
+			if level > resume {
 				b.cur, b.known = [5]byte{}, 0
 			}
 			if cl, err = d.anticollision(level, &b, stack); err != nil {
@@ -271,7 +289,9 @@ func (d *Dev) probe(b branch, stack *[]branch, readPage uint8) (Tag, error) {
 			return Tag{}, fmt.Errorf("%w: cascade bit at level 3", ErrProtocol)
 		}
 		uid = append(uid, cl[1:]...)
-		b.done = append(b.done, cl)
+		if level >= resume {
+			b.done = append(b.done, cl)
+		}
 	}
 	return Tag{}, fmt.Errorf("%w: UID longer than 10 bytes", ErrProtocol)
 }
@@ -296,10 +316,11 @@ func (d *Dev) Detect() ([]Tag, error) {
 	if d.halted {
 		return nil, ErrHalted
 	}
-	return d.detect()
+	return d.detect(false)
 }
 
-func (d *Dev) detect() ([]Tag, error) {
+// detect walks the tree; expect says a tag is believed present.
+func (d *Dev) detect(expect bool) ([]Tag, error) {
 	var tags []Tag
 	stack := []branch{{}}
 	retries := d.o.Retries
@@ -307,7 +328,7 @@ func (d *Dev) detect() ([]Tag, error) {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		mark := len(stack)
-		t, err := d.probe(b, &stack, d.o.ReadPage)
+		t, err := d.probe(b, &stack, d.o.ReadPage, expect || len(stack) > 0 || b.known > 0 || len(b.done) > 0)
 		switch {
 		case err == nil:
 			if !containsUID(tags, t.UID) {
@@ -342,7 +363,7 @@ func (d *Dev) activate(uid UID) (byte, error) {
 	if err != nil {
 		return 0, err
 	}
-	if _, err := d.request(piccWUPA); err != nil {
+	if _, err := d.wake(true); err != nil {
 		if errors.Is(err, ErrTimeout) {
 			return 0, fmt.Errorf("%w: %s", ErrNoTag, uid)
 		}

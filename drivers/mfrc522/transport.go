@@ -9,7 +9,6 @@ import (
 const (
 	irqTimer = 0x01
 	irqErr   = 0x02
-	irqIdle  = 0x10
 	irqRx    = 0x20
 )
 
@@ -107,10 +106,25 @@ func air(n, lastBits int) time.Duration {
 	return time.Duration(bits) * bitTime
 }
 
-// exchange sends f and returns the answer. It costs, in SPI transactions:
-// changed mode/timer registers (usually none), clear ComIrqReg, fill the FIFO,
-// StartSend, then one read of the status registers together with the expected
-// answer bytes from the FIFO.
+// Status1Reg TRunning and Status2Reg ModemState (datasheet tables 35, 37).
+const (
+	st1TRunning    = 0x08
+	modemIdle      = 0
+	modemStartSend = 1 // Transceive waits for StartSend: the last answer is complete
+	modemWaitData  = 5
+)
+
+// exchange sends f and returns the answer. In SPI transactions it costs the
+// changed mode/timer registers (usually none), a restart of Transceive when
+// the receiver still waits after a timeout or HLTA (writing the FIFO then
+// would be a WrErr, datasheet table 33), one FIFO burst, StartSend, and one
+// read of the status registers together with the answer from the FIFO.
+//
+// Completion is read from ModemState rather than ComIrqReg, so the IRQ bits
+// never need clearing: Transceive goes back to "wait for StartSend" once a
+// frame is received (datasheet §10.3.1.8), and a timeout leaves it "waiting
+// for data" with the timer stopped (TAuto, table 105). Only with an IRQ pin
+// are the IRQ bits cleared, to get a fresh edge.
 func (d *Dev) exchange(f frame) (reply, error) {
 	var txm, rxm byte
 	if f.txCRC {
@@ -141,6 +155,13 @@ func (d *Dev) exchange(f frame) (reply, error) {
 		}
 		d.reload = reload
 	}
+	if d.rxWaiting {
+		// Writing the command again stops the receiver.
+		if err := d.write(regCommand, cmdTransceive); err != nil {
+			return reply{}, err
+		}
+		d.rxWaiting = false
+	}
 	if d.fifoDirty {
 		// FlushBuffer (datasheet table 41).
 		if err := d.write(regFIFOLevel, 0x80); err != nil {
@@ -148,8 +169,10 @@ func (d *Dev) exchange(f frame) (reply, error) {
 		}
 		d.fifoDirty = false
 	}
-	if err := d.write(regComIrq, 0x7F); err != nil {
-		return reply{}, err
+	if d.irq != nil {
+		if err := d.write(regComIrq, 0x7F); err != nil {
+			return reply{}, err
+		}
 	}
 	if err := d.write(regFIFOData, f.data...); err != nil {
 		return reply{}, err
@@ -158,14 +181,15 @@ func (d *Dev) exchange(f frame) (reply, error) {
 		return reply{}, err
 	}
 	start := d.o.Now()
+	d.rxWaiting = true // until an answer is seen complete
 	n := len(f.data)
 	if f.txCRC {
 		n += 2
 	}
 	txEnd := air(n, f.txBits)
 	if f.rxLen == 0 {
-		// Nothing to wait for but our own frame: the FIFO must not be
-		// written while the chip still sends from it.
+		// Nothing to wait for but our own frame: a new command must
+		// not cut it short.
 		d.o.Sleep(txEnd)
 		return reply{}, nil
 	}
@@ -173,84 +197,81 @@ func (d *Dev) exchange(f frame) (reply, error) {
 	if f.rxCRC {
 		rxBytes += 2
 	}
-	done := txEnd + fdt + air(rxBytes, 0)
-	first := done
-	if f.probe {
-		first = txEnd + timeout + bitTime
-	}
-	// Past this the chip is not working: no answer can start later than the
+	done := txEnd + fdt + air(rxBytes, 0) + time.Microsecond
+	// Past this the chip is not working: no answer starts after the
 	// timeout and none is longer than a full FIFO.
 	deadline := txEnd + timeout + air(64+2, 0) + time.Millisecond
 
+	// A probe (REQA/WUPA) usually meets an empty field: look first when
+	// the timer has expired, reading status only since an answer cannot
+	// be complete yet. Otherwise look once the answer should be complete,
+	// and take the answer bytes in the same transaction.
+	first, withFIFO := done, true
+	if f.probe {
+		first, withFIFO = txEnd+timeout+time.Microsecond, false
+	}
 	if d.irq != nil {
 		d.irq.WaitForEdge(deadline)
 	} else {
 		d.sleepUntil(start, first)
 	}
-	// The FIFO bytes read in the same transaction are valid only if the
-	// ComIrqReg read before them shows the reception complete.
-	regs := make([]byte, 5+f.rxLen)
-	copy(regs, []byte{regComIrq, regError, regFIFOLevel, regControl, regColl})
-	for i := 5; i < len(regs); i++ {
-		regs[i] = regFIFOData
-	}
-	r, err := d.read(regs...)
-	if err != nil {
-		return reply{}, err
-	}
-	if r[0]&(irqRx|irqErr|irqTimer) == 0 && r[2] != 0 {
-		// Bytes were taken from the FIFO of an answer still arriving:
-		// drop it below, and let the caller repeat.
-		d.fifoDirty = true
-	}
-	for r[0]&(irqRx|irqErr|irqTimer) == 0 {
+	var r []byte
+	for {
+		regs := []byte{regStatus1, regStatus2, regError, regFIFOLevel, regControl, regColl}
+		if withFIFO {
+			for range f.rxLen {
+				regs = append(regs, regFIFOData)
+			}
+		}
+		var err error
+		if r, err = d.read(regs...); err != nil {
+			return reply{}, err
+		}
+		modem := r[1] & 0x07
+		if modem == modemStartSend {
+			d.rxWaiting = false
+			break
+		}
+		if modem == modemIdle || r[2]&(errTemp|errWr) != 0 {
+			// Transceive is gone: reset, unplugged, or upset.
+			return reply{}, d.recover()
+		}
+		if withFIFO && r[3] != 0 {
+			// Bytes were taken from the FIFO of an answer still
+			// arriving: drop it, the caller repeats.
+			d.fifoDirty = true
+		}
+		if modem == modemWaitData && r[0]&st1TRunning == 0 {
+			return reply{}, ErrTimeout
+		}
 		el := d.o.Now().Sub(start)
 		if el > deadline {
-			return reply{}, d.lost()
+			return reply{}, d.recover()
 		}
 		next := done
 		if el >= done {
-			next = el + 2*bitTime*9
+			next = el + 20*bitTime
 		}
 		if d.irq != nil {
 			d.irq.WaitForEdge(deadline - el)
 		} else {
 			d.sleepUntil(start, next)
 		}
-		if r, err = d.read(regComIrq, regError, regFIFOLevel, regControl, regColl); err != nil {
-			return reply{}, err
-		}
-		if r[0]&(irqRx|irqErr|irqTimer) != 0 {
-			if d.fifoDirty {
-				return reply{}, fmt.Errorf("%w: answer read before it was complete", ErrProtocol)
-			}
-			// Only status was read: fetch the FIFO separately.
-			r = r[:5]
-			break
-		}
+		withFIFO = true
 	}
-	irq, e, level, ctl, coll := r[0], r[1], int(r[2]&0x7F), r[3], r[4]
-	if e&(errTemp|errWr) != 0 || irq == 0xFF {
-		// An unplugged chip reads all ones on some boards; a real one
-		// never reports a write error here.
-		d.fifoDirty = true
-		if err := d.health(); err != nil {
-			return reply{}, err
-		}
-		return reply{}, fmt.Errorf("%w: ErrorReg 0x%02X", ErrProtocol, e)
+	if d.fifoDirty {
+		return reply{}, fmt.Errorf("%w: answer read before it was complete", ErrProtocol)
 	}
-	if irq&irqRx == 0 {
-		if irq&irqTimer != 0 && e == 0 {
-			return reply{}, ErrTimeout
-		}
-	}
+	e, level, ctl, coll := r[2], int(r[3]&0x7F), r[4], r[5]
 	var data []byte
-	if len(r) > 5 {
+	if len(r) > 6 {
 		got := min(level, f.rxLen)
-		data = append(data, r[5:5+got]...)
+		data = append(data, r[6:6+got]...)
 		level -= got
 	}
 	if level > 0 {
+		// Longer than expected: fetch the rest, so the FIFO is empty
+		// for the next frame.
 		regs := make([]byte, level)
 		for i := range regs {
 			regs[i] = regFIFOData
@@ -262,6 +283,9 @@ func (d *Dev) exchange(f frame) (reply, error) {
 		data = append(data, rest...)
 	}
 	rep := reply{data: data, lastBits: int(ctl & 0x07)}
+	if d.debug != nil {
+		d.debug("tx % X -> % X err %02X coll %02X last %d", f.data, data, e, coll, rep.lastBits)
+	}
 	switch {
 	case e&errColl != 0:
 		rep.coll = true
@@ -282,19 +306,25 @@ func (d *Dev) exchange(f frame) (reply, error) {
 		d.fifoDirty = true
 		return rep, fmt.Errorf("%w: ErrorReg 0x%02X", ErrProtocol, e)
 	}
-	if irq&irqRx == 0 {
-		return rep, ErrTimeout
-	}
 	return rep, nil
 }
 
-// lost is called when the chip never signalled completion.
-func (d *Dev) lost() error {
+// recover is called when the chip is not in Transceive or never completes:
+// it reports a chip that is gone, and re-initialises one that answers.
+func (d *Dev) recover() error {
 	d.fifoDirty = true
-	if err := d.health(); err != nil {
+	v, err := d.read1(regVersion)
+	if err != nil {
 		return err
 	}
-	return fmt.Errorf("%w: chip did not complete the exchange", ErrTimeout)
+	if err := checkVersion(v); err != nil {
+		d.gone = true
+		return err
+	}
+	if err := d.init(); err != nil {
+		return err
+	}
+	return fmt.Errorf("%w: chip re-initialised", ErrTimeout)
 }
 
 func (d *Dev) sleepUntil(start time.Time, at time.Duration) {

@@ -66,7 +66,7 @@ func (d *Dev) Poll(known []Tag) ([]Tag, error) {
 		return nil, ErrHalted
 	}
 	if len(known) != 1 {
-		return d.detect()
+		return d.detect(len(known) > 0)
 	}
 	k := known[0]
 	err := d.retry(func() error {
@@ -77,14 +77,14 @@ func (d *Dev) Poll(known []Tag) ([]Tag, error) {
 	})
 	switch {
 	case errors.Is(err, ErrNoTag):
-		return d.detect()
+		return d.detect(false)
 	case err != nil:
 		return nil, err
 	}
 	if _, err := d.request(piccREQA); errors.Is(err, ErrTimeout) {
 		return known, nil
 	}
-	return d.detect()
+	return d.detect(true)
 }
 
 // Watch polls every Opts.PollPeriod until ctx is done or Halt is called,
@@ -179,6 +179,13 @@ func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
 				}
 			}
 			known = kept
+			if d.debug != nil {
+				for _, s := range known {
+					if s.misses > 0 {
+						d.debug("miss %v at %v", s.tag.UID, now)
+					}
+				}
+			}
 			for _, t := range left {
 				if !send(Event{Kind: TagLeft, Time: now, Tag: t, Present: present()}) {
 					return
