@@ -1,0 +1,182 @@
+package journal
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// Game is a journaled game as the history pages list it.
+type Game struct {
+	ID        int64
+	StartedAt time.Time
+	EndedAt   time.Time // zero while the game is open
+	Players   []string  // seats, clockwise
+	Rules     string    // the rules line, e.g. "rules official +stacking"
+	Winner    string    // "" while open, or when the game was abandoned
+	Events    int       // journaled events
+	Rounds    int       // rounds played to the end
+}
+
+// Open reports whether the game can still be resumed.
+func (g Game) Open() bool { return g.EndedAt.IsZero() }
+
+// Round is one round played to the end.
+type Round struct {
+	N       int
+	Winner  string // who went out first
+	Seq     int    // the event that ended it
+	EndedAt time.Time
+	Scores  []Score // by seat
+}
+
+// Score is one player's result in a round.
+type Score struct {
+	Player string
+	Points int // added to the total this round (round wins under lazy scoring)
+	Total  int // game total after the round
+}
+
+// Games lists every journaled game, oldest first.
+func (j *Journal) Games(ctx context.Context) ([]Game, error) {
+	rows, err := j.db.QueryContext(ctx, `
+SELECT g.id, g.started_at, g.ended_at, g.players, g.rules, g.winner,
+	(SELECT count(*) FROM events e WHERE e.game_id = g.id),
+	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id)
+FROM games g ORDER BY g.id`)
+	if err != nil {
+		return nil, fmt.Errorf("journal: games: %w", err)
+	}
+	defer rows.Close()
+	var games []Game
+	for rows.Next() {
+		var (
+			g              Game
+			start, players string
+			end, winner    sql.NullString
+		)
+		if err := rows.Scan(&g.ID, &start, &end, &players, &g.Rules, &winner, &g.Events, &g.Rounds); err != nil {
+			return nil, fmt.Errorf("journal: games: %w", err)
+		}
+		if g.StartedAt, err = parseStamp(start); err != nil {
+			return nil, fmt.Errorf("journal: game %d: %w", g.ID, err)
+		}
+		if end.Valid {
+			if g.EndedAt, err = parseStamp(end.String); err != nil {
+				return nil, fmt.Errorf("journal: game %d: %w", g.ID, err)
+			}
+		}
+		g.Players, g.Winner = strings.Fields(players), winner.String
+		games = append(games, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("journal: games: %w", err)
+	}
+	return games, nil
+}
+
+// Rounds lists the rounds of a game played to the end, in order.
+func (j *Journal) Rounds(ctx context.Context, game int64) ([]Round, error) {
+	if err := j.exists(ctx, game); err != nil {
+		return nil, err
+	}
+	rows, err := j.db.QueryContext(ctx, `
+SELECT r.round, r.winner, r.ended_seq, r.ended_at, s.seat, s.player, s.points, s.total
+FROM rounds r JOIN round_scores s ON s.game_id = r.game_id AND s.round = r.round
+WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
+	if err != nil {
+		return nil, fmt.Errorf("journal: game %d: rounds: %w", game, err)
+	}
+	defer rows.Close()
+	var rounds []Round
+	for rows.Next() {
+		var (
+			r    Round
+			s    Score
+			at   string
+			seat int
+		)
+		if err := rows.Scan(&r.N, &r.Winner, &r.Seq, &at, &seat, &s.Player, &s.Points, &s.Total); err != nil {
+			return nil, fmt.Errorf("journal: game %d: rounds: %w", game, err)
+		}
+		if len(rounds) == 0 || rounds[len(rounds)-1].N != r.N {
+			if r.EndedAt, err = parseStamp(at); err != nil {
+				return nil, fmt.Errorf("journal: game %d: round %d: %w", game, r.N, err)
+			}
+			rounds = append(rounds, r)
+		}
+		last := &rounds[len(rounds)-1]
+		if seat != len(last.Scores) {
+			return nil, fmt.Errorf("journal: game %d: round %d: no score for seat %d", game, r.N, len(last.Scores))
+		}
+		last.Scores = append(last.Scores, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("journal: game %d: rounds: %w", game, err)
+	}
+	return rounds, nil
+}
+
+// Log writes a game as a table log (RULES.md §7) that `unoref replay`
+// reads back to the same state: a comment naming the game, then its events
+// in order, the players, rules and dealer lines first.
+func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
+	var (
+		start, players, rules string
+		end, winner           sql.NullString
+	)
+	err := j.db.QueryRowContext(ctx, "SELECT started_at, ended_at, players, rules, winner FROM games WHERE id = ?", game).
+		Scan(&start, &end, &players, &rules, &winner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%w: %d", ErrNoGame, game)
+	}
+	if err != nil {
+		return fmt.Errorf("journal: game %d: %w", game, err)
+	}
+	rows, err := j.db.QueryContext(ctx, "SELECT line FROM events WHERE game_id = ? ORDER BY seq", game)
+	if err != nil {
+		return fmt.Errorf("journal: game %d: %w", game, err)
+	}
+	defer rows.Close()
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "# unoref game %d: %s, started %s", game, players, start)
+	switch {
+	case winner.Valid:
+		fmt.Fprintf(bw, ", won by %s %s\n", winner.String, end.String)
+	case end.Valid:
+		fmt.Fprintf(bw, ", abandoned %s\n", end.String)
+	default:
+		fmt.Fprintf(bw, ", still open\n")
+	}
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return fmt.Errorf("journal: game %d: %w", game, err)
+		}
+		bw.WriteString(line)
+		bw.WriteByte('\n')
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("journal: game %d: %w", game, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("journal: game %d: writing the log: %w", game, err)
+	}
+	return nil
+}
+
+func (j *Journal) exists(ctx context.Context, game int64) error {
+	var n int
+	if err := j.db.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE id = ?", game).Scan(&n); err != nil {
+		return fmt.Errorf("journal: game %d: %w", game, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("%w: %d", ErrNoGame, game)
+	}
+	return nil
+}

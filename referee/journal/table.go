@@ -1,0 +1,453 @@
+package journal
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// Table is one game in play: the referee and its journal kept in step. Every
+// method is safe for concurrent use; State never shows an event before it is
+// on disk.
+type Table struct {
+	j  *Journal
+	id int64
+
+	mu     sync.Mutex
+	g      *referee.Game
+	ents   []entry // the journaled events, seq = index+1
+	tr     tracker
+	closed bool // End was called
+	// stale: a commit failed, so the file may hold more (or less) than ents
+	// says; the next write reloads the game from the file first.
+	stale bool
+}
+
+// entry is one journaled event.
+type entry struct {
+	ev   tablelog.Event // Line is the seq
+	line string
+	ok   bool
+	code string
+}
+
+// ReplayError is a journaled event that does not replay as it was ruled on
+// when it was written (the engine or the file changed). It wraps ErrReplay
+// and the parse error, if any.
+type ReplayError struct {
+	Game int64
+	Seq  int
+	Line string
+	Msg  string
+	Err  error
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("journal: game %d, event %d %q: %s", e.Game, e.Seq, e.Line, e.Msg)
+}
+
+func (e *ReplayError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrReplay}
+	}
+	return []error{ErrReplay, e.Err}
+}
+
+// NewGame starts a game: it seats players, applies the setup events that
+// follow (a rules line, a dealer line) and journals them in one transaction.
+// Every setup event must be accepted. It fails with ErrGameOpen while another
+// game is open: End it first.
+func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablelog.Event) (*Table, error) {
+	t := &Table{j: j, g: referee.New()}
+	evs := append([]tablelog.Event{{Kind: tablelog.Players, Names: players}}, setup...)
+	rules := "rules " + referee.PresetOfficial
+	for i, ev := range evs {
+		seq := i + 1
+		e, err := normalise(ev, seq)
+		if err != nil {
+			return nil, err
+		}
+		before := t.g.State()
+		v := t.g.Apply(e.ev)
+		if !v.OK {
+			return nil, fmt.Errorf("journal: new game: %q refused (%s): %s", e.line, v.Code, v.Message)
+		}
+		t.tr.step(before, t.g.State(), v)
+		e.ok = true
+		t.ents = append(t.ents, e)
+		if ev.Kind == tablelog.Rules {
+			rules = untimed(e.ev)
+		}
+	}
+	names := strings.Join(t.g.State().Players, " ")
+	err := j.tx(ctx, func(tx *sql.Tx) error {
+		var open int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE ended_at IS NULL").Scan(&open); err != nil {
+			return err
+		}
+		if open > 0 {
+			return ErrGameOpen
+		}
+		now := j.stamp()
+		res, err := tx.ExecContext(ctx, "INSERT INTO games(started_at, players, rules) VALUES (?, ?, ?)", now, names, rules)
+		if err != nil {
+			return err
+		}
+		if t.id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		for i, e := range t.ents {
+			if err := insertEvent(ctx, tx, t.id, i+1, e, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, ErrGameOpen) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("journal: new game: %w", err)
+	}
+	return t, nil
+}
+
+// Resume opens the open game, the last one not ended, and replays it so that
+// the table continues exactly where it was. ErrNoOpenGame when there is none.
+func (j *Journal) Resume(ctx context.Context) (*Table, error) {
+	var id int64
+	err := j.db.QueryRowContext(ctx, "SELECT id FROM games WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1").Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNoOpenGame
+	}
+	if err != nil {
+		return nil, fmt.Errorf("journal: resume: %w", err)
+	}
+	t := &Table{j: j, id: id}
+	if err := t.load(ctx); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// load reads the game's events from the file and replays them.
+func (t *Table) load(ctx context.Context) error {
+	rows, err := t.j.db.QueryContext(ctx, "SELECT seq, line, ok, code FROM events WHERE game_id = ? ORDER BY seq", t.id)
+	if err != nil {
+		return fmt.Errorf("journal: game %d: %w", t.id, err)
+	}
+	defer rows.Close()
+	var ents []entry
+	for rows.Next() {
+		var (
+			seq int
+			e   entry
+		)
+		if err := rows.Scan(&seq, &e.line, &e.ok, &e.code); err != nil {
+			return fmt.Errorf("journal: game %d: %w", t.id, err)
+		}
+		if seq != len(ents)+1 {
+			return &ReplayError{Game: t.id, Seq: len(ents) + 1, Msg: fmt.Sprintf("missing: the next event journaled is %d", seq)}
+		}
+		ev, ok, err := tablelog.Parse(e.line, seq)
+		if err == nil && !ok {
+			err = errors.New("blank line")
+		}
+		if err != nil {
+			return &ReplayError{Game: t.id, Seq: seq, Line: e.line, Msg: "not a table-log event: " + err.Error(), Err: err}
+		}
+		e.ev = ev
+		ents = append(ents, e)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("journal: game %d: %w", t.id, err)
+	}
+	g, tr, err := rebuild(t.id, ents)
+	if err != nil {
+		return err
+	}
+	t.g, t.tr, t.ents, t.stale = g, tr, ents, false
+	return nil
+}
+
+// rebuild rules on ents with a fresh referee and checks every verdict against
+// the journaled one.
+func rebuild(id int64, ents []entry) (*referee.Game, tracker, error) {
+	g := referee.New()
+	var tr tracker
+	for i, e := range ents {
+		before := g.State()
+		v := g.Apply(e.ev)
+		after := g.State()
+		if v.OK != e.ok || v.Code != e.code {
+			return nil, tr, &ReplayError{Game: id, Seq: i + 1, Line: e.line, Msg: fmt.Sprintf("journaled as %s, now %s: %s", ruling(e.ok, e.code), ruling(v.OK, v.Code), v.Message)}
+		}
+		if !changed(before, after, v) {
+			return nil, tr, &ReplayError{Game: id, Seq: i + 1, Line: e.line, Msg: "refused and no longer costs a penalty: " + v.Message}
+		}
+		tr.step(before, after, v)
+	}
+	return g, tr, nil
+}
+
+func ruling(ok bool, code string) string {
+	if ok {
+		return "accepted"
+	}
+	return "refused (" + code + ")"
+}
+
+// changed reports whether an event moved the game on: accepted, or refused
+// with a consequence (a mistake-penalty). Only those are journaled.
+func changed(before, after referee.State, v referee.Verdict) bool {
+	return v.OK || len(v.Effects) > 0 || !reflect.DeepEqual(before, after)
+}
+
+// normalise prints ev as its journal line and reads it back, so that the
+// live referee rules on exactly what a replay will (times rounded to the
+// millisecond, as the table log writes them).
+func normalise(ev tablelog.Event, seq int) (entry, error) {
+	line := ev.String()
+	pev, ok, err := tablelog.Parse(line, seq)
+	if err == nil && !ok {
+		err = errors.New("blank line")
+	}
+	if err != nil {
+		return entry{}, fmt.Errorf("%w: %q: %v", ErrBadEvent, line, err)
+	}
+	if pev.String() != line {
+		return entry{}, fmt.Errorf("%w: %q reads back as %q", ErrBadEvent, line, pev.String())
+	}
+	return entry{ev: pev, line: line}, nil
+}
+
+func untimed(ev tablelog.Event) string {
+	ev.Timed, ev.At = false, 0
+	return ev.String()
+}
+
+func insertEvent(ctx context.Context, tx *sql.Tx, id int64, seq int, e entry, now string) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO events(game_id, seq, line, ok, code, recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
+		id, seq, e.line, e.ok, e.code, now)
+	return err
+}
+
+// ID is the game's id in the journal.
+func (t *Table) ID() int64 { return t.id }
+
+// String names the table by its game.
+func (t *Table) String() string { return fmt.Sprintf("journal: game %d", t.id) }
+
+// State is the referee's state after the last journaled event.
+func (t *Table) State() referee.State {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.g.State()
+}
+
+// Events returns the journaled events in order; Line is each one's seq.
+func (t *Table) Events() []tablelog.Event {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	evs := make([]tablelog.Event, len(t.ents))
+	for i, e := range t.ents {
+		evs[i] = e.ev
+	}
+	return evs
+}
+
+// Apply rules on ev. An event that changes the game (accepted, or refused
+// with a mistake-penalty) is journaled and committed before Apply returns;
+// a refused event that changes nothing is only answered. When the journal
+// can't be written Apply returns the error and the game stays as it was
+// before ev: show the verdict only when the error is nil.
+func (t *Table) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return referee.Verdict{}, ErrEnded
+	}
+	if t.stale {
+		if err := t.load(ctx); err != nil {
+			return referee.Verdict{}, err
+		}
+	}
+	seq := len(t.ents) + 1
+	e, err := normalise(ev, seq)
+	if err != nil {
+		return referee.Verdict{}, err
+	}
+	before := t.g.State()
+	v := t.g.Apply(e.ev)
+	after := t.g.State()
+	if !changed(before, after, v) {
+		return v, nil
+	}
+	e.ok, e.code = v.OK, v.Code
+	round, ended := t.tr.step(before, after, v)
+	over := after.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver
+	err = t.j.tx(ctx, func(tx *sql.Tx) error {
+		now := t.j.stamp()
+		if err := insertEvent(ctx, tx, t.id, seq, e, now); err != nil {
+			return err
+		}
+		if ended {
+			if err := insertRound(ctx, tx, t.id, seq, round, now); err != nil {
+				return err
+			}
+		}
+		if over {
+			if _, err := tx.ExecContext(ctx, "UPDATE games SET ended_at = ?, winner = ? WHERE id = ?", now, after.Winner, t.id); err != nil {
+				return err
+			}
+		}
+		if v.OK && (e.ev.Kind == tablelog.Players || e.ev.Kind == tablelog.Rules) {
+			if _, err := tx.ExecContext(ctx, "UPDATE games SET players = ?, rules = ? WHERE id = ?",
+				strings.Join(after.Players, " "), t.rulesLine(e), t.id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		// The referee has moved on, the file has not: rebuild the referee
+		// from what is journaled, and read the file again before the next
+		// write in case the failed commit reached it after all.
+		t.stale = true
+		g, tr, rerr := rebuild(t.id, t.ents)
+		if rerr != nil {
+			return referee.Verdict{}, errors.Join(fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err), rerr)
+		}
+		t.g, t.tr = g, tr
+		return referee.Verdict{}, fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err)
+	}
+	t.ents = append(t.ents, e)
+	return v, nil
+}
+
+// rulesLine is the rules line in force once e is journaled.
+func (t *Table) rulesLine(e entry) string {
+	if e.ev.Kind == tablelog.Rules {
+		return untimed(e.ev)
+	}
+	return lastRules(t.ents)
+}
+
+func lastRules(ents []entry) string {
+	for i := len(ents) - 1; i >= 0; i-- {
+		if ents[i].ok && ents[i].ev.Kind == tablelog.Rules {
+			return untimed(ents[i].ev)
+		}
+	}
+	return "rules " + referee.PresetOfficial
+}
+
+func insertRound(ctx context.Context, tx *sql.Tx, id int64, seq int, r Round, now string) error {
+	if _, err := tx.ExecContext(ctx, "INSERT INTO rounds(game_id, round, winner, ended_seq, ended_at) VALUES (?, ?, ?, ?, ?)",
+		id, r.N, r.Winner, seq, now); err != nil {
+		return err
+	}
+	for seat, s := range r.Scores {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO round_scores(game_id, round, seat, player, points, total) VALUES (?, ?, ?, ?, ?, ?)",
+			id, r.N, seat, s.Player, s.Points, s.Total); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Undo drops the last journaled event and rebuilds the game without it; it
+// returns the event dropped. The players line can't be undone
+// (ErrNothingToUndo). Undoing the event that won the game reopens it.
+func (t *Table) Undo(ctx context.Context) (tablelog.Event, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return tablelog.Event{}, ErrEnded
+	}
+	if t.stale {
+		if err := t.load(ctx); err != nil {
+			return tablelog.Event{}, err
+		}
+	}
+	n := len(t.ents)
+	if n <= 1 {
+		return tablelog.Event{}, ErrNothingToUndo
+	}
+	keep := t.ents[:n-1]
+	g, tr, err := rebuild(t.id, keep)
+	if err != nil {
+		return tablelog.Event{}, err
+	}
+	st := g.State()
+	err = t.j.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM events WHERE game_id = ? AND seq = ?", t.id, n); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM rounds WHERE game_id = ? AND ended_seq >= ?", t.id, n); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "UPDATE games SET players = ?, rules = ?, ended_at = CASE WHEN ? THEN ended_at END, winner = ? WHERE id = ?",
+			strings.Join(st.Players, " "), lastRules(keep), st.Phase == referee.PhaseOver, nullable(st.Winner), t.id)
+		return err
+	})
+	if err != nil {
+		t.stale = true
+		return tablelog.Event{}, fmt.Errorf("journal: game %d: undo event %d: %w", t.id, n, err)
+	}
+	dropped := t.ents[n-1].ev
+	t.g, t.tr, t.ents = g, tr, keep
+	return dropped, nil
+}
+
+func nullable(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+// End closes the table. A game not yet won is marked abandoned (ended, no
+// winner) and Resume will not open it again. Safe to call twice.
+func (t *Table) End(ctx context.Context) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return nil
+	}
+	if _, err := t.j.db.ExecContext(ctx, "UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL", t.j.stamp(), t.id); err != nil {
+		return fmt.Errorf("journal: game %d: end: %w", t.id, err)
+	}
+	t.closed = true
+	return nil
+}
+
+// tracker follows rounds through the verdicts: who went out, and each
+// player's total when the last round ended.
+type tracker struct {
+	totals map[string]int
+	winner string
+}
+
+// step returns the round that the event from before to after ended, if any:
+// the count-up (or the event itself) took the game back to setup or over.
+func (tr *tracker) step(before, after referee.State, v referee.Verdict) (Round, bool) {
+	for _, f := range v.Effects {
+		if f.Kind == referee.EffRoundOver || f.Kind == referee.EffGameOver && tr.winner == "" {
+			tr.winner = f.Player
+		}
+	}
+	inRound := before.Phase != referee.PhaseSetup && before.Phase != referee.PhaseOver
+	if !inRound || after.Phase != referee.PhaseSetup && after.Phase != referee.PhaseOver {
+		return Round{}, false
+	}
+	r := Round{N: after.Round, Winner: tr.winner, Scores: make([]Score, len(after.Players))}
+	for i, p := range after.Players {
+		r.Scores[i] = Score{Player: p, Points: after.Scores[p] - tr.totals[p], Total: after.Scores[p]}
+	}
+	tr.totals = after.Scores
+	tr.winner = ""
+	return r, true
+}
