@@ -270,7 +270,7 @@ func (g *Game) resolve(seat int, c cards.Card, v Verdict, msg string) Verdict {
 		}
 		if r.SevenZero && c.Number == 7 && g.hand[seat] > 0 {
 			g.turn, g.ph = seat, phSwap
-			v.Message = msg + ": " + g.names[seat] + " picks a player to swap hands with"
+			v.Message = msg + " and picks a player to swap hands with"
 			return v
 		}
 		if r.FiveSwap && c.Number == 5 && g.hand[seat] > 0 {
