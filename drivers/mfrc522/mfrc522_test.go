@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
+
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 )
 
@@ -304,7 +307,7 @@ func TestFaultsPersistent(t *testing.T) {
 // modelled clock passes their times, stops at until, and returns the events.
 var misses int // polls that missed a known tag, counted by the last watchScript
 
-func watchScript(t *testing.T, o *Opts, until time.Duration, actions map[time.Duration]func(*mfrc522test.Sim)) ([]Event, time.Time) {
+func watchScript(t testing.TB, o *Opts, until time.Duration, actions map[time.Duration]func(*mfrc522test.Sim)) ([]Event, time.Time) {
 	misses = 0
 	t.Helper()
 	sim := mfrc522test.New(nil)
@@ -475,4 +478,96 @@ func TestIdlePollCost(t *testing.T) {
 	if st := sim.Stats(); st.Tx > 4 {
 		t.Fatalf("idle poll took %d SPI transactions, want at most 4", st.Tx)
 	}
+}
+
+func TestIRQPin(t *testing.T) {
+	sim := mfrc522test.New(nil)
+	d, err := NewSPI(sim, &Opts{Now: sim.Now, Sleep: sim.Sleep, IRQ: sim.IRQ(), ReadPage: 4})
+	if err != nil {
+		t.Fatalf("NewSPI() = %v", err)
+	}
+	for i := range 3 {
+		if tags, err := d.Detect(); err != nil || len(tags) != 0 {
+			t.Fatalf("Detect() #%d on empty field = %v, %v", i, tags, err)
+		}
+	}
+	tag := mfrc522test.NewNTAG213(uid7)
+	tag.SetPage(4, [4]byte{4, 3, 2, 1})
+	sim.Place(tag)
+	sim.Place(mfrc522test.NewClassic1K(uid10))
+	for i := range 3 {
+		tags, err := d.Detect()
+		if got, want := uids(tags), []string{uid10.String(), uid7.String()}; err != nil || !slices.Equal(got, want) {
+			t.Fatalf("Detect() #%d = %v, %v, want %v", i, got, err, want)
+		}
+	}
+	if err := d.WritePage(uid7, 6, [4]byte{1, 1, 2, 3}); err != nil {
+		t.Fatalf("WritePage() = %v", err)
+	}
+	if got := tag.Page(6); got != [4]byte{1, 1, 2, 3} {
+		t.Fatalf("Page(6) = % X", got)
+	}
+}
+
+func TestFaultsReadWrite(t *testing.T) {
+	faults := []mfrc522test.Fault{mfrc522test.FaultCRC, mfrc522test.FaultNoAnswer, mfrc522test.FaultTruncated, mfrc522test.FaultGarbage, mfrc522test.FaultParity}
+	for _, f := range faults {
+		t.Run(f.String(), func(t *testing.T) {
+			sim := mfrc522test.New(nil)
+			tap := &faultTap{Sim: sim, fault: f, at: -1}
+			d, err := NewSPI(tap, &Opts{Now: sim.Now, Sleep: sim.Sleep})
+			if err != nil {
+				t.Fatalf("NewSPI() = %v", err)
+			}
+			tag := mfrc522test.NewNTAG213(uid7)
+			sim.Place(tag)
+			// Fault the Nth answer of the next attempt, for every N: WUPA,
+			// SELECT CL1, SELECT CL2, READ or WRITE.
+			for skip := range 4 {
+				page := [4]byte{byte(skip), 0x11, 0x22, byte(f)}
+				tag.SetPage(8, page)
+				tap.at = skip
+				got, err := d.ReadPages(uid7, 8)
+				if err != nil || !slices.Equal(got[:4], page[:]) {
+					t.Fatalf("ReadPages() with answer %d faulted = % X, %v, want % X", skip, got, err, page)
+				}
+				page[1] = 0x99
+				tap.at = skip
+				if err := d.WritePage(uid7, 9, page); err != nil {
+					t.Fatalf("WritePage() with answer %d faulted = %v", skip, err)
+				}
+				if got := tag.Page(9); got != page {
+					t.Fatalf("Page(9) = % X, want % X", got, page)
+				}
+			}
+		})
+	}
+}
+
+// faultTap passes SPI transactions through to the simulator and injects a
+// fault into the answer of the at-th frame sent (counting StartSend writes).
+type faultTap struct {
+	*mfrc522test.Sim
+	fault mfrc522test.Fault
+	at    int
+}
+
+func (f *faultTap) Connect(fr physic.Frequency, m spi.Mode, bits int) (spi.Conn, error) {
+	c, err := f.Sim.Connect(fr, m, bits)
+	return &tapConn{Conn: c, f: f}, err
+}
+
+type tapConn struct {
+	spi.Conn
+	f *faultTap
+}
+
+func (c *tapConn) Tx(w, r []byte) error {
+	if len(w) == 2 && w[0] == regBitFraming<<1 && w[1]&0x80 != 0 && c.f.at >= 0 {
+		if c.f.at == 0 {
+			c.f.Sim.InjectFault(c.f.fault, 1)
+		}
+		c.f.at--
+	}
+	return c.Conn.Tx(w, r)
 }

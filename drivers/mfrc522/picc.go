@@ -124,12 +124,14 @@ func (d *Dev) request(cmd byte) (uint16, error) {
 
 // wake sends WUPA. After an attempt that failed half-way, or a WUPA whose
 // answer was lost, tags may be left READY or ACTIVE, where a WUPA only sends
-// them back to IDLE or HALT (ISO/IEC 14443-3 §6.3): then a second WUPA wakes
-// them. It is sent when a tag is expected, or after a failed attempt; an
+// them back to IDLE or HALT (ISO/IEC 14443-3 §6.3): then another WUPA wakes
+// them. Those are sent when a tag is expected, or after a failed attempt; an
 // empty field costs one WUPA.
 func (d *Dev) wake(expect bool) (uint16, error) {
 	atqa, err := d.request(piccWUPA)
-	if errors.Is(err, ErrTimeout) && (d.unsettled || expect) {
+	// A tag whose ATQA was lost is READY: the next WUPA sends it back to
+	// IDLE silently, the one after wakes it.
+	for i := 0; i < 2 && errors.Is(err, ErrTimeout) && (d.unsettled || expect); i++ {
 		atqa, err = d.request(piccWUPA)
 	}
 	d.unsettled = err == nil
@@ -373,7 +375,9 @@ func (d *Dev) activate(uid UID) (byte, error) {
 	for level, cl := range cls {
 		if sak, err = d.selectLevel(level, cl); err != nil {
 			if errors.Is(err, ErrTimeout) {
-				return 0, fmt.Errorf("%w: %s", ErrNoTag, uid)
+				// Another tag answered WUPA, or our SAK was lost:
+				// retryable, and ErrNoTag once retries are spent.
+				return 0, fmt.Errorf("%w: %s at CL%d: %w", ErrNoTag, uid, level+1, err)
 			}
 			return 0, err
 		}
@@ -479,9 +483,15 @@ func (d *Dev) WritePage(uid UID, page uint8, data [4]byte) error {
 		if len(r.data) != 1 || r.lastBits != 4 {
 			return fmt.Errorf("%w: WRITE answer of %d bytes, %d bits", ErrProtocol, len(r.data), r.lastBits)
 		}
-		if r.data[0]&0x0F != piccACK {
-			// After a NAK the tag is back in IDLE: no HLTA needed.
-			return fmt.Errorf("%w: WRITE page %d: 0x%X", ErrNAK, page, r.data[0]&0x0F)
+		if code := r.data[0] & 0x0F; code != piccACK {
+			// After a NAK the tag is back in IDLE: no HLTA needed. NAK
+			// 0 (invalid argument, locked page) is final; the others
+			// (1: CRC or parity, 5: EEPROM write error) and a garbled
+			// ACK are worth another attempt.
+			if code == 0 {
+				return fmt.Errorf("%w: WRITE page %d refused", ErrNAK, page)
+			}
+			return fmt.Errorf("%w: WRITE page %d: 0x%X: %w", ErrNAK, page, code, ErrProtocol)
 		}
 		return d.hlta()
 	})

@@ -173,6 +173,9 @@ func (d *Dev) exchange(f frame) (reply, error) {
 		if err := d.write(regComIrq, 0x7F); err != nil {
 			return reply{}, err
 		}
+		// Drop edges latched by earlier events (the timer after HLTA).
+		for i := 0; i < 4 && d.irq.WaitForEdge(0); i++ {
+		}
 	}
 	if err := d.write(regFIFOData, f.data...); err != nil {
 		return reply{}, err
