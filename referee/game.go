@@ -94,14 +94,33 @@ func New() *Game {
 // Rules returns the rules in force.
 func (g *Game) Rules() Rules { return g.rules }
 
+// deckCounts holds, for each deck, how many of each face it has; built
+// once so that New and a rules line cost no allocation.
+type deckInfo struct {
+	size  int
+	count [numIdx]uint8
+}
+
+var deckCounts = func() map[string]*deckInfo {
+	m := make(map[string]*deckInfo, len(cards.DeckNames))
+	for _, nm := range cards.DeckNames {
+		d, err := cards.Deck(nm)
+		if err != nil {
+			panic(err)
+		}
+		n := &deckInfo{size: len(d)}
+		for _, c := range d {
+			n.count[idx(c)]++
+		}
+		m[nm] = n
+	}
+	return m
+}()
+
 func (g *Game) setRules(r Rules) {
 	g.rules = r
-	d, _ := cards.Deck(r.Deck)
-	g.deckSize = len(d)
-	g.deckCount = [numIdx]uint8{}
-	for _, c := range d {
-		g.deckCount[idx(c)]++
-	}
+	d := deckCounts[r.Deck]
+	g.deckCount, g.deckSize = d.count, d.size
 }
 
 // Apply rules on one event and returns the verdict. A refused event leaves
@@ -262,14 +281,11 @@ func (g *Game) players(names []string) Verdict {
 	n := len(names)
 	g.names = append([]string(nil), names...)
 	g.n = n
-	g.hand = make([]int, n)
-	g.score = make([]int, n)
-	g.out = make([]bool, n)
-	g.stage = make([]int, n)
-	g.done = make([]bool, n)
+	ints := make([]int, 5*n)
+	g.hand, g.score, g.stage, g.pts, g.tmp = ints[:n:n], ints[n:2*n:2*n], ints[2*n:3*n:3*n], ints[3*n:4*n:4*n], ints[4*n:]
+	bools := make([]bool, 2*n)
+	g.out, g.done = bools[:n:n], bools[n:]
 	g.pick = make([]int8, n)
-	g.pts = make([]int, n)
-	g.tmp = make([]int, n)
 	g.dealer = 0
 	return Verdict{OK: true, Message: itoa(n) + " players are seated and " + names[0] + " deals"}
 }
