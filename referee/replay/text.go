@@ -48,8 +48,8 @@ func Text(r *Record) string {
 		msg = strings.TrimSuffix(strings.TrimSuffix(msg, "."), " and "+r.Turn+" is next")
 	}
 	b.WriteString(sentence(msg))
-	if r.OK && (r.Phase == referee.PhaseTurn || r.Phase == referee.PhaseOver ||
-		r.Turn != "" && !strings.Contains(r.Message, r.Turn) && r.Phase != referee.PhaseSetup) {
+	// Other phases: the referee's sentence already says what comes next.
+	if r.OK && (r.Phase == referee.PhaseTurn || r.Phase == referee.PhaseOver) {
 		if next := Next(&r.State); next != "" {
 			b.WriteString(" ")
 			b.WriteString(next)
