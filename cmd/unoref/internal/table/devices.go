@@ -1,0 +1,98 @@
+package table
+
+import (
+	"context"
+	"time"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/buzzer"
+	"github.com/unoref/unoref/drivers/led"
+	"github.com/unoref/unoref/drivers/mfrc522"
+	"github.com/unoref/unoref/drivers/oled"
+	"github.com/unoref/unoref/drivers/seatpad"
+)
+
+// Reader is one RC522 pad. *mfrc522.Dev implements it.
+type Reader interface {
+	Watch(ctx context.Context) <-chan mfrc522.Event
+	ReadPages(uid mfrc522.UID, page uint8) ([]byte, error)
+	Halt() error
+}
+
+// Display is the OLED. *oled.Display implements it.
+type Display interface {
+	Show(s oled.Screen)
+	Halt() error
+}
+
+// LEDs is the panel's LED bank. *led.Dev implements it.
+type LEDs interface {
+	Set(l led.LED, on bool) error
+	SetColor(c led.LED) error
+	SetDirection(d led.Direction) error
+	FlashLegal() error
+	FlashIllegal() error
+	Halt() error
+}
+
+// Buzzer is the active buzzer. *buzzer.Dev implements it.
+type Buzzer interface {
+	Play(p buzzer.Pattern) error
+	Playing() bool
+	Halt() error
+}
+
+// SeatPads are the optional seat buttons and LEDs. Events delivers their
+// debounced presses; Light shows whose turn it is.
+type SeatPads interface {
+	Light(seat int) error
+	Halt() error
+}
+
+// PageReader reads 16 bytes (4 pages) of the tag with this UID.
+type PageReader interface {
+	ReadPages(uid mfrc522.UID, page uint8) ([]byte, error)
+}
+
+// Resolver names the card of an enrolled tag (the deck registry). It returns
+// ErrUnknownTag for a tag it does not know, which sends the daemon on to the
+// card code written on the tag.
+type Resolver interface {
+	Resolve(uid []byte, r PageReader) (cards.Card, error)
+}
+
+// Clock is the daemon's time. gpiolinetest.Clock implements it for tests.
+type Clock interface {
+	Now() time.Time
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
+}
+
+// Devices is what the table is built from. Play is required; the others may
+// be nil (not fitted).
+type Devices struct {
+	Play     Reader
+	Draw     Reader // optional draw pad
+	Display  Display
+	LEDs     LEDs
+	Buzzer   Buzzer
+	Buttons  <-chan button.Event  // the sender closes it
+	Seats    SeatPads             // optional
+	SeatEvs  <-chan seatpad.Event // presses of the seat pads
+	Resolver Resolver             // optional deck registry
+	Clock    Clock                // default: the system clock
+	// Halt is called last by Run when it returns, for devices the table
+	// does not know (buses, line handles). Optional.
+	Halt func() error
+}
+
+// sysClock is the system clock.
+type sysClock struct{}
+
+func (sysClock) Now() time.Time { return time.Now() }
+func (sysClock) AfterFunc(d time.Duration, f func()) func() bool {
+	return time.AfterFunc(d, f).Stop
+}
+
+// SystemClock is the wall clock, for led, buzzer, button and the table.
+var SystemClock Clock = sysClock{}

@@ -1,0 +1,541 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/mfrc522"
+	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// ErrUnknownTag is returned by a Resolver for a tag it does not know.
+var ErrUnknownTag = errors.New("table: unknown tag")
+
+// Codes of refusals the daemon makes before the engine sees anything.
+const (
+	CodeUnreadable = "unreadable" // the tag could not be read, or names no card
+	CodeTwoCards   = "two-cards"  // two tags in the field at once
+	CodeDuplicate  = "duplicate-card"
+	CodeNoGame     = "no-game"
+)
+
+// readerEvent handles one event of a pad's reader.
+func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
+	defer func() {
+		if t.v != nil {
+			t.v.readerEvent(t, pad, ev)
+		}
+	}()
+	switch ev.Kind {
+	case mfrc522.ReaderLost:
+		for k := range t.inField {
+			if strings.HasPrefix(k, pad) {
+				delete(t.inField, k)
+			}
+		}
+		if pad == "play" {
+			t.reader = "lost"
+		}
+		t.refuse(CodeUnreadable, "The "+pad+" pad's reader does not answer", "")
+		return nil
+	case mfrc522.ReaderBack:
+		if pad == "play" {
+			t.reader = "ok"
+			if t.v != nil {
+				t.reader = "sim"
+			}
+		}
+		t.refresh()
+		return nil
+	case mfrc522.TagLeft:
+		delete(t.seen, ev.Tag.UID.String())
+		delete(t.inField, pad+ev.Tag.UID.String())
+		return nil
+	case mfrc522.PollFailed:
+		if errors.Is(ev.Err, mfrc522.ErrCollision) {
+			t.refuse(CodeTwoCards, "Two cards at once: tap one card at a time", "")
+		}
+		return nil
+	case mfrc522.TagArrived:
+	default:
+		return nil
+	}
+	uid := ev.Tag.UID.String()
+	if t.seen[uid] {
+		return nil
+	}
+	// Several tags new in the same poll are cards put down together; a
+	// card still lying on the pad is not one of them.
+	fresh := 0
+	for _, p := range ev.Present {
+		if !t.inField[pad+p.UID.String()] {
+			fresh++
+		}
+	}
+	for _, p := range ev.Present {
+		t.inField[pad+p.UID.String()] = true
+	}
+	if fresh > 1 {
+		for _, p := range ev.Present {
+			t.seen[p.UID.String()] = true
+		}
+		t.refuse(CodeTwoCards, "Two cards at once: tap one card at a time", "")
+		return nil
+	}
+	c, err := t.resolve(pad, ev.Tag)
+	if err != nil {
+		t.refuse(CodeUnreadable, tagProblem(err), "")
+		return nil
+	}
+	return t.tap(pad, c, uid)
+}
+
+// resolve names the card of a tag: the deck registry first, then the card
+// code written on the tag.
+func (t *Table) resolve(pad string, tag mfrc522.Tag) (cards.Card, error) {
+	r := t.dev.Play
+	if pad == "draw" {
+		r = t.dev.Draw
+	}
+	if t.dev.Resolver != nil {
+		c, err := t.dev.Resolver.Resolve(tag.UID, r)
+		if !errors.Is(err, ErrUnknownTag) {
+			return c, err
+		}
+	}
+	switch tag.Type {
+	case mfrc522.TypeNTAG213, mfrc522.TypeNTAG215, mfrc522.TypeNTAG216, mfrc522.TypeUltralight, mfrc522.TypeUltralightEV1, mfrc522.TypeUltralightFamily:
+	default:
+		return cards.Card{}, fmt.Errorf("%w: a %v tag holds no card", ErrUnknownTag, tag.Type)
+	}
+	mem := tag.Data
+	for range 8 {
+		if len(mem) == 0 {
+			b, err := r.ReadPages(tag.UID, ndef.FirstPage)
+			if err != nil {
+				return cards.Card{}, err
+			}
+			mem = b
+		}
+		n, err := ndef.NeedBytes(mem)
+		if err != nil {
+			return cards.Card{}, err
+		}
+		if n <= len(mem) {
+			return ndef.DecodeCard(mem)
+		}
+		b, err := r.ReadPages(tag.UID, uint8(ndef.FirstPage+len(mem)/ndef.PageSize))
+		if err != nil {
+			return cards.Card{}, err
+		}
+		mem = append(mem, b...)
+	}
+	return cards.Card{}, ndef.ErrCorrupt
+}
+
+// tagProblem is one line for the OLED about a tag that names no card.
+func tagProblem(err error) string {
+	var fe *ndef.ForeignError
+	switch {
+	case errors.As(err, &fe):
+		return "Not a card: this tag holds " + fe.Kind.String()
+	case errors.Is(err, ndef.ErrBlank):
+		return "This tag is blank: write a card on it first"
+	case errors.Is(err, ErrUnknownTag):
+		return "Unknown tag: enroll it first"
+	case errors.Is(err, ErrOtherDeck):
+		return "This card belongs to another deck"
+	}
+	return "Could not read the card: tap it again"
+}
+
+// ErrOtherDeck is returned by a Resolver for a tag of another deck.
+var ErrOtherDeck = errors.New("table: card of another deck")
+
+// tap handles a card read on a pad.
+func (t *Table) tap(pad string, c cards.Card, uid string) error {
+	if t.game == nil {
+		t.refuse(CodeNoGame, "No game yet: start one on the page", "")
+		return nil
+	}
+	st := t.game.State()
+	if t.pickQueue != nil {
+		return t.pick(c)
+	}
+	who, named := t.takeSeat()
+	switch st.Phase {
+	case referee.PhaseOver:
+		t.refuse(referee.ErrWrongPhase, "The game is over: start a new one", "")
+		return nil
+	case referee.PhaseSetup:
+		return t.submit(tablelog.Event{Kind: tablelog.Start, Card: c})
+	case referee.PhaseShow:
+		return t.collectCard(st.Turn, c, st.Hands[st.Turn])
+	case referee.PhaseCountup, referee.PhaseHeights:
+		name := who
+		if !named || t.done[name] {
+			name = t.nextToCount(st)
+		}
+		if st.Phase == referee.PhaseHeights {
+			return t.submit(tablelog.Event{Kind: tablelog.Hand, Name: name, Cards: []cards.Card{c}})
+		}
+		return t.collectCard(name, c, st.Hands[name])
+	}
+	if pad == "draw" {
+		if st.Phase == referee.PhasePenalty || st.Phase == referee.PhaseChallenge {
+			t.drawn = append(t.drawn, c)
+			if len(t.drawn) < st.Pending {
+				t.last = Verdict{OK: true, Message: fmt.Sprintf("%d of %d drawn", len(t.drawn), st.Pending), At: t.clock.Now()}
+				t.refresh()
+				return nil
+			}
+			ev := tablelog.Event{Kind: tablelog.Draw, Cards: t.drawn}
+			t.drawn = nil
+			return t.submit(ev)
+		}
+		return t.submit(tablelog.Event{Kind: tablelog.Draw, Cards: []cards.Card{c}})
+	}
+	if uid != "" && t.pile[uid] {
+		t.refuse(CodeDuplicate, "This very card is already on the pile", "play "+c.String())
+		return nil
+	}
+	ev := tablelog.Event{Kind: tablelog.Play, Card: c}
+	if named {
+		ev.Name = who
+	}
+	if uid != "" {
+		t.pendingUID = uid
+	}
+	return t.submit(ev)
+}
+
+// collectCard adds a shown card to name's hand line and sends it once it
+// holds every card the referee knows of.
+func (t *Table) collectCard(name string, c cards.Card, want int) error {
+	if t.collectBy != name {
+		t.collect, t.collectBy = t.collect[:0], name
+	}
+	t.collect = append(t.collect, c)
+	if len(t.collect) < want {
+		t.last = Verdict{OK: true, Message: fmt.Sprintf("%s: %d of %d cards shown", name, len(t.collect), want), At: t.clock.Now()}
+		t.refresh()
+		return nil
+	}
+	return t.sendCollected()
+}
+
+func (t *Table) sendCollected() error {
+	st := t.game.State()
+	name := t.collectBy
+	if name == "" {
+		switch st.Phase {
+		case referee.PhaseShow:
+			name = st.Turn
+		default:
+			name = t.nextToCount(st)
+		}
+	}
+	ev := tablelog.Event{Kind: tablelog.Hand, Name: name, Cards: append([]cards.Card(nil), t.collect...)}
+	t.collect, t.collectBy = t.collect[:0], ""
+	return t.submit(ev)
+}
+
+// nextToCount is the first seat not yet counted (count-up) or picked
+// (Extreme Heights) that holds cards, clockwise from the first seat.
+func (t *Table) nextToCount(st referee.State) string {
+	for _, p := range st.Players {
+		if !t.done[p] && st.Hands[p] > 0 {
+			return p
+		}
+	}
+	return ""
+}
+
+// pick takes one card of the dealer pick: highest number deals, a symbol
+// counts 0, ties pick again (RULES.md §2.1).
+func (t *Table) pick(c cards.Card) error {
+	v := 0
+	if c.Kind == cards.Number {
+		v = int(c.Number)
+	}
+	t.picks = append(t.picks, v)
+	if len(t.picks) < len(t.pickQueue) {
+		t.last = Verdict{OK: true, Message: fmt.Sprintf("%s picked %s", t.pickQueue[len(t.picks)-1], c.Name()), At: t.clock.Now()}
+		t.refresh()
+		return nil
+	}
+	best := -1
+	var top []string
+	for i, p := range t.pickQueue {
+		switch {
+		case t.picks[i] > best:
+			best, top = t.picks[i], []string{p}
+		case t.picks[i] == best:
+			top = append(top, p)
+		}
+	}
+	t.picks = t.picks[:0]
+	if len(top) > 1 {
+		t.pickQueue = top
+		t.last = Verdict{OK: true, Message: "Tie: " + strings.Join(top, " and ") + " pick again", At: t.clock.Now()}
+		t.refresh()
+		return nil
+	}
+	t.pickQueue, t.picks = nil, nil
+	return t.submit(tablelog.Event{Kind: tablelog.Dealer, Name: top[0]})
+}
+
+// takeSeat returns the seat pressed within the seat window, and forgets it.
+func (t *Table) takeSeat() (string, bool) {
+	if t.armed < 0 || t.game == nil {
+		return "", false
+	}
+	s := t.armed
+	t.armed = -1
+	if t.clock.Now().Sub(t.armedAt) > t.cfg.SeatWindow {
+		return "", false
+	}
+	ps := t.game.State().Players
+	if s >= len(ps) {
+		return "", false
+	}
+	return ps[s], true
+}
+
+// press handles a panel button.
+func (t *Table) press(b button.Name) error {
+	if t.game == nil {
+		t.refuse(CodeNoGame, "No game yet: start one on the page", "")
+		return nil
+	}
+	st := t.game.State()
+	who, named := t.takeSeat()
+	if t.pickQueue != nil {
+		if b == button.Pass {
+			// Skip the pick: the first player deals, as the log's default.
+			t.pickQueue, t.picks = nil, nil
+			return t.submit(tablelog.Event{Kind: tablelog.Dealer, Name: st.Players[0]})
+		}
+		t.refuse(referee.ErrWrongPhase, "Pick the dealer first: tap one card each, or PASS", "")
+		return nil
+	}
+	switch b {
+	case button.Red, button.Yellow, button.Green, button.Blue:
+		return t.submit(tablelog.Event{Kind: tablelog.Color, Color: cards.Colors[b-button.Red]})
+	case button.Challenge:
+		return t.submit(tablelog.Event{Kind: tablelog.Challenge})
+	case button.Draw:
+		ev := tablelog.Event{Kind: tablelog.Draw}
+		if len(t.drawn) > 0 && len(t.drawn) == st.Pending {
+			ev.Cards = t.drawn
+		}
+		t.drawn = nil
+		return t.submit(ev)
+	case button.UNO:
+		if named && st.UnoOpen != "" && st.UnoOpen != who && !t.uno.called {
+			return t.submit(tablelog.Event{Kind: tablelog.Catch, Name: st.UnoOpen})
+		}
+		return t.submit(tablelog.Event{Kind: tablelog.Uno, Name: who})
+	case button.Pass:
+		switch st.Phase {
+		case referee.PhaseShow, referee.PhaseCountup:
+			if named && len(t.collect) == 0 {
+				t.collectBy = who
+			}
+			return t.sendCollected()
+		case referee.PhaseHeights:
+			name := who
+			if !named || t.done[name] {
+				name = t.nextToCount(st)
+			}
+			return t.submit(tablelog.Event{Kind: tablelog.Hand, Name: name})
+		}
+		return t.submit(tablelog.Event{Kind: tablelog.Pass})
+	}
+	return nil
+}
+
+// seat handles a seat-pad press: it names who acts next, or the target of
+// a 7 under seven-zero.
+func (t *Table) seat(s int) error {
+	if t.game == nil {
+		return nil
+	}
+	st := t.game.State()
+	if s >= len(st.Players) {
+		return nil
+	}
+	if st.Phase == referee.PhaseSwap {
+		return t.submit(tablelog.Event{Kind: tablelog.Swap, Name: st.Players[s]})
+	}
+	t.armed, t.armedAt = s, t.clock.Now()
+	if st.Phase == referee.PhaseCountup && len(t.collect) == 0 {
+		t.collectBy = st.Players[s]
+	}
+	t.last = Verdict{OK: true, Message: st.Players[s] + " acts", At: t.clock.Now()}
+	t.refresh()
+	return nil
+}
+
+// timer handles a timer of the table's clock.
+func (t *Table) timer(k timer) error {
+	switch k {
+	case timerGrace:
+		t.holdStop = nil
+		return t.flush()
+	case timerAlert:
+		t.alertStop = nil
+		t.alert, t.missed = 0, false
+		t.refresh()
+	}
+	return nil
+}
+
+func (t *Table) after(k timer, d time.Duration) func() bool {
+	return t.clock.AfterFunc(d, func() {
+		select {
+		case t.timers <- k:
+		default:
+		}
+	})
+}
+
+// submit sends an event to the referee, or holds it while a player's UNO
+// grace runs (see Config.UnoGrace).
+func (t *Table) submit(ev tablelog.Event) error {
+	if len(t.held) > 0 {
+		t.held = append(t.held, ev)
+		if ev.Kind == tablelog.Uno {
+			// The call may save the player: it goes before what waited.
+			t.held = append([]tablelog.Event{ev}, t.held[:len(t.held)-1]...)
+			if t.holdStop != nil {
+				t.holdStop()
+				t.holdStop = nil
+			}
+			return t.flush()
+		}
+		t.refresh()
+		return nil
+	}
+	if t.holds(ev) {
+		t.held = append(t.held, ev)
+		t.holdStop = t.after(timerGrace, t.uno.at.Add(t.cfg.UnoGrace).Sub(t.clock.Now()))
+		t.refresh()
+		return nil
+	}
+	return t.apply(ev)
+}
+
+// holds reports whether ev would close an UNO window whose owner has not
+// called and whose grace is still running.
+func (t *Table) holds(ev tablelog.Event) bool {
+	if t.cfg.UnoGrace <= 0 || t.uno.who == "" || t.uno.called {
+		return false
+	}
+	if ev.Kind != tablelog.Play && ev.Kind != tablelog.Draw {
+		return false
+	}
+	if t.game.Rules().UnoEnforcement != referee.EnforceAuto {
+		return false
+	}
+	return t.clock.Now().Sub(t.uno.at) < t.cfg.UnoGrace
+}
+
+// flush applies the held events in order.
+func (t *Table) flush() error {
+	held := t.held
+	t.held = nil
+	for _, ev := range held {
+		if err := t.apply(ev); err != nil {
+			return err
+		}
+	}
+	t.refresh()
+	return nil
+}
+
+// apply journals and rules on one event, then shows the verdict. The
+// journal has the event on disk before anything is shown.
+func (t *Table) apply(ev tablelog.Event) error {
+	now := t.clock.Now()
+	ev.At, ev.Timed = now.Sub(t.t0).Round(time.Millisecond), true
+	if ev.At < 0 {
+		ev.At = 0
+	}
+	before := t.game.State()
+	v, err := t.game.Apply(context.Background(), ev)
+	if err != nil {
+		t.refuse("journal", "The journal failed: restart the referee", ev.String())
+		return err
+	}
+	uid := t.pendingUID
+	t.pendingUID = ""
+	line := ev.String()
+	if v.OK || mistake(v) {
+		t.pushLog(line)
+	}
+	st := t.game.State()
+	t.track(ev, v, before, st, uid)
+	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Message, Event: line, At: now}
+	t.effects(ev, v, st)
+	t.refresh()
+	return nil
+}
+
+// track keeps what the daemon knows beside the engine: the UNO window and
+// its call, counted players, the dealer, the pile's tags.
+func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.State, uid string) {
+	for _, e := range v.Effects {
+		switch e.Kind {
+		case referee.EffUnoCalled:
+			t.lastCall = e.Player
+			if e.Player == t.uno.who {
+				t.uno.called = true
+			}
+		case referee.EffReshuffle:
+			t.pile = map[string]bool{}
+		}
+	}
+	if !v.OK {
+		return
+	}
+	switch ev.Kind {
+	case tablelog.Dealer, tablelog.Start:
+		t.dealerSet = true
+		t.pile = map[string]bool{}
+	case tablelog.Play:
+		if uid != "" {
+			t.pile[uid] = true
+		}
+	case tablelog.Hand, tablelog.Points:
+		t.done[ev.Name] = true
+	}
+	if st.Phase != before.Phase {
+		t.collect, t.collectBy, t.drawn = t.collect[:0], "", nil
+		if st.Phase != t.phase {
+			t.done = map[string]bool{}
+		}
+	}
+	t.phase = st.Phase
+	switch {
+	case st.UnoOpen == "":
+		t.uno = unoWindow{}
+	case st.UnoOpen != before.UnoOpen || (ev.Kind == tablelog.Play && st.UnoOpen != t.uno.who):
+		t.uno = unoWindow{who: st.UnoOpen, at: t.clock.Now(), called: t.lastCall == st.UnoOpen}
+		t.lastCall = ""
+	}
+}
+
+// refuse shows a refusal the daemon makes itself (a tag that names no card).
+func (t *Table) refuse(code, msg, event string) {
+	t.last = Verdict{Code: code, Message: msg, Event: event, At: t.clock.Now()}
+	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Message: msg}, referee.State{})
+	t.refresh()
+}

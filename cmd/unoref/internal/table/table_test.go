@@ -1,0 +1,103 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
+)
+
+// vtable is a virtual table running in a test, on a fake clock.
+type vtable struct {
+	*Table
+	clock *gpiolinetest.Clock
+	dir   string
+	stop  func() error
+}
+
+func startVirtual(t testing.TB, dir string, cfg Config) *vtable {
+	t.Helper()
+	clock := gpiolinetest.NewClock(time.Time{})
+	j, err := OpenFileJournal(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := NewVirtual(context.Background(), j, cfg, &VirtualOpts{Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- tb.Run(ctx) }()
+	stopped := false
+	stop := func() error {
+		if stopped {
+			return nil
+		}
+		stopped = true
+		cancel()
+		err := <-errc
+		if errors.Is(err, context.Canceled) {
+			err = nil
+		}
+		return err
+	}
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop}
+}
+
+func (v *vtable) do(t testing.TB, a Action) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := v.Do(ctx, a); err != nil {
+		t.Fatalf("Do(%+v): %v", a, err)
+	}
+}
+
+func (v *vtable) tap(t testing.TB, card string) Snapshot {
+	t.Helper()
+	v.do(t, Action{Kind: "tap", Pad: "play", Card: card})
+	return v.Snapshot()
+}
+
+func (v *vtable) press(t testing.TB, b string) Snapshot {
+	t.Helper()
+	v.do(t, Action{Kind: "press", Button: b})
+	return v.Snapshot()
+}
+
+func TestVirtualGame(t *testing.T) {
+	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben", "Cy"}, Rules: "official"})
+	for _, c := range []string{"R3", "B9", "G5"} {
+		v.tap(t, c)
+	}
+	s := v.Snapshot()
+	if s.State.Dealer != "Ben" {
+		t.Fatalf("dealer %q, want Ben; last %+v", s.State.Dealer, s.Last)
+	}
+	s = v.tap(t, "G5")
+	if s.State.Phase != "turn" || s.State.Turn != "Cy" {
+		t.Fatalf("after start: %+v", s.State)
+	}
+	s = v.tap(t, "G7")
+	if s.State.Turn != "Ann" || !s.Last.OK {
+		t.Fatalf("after G7: %+v %+v", s.State, s.Last)
+	}
+	s = v.tap(t, "R2")
+	if s.Last.OK || s.Last.Code != "illegal-card" {
+		t.Fatalf("after R2: %+v", s.Last)
+	}
+	if !s.LEDs["illegal"] || s.Buzzer != "illegal" {
+		t.Errorf("after R2: LEDs %v buzzer %q", s.LEDs, s.Buzzer)
+	}
+	t.Log(strings.Join(s.Log, "\n"))
+}
