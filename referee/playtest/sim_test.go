@@ -39,7 +39,7 @@ var optionSets = []optionSet{
 	{"official+penalty-scoring", "official", []string{"scoring=penalty", "target=200"}},
 	{"official+uno-rules", "official", []string{"uno-penalty=4", "mistake-penalty=1", "challenge-guilty-draw=6", "target=200"}},
 	{"official+players-enforce", "official", []string{"uno-enforcement=players", "target=200"}},
-	{"official+play-to-end", "official", []string{"+play-to-end", "target=100"}},
+	{"official+play-to-end", "official", []string{"+play-to-end", "target=40"}},
 	{"official+reset-zero", "official", []string{"+reset-zero", "scoring=penalty", "target=150"}},
 	{"cars", "cars", []string{"target=200"}},
 	{"cars+stacking+jump-in", "cars", []string{"+stacking", "+jump-in", "target=200"}},
@@ -50,7 +50,7 @@ var optionSets = []optionSet{
 	{"house-ru+stacking", "house-ru", []string{"+stacking", "-deflect-draw-two"}},
 	{"house-ru+reverse-bounce", "house-ru", []string{"+reverse-bounce", "+draw-until-playable"}},
 	{"house-ru+winner-collects", "house-ru", []string{"scoring=winner-collects", "target=150", "uno-penalty=4"}},
-	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=100"}},
+	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=40"}},
 }
 
 // knownEngineBugs lists option sets skipped because the engine disagrees
@@ -185,12 +185,21 @@ func diffState(got referee.State, want State, deck int) []string {
 			d = append(d, fmt.Sprintf("%s: got %v, want %v", field, g, w))
 		}
 	}
+	cmpMap := func(field string, g, w map[string]int) int {
+		sum := 0
+		for name, wv := range w {
+			gv := g[name]
+			sum += gv
+			if gv != wv {
+				d = append(d, fmt.Sprintf("%s[%s]: got %d, want %d", field, name, gv, wv))
+			}
+		}
+		return sum
+	}
 	cmp("phase", got.Phase, want.Phase)
 	cmp("round", got.Round, want.Round)
 	cmp("winner", got.Winner, want.Winner)
-	for name, w := range want.Scores {
-		cmp("scores["+name+"]", got.Scores[name], w)
-	}
+	cmpMap("scores", got.Scores, want.Scores)
 	if want.Phase == phaseSetup || want.Phase == phaseOver {
 		return d
 	}
@@ -203,11 +212,7 @@ func diffState(got referee.State, want State, deck int) []string {
 		cmp("color", got.Color, want.Color)
 	}
 	cmp("pending", got.Pending, want.Pending)
-	sum := 0
-	for name, w := range want.Hands {
-		cmp("hands["+name+"]", got.Hands[name], w)
-		sum += got.Hands[name]
-	}
+	sum := cmpMap("hands", got.Hands, want.Hands)
 	cmp("drawpile", got.DrawPile, want.DrawPile)
 	if sum+got.DrawPile > deck {
 		d = append(d, fmt.Sprintf("conservation: %d in hands + %d in the draw pile > %d in the deck", sum, got.DrawPile, deck))
