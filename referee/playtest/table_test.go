@@ -160,7 +160,9 @@ func TestParseRules(t *testing.T) {
 		opts   []string
 		check  func(Rules) bool
 	}{
-		{"official", nil, func(r Rules) bool { return r.Deck == "standard" && r.Target == 500 && r.UnoPenalty == 2 && r.AutoUno && !r.JumpIn }},
+		{"official", nil, func(r Rules) bool {
+			return r.Deck == "standard" && r.Target == 500 && r.UnoPenalty == 2 && r.AutoUno && !r.JumpIn
+		}},
 		{"cars", nil, func(r Rules) bool { return r.Deck == "cars" }},
 		{"house-ru", nil, func(r Rules) bool {
 			return r.NumberStarter && r.HouseChallenge && r.JumpIn && r.DeflectDrawTwo && r.WD4AnswerDrawTwo &&
