@@ -48,8 +48,8 @@ type Opts struct {
 	// Retries is how many times one attempt is repeated after a CRC, parity,
 	// framing or mid-sequence timeout error; default 3. Negative means none.
 	Retries int
-	// RxGain is the receiver gain, RFCfgReg bits 6..4 (0..7, 18..48 dB);
-	// default 4 (33 dB, the chip's reset value).
+	// RxGain is the receiver gain, RFCfgReg RxGain[2:0] (datasheet table
+	// 98: 1 = 23 dB, 4 = 33 dB ... 7 = 48 dB); 0 means 4, the reset value.
 	RxGain int
 	// ReadPage, when not zero, makes Detect and Watch read 16 bytes starting
 	// at this page of every NTAG/Ultralight tag while it is selected.
@@ -68,16 +68,16 @@ type Opts struct {
 
 // Dev is a handle to an MFRC522 reader on SPI.
 type Dev struct {
-	mu     sync.Mutex
-	c      spi.Conn
-	port   string
-	o      Opts
-	irq    gpio.PinIn
-	ver    byte
-	gone   bool // last health check failed
-	halted bool
-	rxBuf  []byte
-	debug  func(string, ...any)
+	mu        sync.Mutex
+	c         spi.Conn
+	port      string
+	o         Opts
+	irq       gpio.PinIn
+	ver       byte
+	halted    bool
+	realClock bool // Sleep is time.Sleep: loops may wait on ctx instead
+	rxBuf     []byte
+	trace     func(string, ...any) // tests only: exchanges and missed polls
 
 	// Shadow copies of registers the driver changes between exchanges, so
 	// that each is written only when it has to change.
@@ -171,7 +171,7 @@ func NewSPI(p spi.Port, o *Opts) (*Dev, error) {
 		d.o.Now = time.Now
 	}
 	if d.o.Sleep == nil {
-		d.o.Sleep = time.Sleep
+		d.o.Sleep, d.realClock = time.Sleep, true
 	}
 	if d.o.Backoff <= 0 {
 		d.o.Backoff = 100 * time.Millisecond
@@ -218,10 +218,10 @@ func (d *Dev) Halt() error {
 }
 
 // checkVersion reads VersionReg: 0x91 (v1.0) and 0x92 (v2.0) per datasheet
-// table 132; 0x88 and 0x12 are common clones.
+// table 132; 0x88, 0x12 and 0xB2 are common clones (FM17522 and others).
 func checkVersion(v byte) error {
 	switch v {
-	case 0x91, 0x92, 0x88, 0x12:
+	case 0x91, 0x92, 0x88, 0x12, 0xB2:
 		return nil
 	}
 	return fmt.Errorf("%w: VersionReg = 0x%02X", ErrReaderGone, v)
@@ -285,7 +285,6 @@ func (d *Dev) init() error {
 		}
 	}
 	d.txMode, d.rxMode, d.reload, d.fifoDirty, d.rxWaiting = 0, 0, reloadShort, false, false
-	d.gone = false
 	return nil
 }
 
@@ -297,7 +296,6 @@ func (d *Dev) health() error {
 		return err
 	}
 	if err := checkVersion(r[0]); err != nil {
-		d.gone = true
 		return err
 	}
 	if r[1] != 0x80|tPrescaler>>8 || r[2] != tPrescaler&0xFF || r[3]&0x03 != 0x03 {

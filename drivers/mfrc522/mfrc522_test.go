@@ -341,7 +341,7 @@ func watchScript(t testing.TB, o *Opts, until time.Duration, actions map[time.Du
 	if err != nil {
 		t.Fatalf("NewSPI() = %v", err)
 	}
-	d.debug = func(f string, a ...any) {
+	d.trace = func(f string, a ...any) {
 		if f[:4] == "miss" {
 			misses++
 		}
@@ -570,4 +570,38 @@ func (c *tapConn) Tx(w, r []byte) error {
 		c.f.at--
 	}
 	return c.Conn.Tx(w, r)
+}
+
+func TestPresent(t *testing.T) {
+	d, sim := newDev(t, nil)
+	tag := mfrc522test.NewClassic1K(uid10)
+	sim.Place(tag)
+	sim.Place(mfrc522test.NewNTAG216(uid7))
+	for _, u := range []UID{uid10, uid7} {
+		if ok, err := d.Present(u); !ok || err != nil {
+			t.Errorf("Present(%s) = %v, %v, want true", u, ok, err)
+		}
+	}
+	sim.Remove(tag)
+	if ok, err := d.Present(uid10); ok || err != nil {
+		t.Errorf("Present(removed) = %v, %v, want false, nil", ok, err)
+	}
+	if ok, err := d.Present(uid4); ok || err != nil {
+		t.Errorf("Present(never there) = %v, %v, want false, nil", ok, err)
+	}
+}
+
+func TestReadPageBeyondMemory(t *testing.T) {
+	// An Ultralight has 16 pages: READ 0x30 NAKs, the tag is still found.
+	d, sim := newDev(t, &Opts{ReadPage: 0x30})
+	sim.Place(mfrc522test.NewUltralight(uid7))
+	for i := range 2 {
+		tags, err := d.Detect()
+		if err != nil || len(tags) != 1 || tags[0].Data != nil {
+			t.Fatalf("Detect() #%d = %v, %v, want the tag without data", i, tags, err)
+		}
+	}
+	if _, err := d.ReadPages(uid7, 0x30); !errors.Is(err, ErrNAK) {
+		t.Fatalf("ReadPages(0x30) = %v, want ErrNAK", err)
+	}
 }

@@ -280,6 +280,12 @@ func (d *Dev) probe(b branch, stack *[]branch, readPage uint8, expect bool) (Tag
 			t := Tag{UID: uid, ATQA: atqa, SAK: sak, Type: typeFromSAK(sak)}
 			if readPage != 0 && t.Type == TypeUltralightFamily {
 				data, err := d.readPage(readPage)
+				if errors.Is(err, ErrNAK) {
+					// No such page: the tag is still there, and
+					// back in IDLE after its NAK.
+					d.unsettled = false
+					return t, nil
+				}
 				if err != nil {
 					return Tag{}, err
 				}

@@ -286,8 +286,8 @@ func (d *Dev) exchange(f frame) (reply, error) {
 		data = append(data, rest...)
 	}
 	rep := reply{data: data, lastBits: int(ctl & 0x07)}
-	if d.debug != nil {
-		d.debug("tx % X -> % X err %02X coll %02X last %d", f.data, data, e, coll, rep.lastBits)
+	if d.trace != nil {
+		d.trace("tx % X -> % X err %02X coll %02X last %d", f.data, data, e, coll, rep.lastBits)
 	}
 	switch {
 	case e&errColl != 0:
@@ -321,7 +321,6 @@ func (d *Dev) recover() error {
 		return err
 	}
 	if err := checkVersion(v); err != nil {
-		d.gone = true
 		return err
 	}
 	if err := d.init(); err != nil {

@@ -179,10 +179,10 @@ func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
 				}
 			}
 			known = kept
-			if d.debug != nil {
+			if d.trace != nil {
 				for _, s := range known {
 					if s.misses > 0 {
-						d.debug("miss %v at %v", s.tag.UID, now)
+						d.trace("miss %v at %v", s.tag.UID, now)
 					}
 				}
 			}
@@ -200,7 +200,7 @@ func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
 		// Fixed rate, start to start; after an overrun start again now.
 		next = next.Add(d.o.PollPeriod)
 		if w := next.Sub(d.o.Now()); w > 0 {
-			d.o.Sleep(w)
+			d.wait(ctx, w)
 		} else {
 			next = d.o.Now()
 		}
@@ -212,7 +212,7 @@ func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
 func (d *Dev) waitBack(ctx context.Context) bool {
 	wait := d.o.Backoff
 	for ctx.Err() == nil {
-		d.o.Sleep(wait)
+		d.wait(ctx, wait)
 		err := d.Check()
 		if err == nil {
 			return true
@@ -238,4 +238,18 @@ func WorstCaseLatency(o *Opts, detect time.Duration) time.Duration {
 		p = o.PollPeriod
 	}
 	return p + detect
+}
+
+// wait sleeps for w, or less if ctx is done first and the clock is real.
+func (d *Dev) wait(ctx context.Context, w time.Duration) {
+	if !d.realClock {
+		d.o.Sleep(w)
+		return
+	}
+	t := time.NewTimer(w)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
