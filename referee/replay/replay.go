@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -44,10 +45,12 @@ func Step(g Engine, l tablelog.Line) Record {
 		}
 		var pe *tablelog.ParseError
 		if errors.As(l.Err, &pe) {
-			v.Message = sentence(pe.Msg)
+			v.Message = pe.Msg
 		}
+		// Like the referee's own messages: a capital, no full stop.
+		v.Message = strings.TrimSuffix(capitalize(v.Message), ".")
 		if v.Message == "" {
-			v.Message = "This line is not a table event."
+			v.Message = "This line is not a table event"
 		}
 		return Record{Line: l.N, Error: v.Code, Message: v.Message, State: g.State(), Verdict: v}
 	}
@@ -61,14 +64,18 @@ func Step(g Engine, l tablelog.Line) Record {
 	return r
 }
 
-// sentence makes a parse message read like the engine's: capital first
-// letter, full stop at the end.
+func capitalize(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		s = string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
+
+// sentence is s with a capital and a full stop.
 func sentence(s string) string {
+	s = capitalize(s)
 	if s == "" {
 		return s
-	}
-	if c := s[0]; c >= 'a' && c <= 'z' {
-		s = string(c-'a'+'A') + s[1:]
 	}
 	if c := s[len(s)-1]; c != '.' && c != '!' && c != '?' {
 		s += "."

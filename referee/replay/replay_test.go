@@ -144,8 +144,8 @@ func TestStepRefusesBadLines(t *testing.T) {
 			if r.OK || r.Error != tt.code || r.Line != 3 {
 				t.Errorf("Step(%q) = ok %v, error %q, line %d, want refused with %q on line 3", tt.line, r.OK, r.Error, r.Line, tt.code)
 			}
-			if m := r.Message; m == "" || m[0] >= 'a' && m[0] <= 'z' || !strings.HasSuffix(m, ".") {
-				t.Errorf("Step(%q) message %q, want a capitalised sentence", tt.line, r.Message)
+			if m := r.Message; m == "" || m[0] >= 'a' && m[0] <= 'z' || strings.HasSuffix(m, ".") {
+				t.Errorf("Step(%q) message %q, want a capital and no full stop, like the referee's", tt.line, r.Message)
 			}
 			if !reflect.DeepEqual(r.State, before) {
 				t.Errorf("Step(%q) state %+v, want unchanged %+v", tt.line, r.State, before)
