@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/led"
@@ -50,16 +50,10 @@ type SeatPads interface {
 	Halt() error
 }
 
-// PageReader reads 16 bytes (4 pages) of the tag with this UID.
-type PageReader interface {
-	ReadPages(uid mfrc522.UID, page uint8) ([]byte, error)
-}
-
-// Resolver names the card of an enrolled tag (the deck registry). It returns
-// ErrUnknownTag for a tag it does not know, which sends the daemon on to the
-// card code written on the tag.
+// Resolver says which card a tag is: the deck registry, then the card code
+// written on the tag. *registry.Resolver implements it.
 type Resolver interface {
-	Resolve(uid []byte, r PageReader) (cards.Card, error)
+	Resolve(ctx context.Context, uid []byte, data []byte, read registry.ReadFunc) (registry.Resolved, error)
 }
 
 // Clock is the daemon's time. gpiolinetest.Clock implements it for tests.
@@ -79,7 +73,7 @@ type Devices struct {
 	Buttons  <-chan button.Event  // the sender closes it
 	Seats    SeatPads             // optional
 	SeatEvs  <-chan seatpad.Event // presses of the seat pads
-	Resolver Resolver             // optional deck registry
+	Resolver Resolver             // default: the card code on the tag only
 	Clock    Clock                // default: the system clock
 	// Halt is called last by Run when it returns, for devices the table
 	// does not know (buses, line handles). Optional.

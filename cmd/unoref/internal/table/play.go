@@ -9,14 +9,12 @@ import (
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
-
-// ErrUnknownTag is returned by a Resolver for a tag it does not know.
-var ErrUnknownTag = errors.New("table: unknown tag")
 
 // Codes of refusals the daemon makes before the engine sees anything.
 const (
@@ -98,66 +96,41 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 }
 
 // resolve names the card of a tag: the deck registry first, then the card
-// code written on the tag.
+// code written on the tag (registry.Resolver, or registry.ReadCard alone).
 func (t *Table) resolve(pad string, tag mfrc522.Tag) (cards.Card, error) {
 	r := t.dev.Play
 	if pad == "draw" {
 		r = t.dev.Draw
 	}
+	read := func(page uint8) ([]byte, error) { return r.ReadPages(tag.UID, page) }
 	if t.dev.Resolver != nil {
-		c, err := t.dev.Resolver.Resolve(tag.UID, r)
-		if !errors.Is(err, ErrUnknownTag) {
-			return c, err
-		}
+		res, err := t.dev.Resolver.Resolve(context.Background(), tag.UID, tag.Data, read)
+		return res.Card, err
 	}
-	switch tag.Type {
-	case mfrc522.TypeNTAG213, mfrc522.TypeNTAG215, mfrc522.TypeNTAG216, mfrc522.TypeUltralight, mfrc522.TypeUltralightEV1, mfrc522.TypeUltralightFamily:
-	default:
-		return cards.Card{}, fmt.Errorf("%w: a %v tag holds no card", ErrUnknownTag, tag.Type)
+	if tag.Type >= mfrc522.TypeClassicMini {
+		return cards.Card{}, &registry.TagError{Err: registry.ErrUnknownTag, UID: tag.UID.String(), Msg: "Unknown tag: this is not a card"}
 	}
-	mem := tag.Data
-	for range 8 {
-		if len(mem) == 0 {
-			b, err := r.ReadPages(tag.UID, ndef.FirstPage)
-			if err != nil {
-				return cards.Card{}, err
-			}
-			mem = b
-		}
-		n, err := ndef.NeedBytes(mem)
-		if err != nil {
-			return cards.Card{}, err
-		}
-		if n <= len(mem) {
-			return ndef.DecodeCard(mem)
-		}
-		b, err := r.ReadPages(tag.UID, uint8(ndef.FirstPage+len(mem)/ndef.PageSize))
-		if err != nil {
-			return cards.Card{}, err
-		}
-		mem = append(mem, b...)
+	_, c, derr, rerr := registry.ReadCard(tag.Data, read)
+	if rerr != nil {
+		return c, rerr
 	}
-	return cards.Card{}, ndef.ErrCorrupt
+	return c, derr
 }
 
 // tagProblem is one line for the OLED about a tag that names no card.
 func tagProblem(err error) string {
 	var fe *ndef.ForeignError
+	var te *registry.TagError
 	switch {
+	case errors.As(err, &te):
+		return te.Message()
 	case errors.As(err, &fe):
 		return "Not a card: this tag holds " + fe.Kind.String()
 	case errors.Is(err, ndef.ErrBlank):
 		return "This tag is blank: write a card on it first"
-	case errors.Is(err, ErrUnknownTag):
-		return "Unknown tag: enroll it first"
-	case errors.Is(err, ErrOtherDeck):
-		return "This card belongs to another deck"
 	}
 	return "Could not read the card: tap it again"
 }
-
-// ErrOtherDeck is returned by a Resolver for a tag of another deck.
-var ErrOtherDeck = errors.New("table: card of another deck")
 
 // tap handles a card read on a pad.
 func (t *Table) tap(pad string, c cards.Card, uid string) error {
@@ -202,18 +175,11 @@ func (t *Table) tap(pad string, c cards.Card, uid string) error {
 		}
 		return t.submit(tablelog.Event{Kind: tablelog.Draw, Cards: []cards.Card{c}})
 	}
-	if uid != "" && t.pile[uid] {
-		t.refuse(CodeDuplicate, "This very card is already on the pile", "play "+c.String())
-		return nil
-	}
 	ev := tablelog.Event{Kind: tablelog.Play, Card: c}
 	if named {
 		ev.Name = who
 	}
-	if uid != "" {
-		t.pendingUID = uid
-	}
-	return t.submit(ev)
+	return t.submitTag(ev, uid)
 }
 
 // collectCard adds a shown card to name's hand line and sends it once it
@@ -407,30 +373,39 @@ func (t *Table) after(k timer, d time.Duration) func() bool {
 	})
 }
 
+// heldEvent is an event waiting for an UNO grace to end, with the tag of
+// the card played.
+type heldEvent struct {
+	ev  tablelog.Event
+	uid string
+}
+
 // submit sends an event to the referee, or holds it while a player's UNO
 // grace runs (see Config.UnoGrace).
-func (t *Table) submit(ev tablelog.Event) error {
+func (t *Table) submit(ev tablelog.Event) error { return t.submitTag(ev, "") }
+
+func (t *Table) submitTag(ev tablelog.Event, uid string) error {
 	if len(t.held) > 0 {
-		t.held = append(t.held, ev)
 		if ev.Kind == tablelog.Uno {
 			// The call may save the player: it goes before what waited.
-			t.held = append([]tablelog.Event{ev}, t.held[:len(t.held)-1]...)
+			t.held = append([]heldEvent{{ev: ev}}, t.held...)
 			if t.holdStop != nil {
 				t.holdStop()
 				t.holdStop = nil
 			}
 			return t.flush()
 		}
+		t.held = append(t.held, heldEvent{ev, uid})
 		t.refresh()
 		return nil
 	}
 	if t.holds(ev) {
-		t.held = append(t.held, ev)
+		t.held = append(t.held, heldEvent{ev, uid})
 		t.holdStop = t.after(timerGrace, t.uno.at.Add(t.cfg.UnoGrace).Sub(t.clock.Now()))
 		t.refresh()
 		return nil
 	}
-	return t.apply(ev)
+	return t.apply(ev, uid)
 }
 
 // holds reports whether ev would close an UNO window whose owner has not
@@ -452,8 +427,8 @@ func (t *Table) holds(ev tablelog.Event) bool {
 func (t *Table) flush() error {
 	held := t.held
 	t.held = nil
-	for _, ev := range held {
-		if err := t.apply(ev); err != nil {
+	for _, h := range held {
+		if err := t.apply(h.ev, h.uid); err != nil {
 			return err
 		}
 	}
@@ -463,20 +438,29 @@ func (t *Table) flush() error {
 
 // apply journals and rules on one event, then shows the verdict. The
 // journal has the event on disk before anything is shown.
-func (t *Table) apply(ev tablelog.Event) error {
+func (t *Table) apply(ev tablelog.Event, uid string) error {
 	now := t.clock.Now()
 	ev.At, ev.Timed = now.Sub(t.t0).Round(time.Millisecond), true
 	if ev.At < 0 {
 		ev.At = 0
 	}
+	if uid != "" {
+		// The same tag twice on the pile is a card taken back.
+		b, _ := registry.ParseUID(uid)
+		if err := t.pile.Play(b); err != nil {
+			t.refuse(CodeDuplicate, registry.Message(err), ev.String())
+			return nil
+		}
+	}
 	before := t.game.State()
 	v, err := t.game.Apply(context.Background(), ev)
+	if uid != "" && (err != nil || !v.OK) {
+		t.pile.Undo()
+	}
 	if err != nil {
 		t.refuse("journal", "The journal failed: restart the referee", ev.String())
 		return err
 	}
-	uid := t.pendingUID
-	t.pendingUID = ""
 	line := ev.String()
 	if v.OK || mistake(v) {
 		t.pushLog(line)
@@ -500,7 +484,7 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 				t.uno.called = true
 			}
 		case referee.EffReshuffle:
-			t.pile = map[string]bool{}
+			t.pile.Reshuffle()
 		}
 	}
 	if !v.OK {
@@ -509,11 +493,7 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	switch ev.Kind {
 	case tablelog.Dealer, tablelog.Start:
 		t.dealerSet = true
-		t.pile = map[string]bool{}
-	case tablelog.Play:
-		if uid != "" {
-			t.pile[uid] = true
-		}
+		t.pile.Clear()
 	case tablelog.Hand, tablelog.Points:
 		t.done[ev.Name] = true
 	}

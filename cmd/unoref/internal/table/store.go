@@ -1,17 +1,12 @@
 package table
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -31,130 +26,109 @@ type Journal interface {
 	NewGame(ctx context.Context, players []string, rules string) (Game, error)
 	// Resume returns the open game, replayed; ErrNoOpenGame if none.
 	Resume(ctx context.Context) (Game, error)
-	Close() error
+	// LastPlayers are the seats of the latest game, for the next one.
+	LastPlayers(ctx context.Context) []string
 }
 
-// Errors of the journals.
-var (
-	ErrNoOpenGame = errors.New("table: no open game")
-	ErrJournal    = errors.New("table: journal")
-)
+// ErrNoOpenGame is returned by Journal.Resume when no game is open.
+var ErrNoOpenGame = journal.ErrNoOpenGame
 
-// FileJournal is a journal of plain table-log files in one directory:
-// game.log is the open game, fsynced after every line; NewGame moves it to
-// game-TIME.log. A line cut short by a crash was never shown and is dropped
-// on Resume.
-type FileJournal struct {
-	dir string
-	now func() time.Time
+// SQLJournal is the referee/journal database as the table's Journal.
+type SQLJournal struct {
+	J   *journal.Journal
+	cur *journal.Table
 }
 
-// OpenFileJournal returns the journal kept in dir, creating dir.
-func OpenFileJournal(dir string) (*FileJournal, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrJournal, err)
+var _ Journal = (*SQLJournal)(nil)
+
+// NewGame implements Journal: an open game not yet won is ended (abandoned).
+func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string) (Game, error) {
+	words := strings.Fields(rules)
+	if len(words) == 0 {
+		return nil, &setupError{"Choose the rules."}
 	}
-	return &FileJournal{dir: dir, now: time.Now}, nil
-}
-
-func (j *FileJournal) path() string { return filepath.Join(j.dir, "game.log") }
-
-// Close implements Journal.
-func (j *FileJournal) Close() error { return nil }
-
-func (j *FileJournal) String() string { return "journal " + j.path() }
-
-// NewGame implements Journal.
-func (j *FileJournal) NewGame(ctx context.Context, players []string, rules string) (Game, error) {
-	if _, err := os.Stat(j.path()); err == nil {
-		old := filepath.Join(j.dir, "game-"+j.now().UTC().Format("20060102T150405.000000000")+".log")
-		if err := os.Rename(j.path(), old); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrJournal, err)
-		}
-	}
-	f, err := os.OpenFile(j.path(), os.O_CREATE|os.O_EXCL|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrJournal, err)
-	}
-	syncDir(j.dir)
-	g := &fileGame{f: f, g: referee.New()}
-	for _, line := range []string{"players " + strings.Join(players, " "), "rules " + rules} {
-		ev, _, err := tablelog.Parse(line, 0)
-		if err != nil {
-			f.Close()
-			return nil, err
-		}
-		v, err := g.Apply(ctx, ev)
-		if err != nil {
-			f.Close()
-			return nil, err
-		}
-		if !v.OK {
-			f.Close()
-			os.Remove(j.path())
+	rev := tablelog.Event{Kind: tablelog.Rules, Preset: words[0], Options: words[1:]}
+	// Check the lines on a scratch referee: a refused one must not end the
+	// game in play.
+	g := referee.New()
+	for _, ev := range []tablelog.Event{{Kind: tablelog.Players, Names: players}, rev} {
+		if v := g.Apply(ev); !v.OK {
 			return nil, &setupError{v.Message}
 		}
 	}
-	return g, nil
+	if s.cur == nil {
+		if t, err := s.J.Resume(ctx); err == nil {
+			s.cur = t
+		}
+	}
+	if s.cur != nil {
+		if err := s.cur.End(ctx); err != nil {
+			return nil, err
+		}
+		s.cur = nil
+	}
+	t, err := s.J.NewGame(ctx, players, rev)
+	if err != nil {
+		return nil, err
+	}
+	s.cur = t
+	return newSQLGame(t, g.Rules()), nil
+}
+
+// Resume implements Journal.
+func (s *SQLJournal) Resume(ctx context.Context) (Game, error) {
+	t, err := s.J.Resume(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.cur = t
+	rules := referee.New().Rules()
+	for _, ev := range t.Events() {
+		if ev.Kind == tablelog.Rules {
+			r, err := referee.ParseRules(ev.Preset, ev.Options)
+			if err != nil {
+				return nil, fmt.Errorf("table: journaled rules: %w", err)
+			}
+			rules = r
+		}
+	}
+	return newSQLGame(t, rules), nil
+}
+
+// LastPlayers implements Journal.
+func (s *SQLJournal) LastPlayers(ctx context.Context) []string {
+	gs, err := s.J.Games(ctx)
+	if err != nil || len(gs) == 0 {
+		return nil
+	}
+	return gs[len(gs)-1].Players
+}
+
+type sqlGame struct {
+	t     *journal.Table
+	rules referee.Rules
+}
+
+func newSQLGame(t *journal.Table, r referee.Rules) *sqlGame { return &sqlGame{t: t, rules: r} }
+
+func (g *sqlGame) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error) {
+	return g.t.Apply(ctx, ev)
+}
+func (g *sqlGame) State() referee.State { return g.t.State() }
+func (g *sqlGame) Rules() referee.Rules { return g.rules }
+func (g *sqlGame) Lines() []string {
+	evs := g.t.Events()
+	l := make([]string, len(evs))
+	for i, ev := range evs {
+		l[i] = ev.String()
+	}
+	return l
 }
 
 // setupError is a players or rules line the referee refuses.
 type setupError struct{ msg string }
 
 func (e *setupError) Error() string { return e.msg }
-
-// Resume implements Journal.
-func (j *FileJournal) Resume(ctx context.Context) (Game, error) {
-	data, err := os.ReadFile(j.path())
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, ErrNoOpenGame
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrJournal, err)
-	}
-	// A last line without its newline was being written when the power
-	// went: it was never shown.
-	if i := bytes.LastIndexByte(data, '\n'); i+1 != len(data) {
-		data = data[:i+1]
-		if err := os.Truncate(j.path(), int64(len(data))); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrJournal, err)
-		}
-	}
-	g := &fileGame{g: referee.New()}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	n := 0
-	for sc.Scan() {
-		n++
-		ev, ok, err := tablelog.Parse(sc.Text(), n)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %s line %d: %w", ErrJournal, j.path(), n, err)
-		}
-		if !ok {
-			continue
-		}
-		v := g.g.Apply(ev)
-		if !v.OK && !mistake(v) {
-			return nil, fmt.Errorf("%w: %s line %d does not replay: %s", ErrJournal, j.path(), n, v.Message)
-		}
-		g.lines = append(g.lines, sc.Text())
-	}
-	if len(g.lines) == 0 {
-		return nil, ErrNoOpenGame
-	}
-	f, err := os.OpenFile(j.path(), os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrJournal, err)
-	}
-	g.f = f
-	return g, nil
-}
-
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-}
 
 // mistake reports whether a refused verdict changed the game anyway.
 func mistake(v referee.Verdict) bool {
@@ -166,30 +140,14 @@ func mistake(v referee.Verdict) bool {
 	return false
 }
 
-type fileGame struct {
-	f     *os.File
-	g     *referee.Game
-	lines []string
-	buf   []byte
+// OpenJournal opens (or creates) the journal database at path.
+func OpenJournal(ctx context.Context, path string) (*SQLJournal, error) {
+	j, err := journal.Open(ctx, path, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &SQLJournal{J: j}, nil
 }
 
-func (g *fileGame) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error) {
-	v := g.g.Apply(ev)
-	if !v.OK && !mistake(v) {
-		return v, nil
-	}
-	line := ev.String()
-	g.buf = append(append(g.buf[:0], line...), '\n')
-	if _, err := g.f.Write(g.buf); err != nil {
-		return v, fmt.Errorf("%w: %w", ErrJournal, err)
-	}
-	if err := g.f.Sync(); err != nil {
-		return v, fmt.Errorf("%w: %w", ErrJournal, err)
-	}
-	g.lines = append(g.lines, line)
-	return v, nil
-}
-
-func (g *fileGame) State() referee.State { return g.g.State() }
-func (g *fileGame) Rules() referee.Rules { return g.g.Rules() }
-func (g *fileGame) Lines() []string      { return g.lines }
+// Close closes the database.
+func (s *SQLJournal) Close() error { return s.J.Close() }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/oled"
@@ -69,37 +70,36 @@ type Table struct {
 	halted  chan struct{}
 
 	// Owned by Run's goroutine.
-	game       Game
-	t0         time.Time // the time base of the game's event times
-	dealerSet  bool
-	pickQueue  []string // players still to pick a card for the dealer
-	picks      []int
-	collect    []cards.Card // taps for a hand line
-	collectBy  string
-	drawn      []cards.Card // draw-pad taps for a penalty draw
-	done       map[string]bool
-	phase      string
-	armed      int // seat pressed, -1
-	armedAt    time.Time
-	uno        unoWindow
-	lastCall   string
-	held       []tablelog.Event
-	holdStop   func() bool
-	alert      oled.Alert
-	alertMsg   string
-	alertStop  func() bool
-	missed     bool
-	last       Verdict
-	pile       map[string]bool // tag UIDs played since the last reshuffle
-	seen       map[string]bool // tags of a refused multi-tag read, until they leave
-	inField    map[string]bool // pad+UID of the tags in a pad's field
-	reader     string
-	buzz       string
-	log        []string
-	screen     oled.Screen
-	leds       map[string]bool
-	v          *virtual
-	pendingUID string
+	game      Game
+	t0        time.Time // the time base of the game's event times
+	dealerSet bool
+	pickQueue []string // players still to pick a card for the dealer
+	picks     []int
+	collect   []cards.Card // taps for a hand line
+	collectBy string
+	drawn     []cards.Card // draw-pad taps for a penalty draw
+	done      map[string]bool
+	phase     string
+	armed     int // seat pressed, -1
+	armedAt   time.Time
+	uno       unoWindow
+	lastCall  string
+	held      []heldEvent
+	holdStop  func() bool
+	alert     oled.Alert
+	alertMsg  string
+	alertStop func() bool
+	missed    bool
+	last      Verdict
+	pile      registry.Pile   // the tags on the discard pile
+	seen      map[string]bool // tags of a refused multi-tag read, until they leave
+	inField   map[string]bool // pad+UID of the tags in a pad's field
+	reader    string
+	buzz      string
+	log       []string
+	screen    oled.Screen
+	leds      map[string]bool
+	v         *virtual
 
 	mu      sync.Mutex
 	snap    Snapshot
@@ -145,7 +145,6 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		timers:  make(chan timer, 4),
 		halted:  make(chan struct{}),
 		armed:   -1,
-		pile:    map[string]bool{},
 		seen:    map[string]bool{},
 		inField: map[string]bool{},
 		done:    map[string]bool{},
@@ -214,7 +213,7 @@ func (t *Table) adopt(g Game) {
 	t.collect, t.collectBy, t.drawn = nil, "", nil
 	t.uno = unoWindow{who: st.UnoOpen, at: t.clock.Now()}
 	t.held = nil
-	t.pile = map[string]bool{}
+	t.pile.Clear()
 }
 
 func (t *Table) pushLog(l string) {
@@ -401,9 +400,13 @@ var buttonNames = map[string]button.Name{
 // newGame starts a game; players and rules default to the config.
 func (t *Table) newGame(players []string, rules string, target int) error {
 	if len(players) == 0 {
-		players = t.cfg.Players
-		if len(players) == 0 && t.game != nil {
+		switch {
+		case t.game != nil:
 			players = t.game.State().Players
+		case len(t.cfg.Players) > 0:
+			players = t.cfg.Players
+		default:
+			players = t.j.LastPlayers(context.Background())
 		}
 	}
 	if len(players) < 2 {
@@ -412,7 +415,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	if rules == "" {
 		rules = t.cfg.Rules
 		if t.game != nil {
-			rules = t.game.Rules().String()
+			rules = strings.TrimPrefix(t.game.Rules().String(), "rules ")
 		}
 	}
 	rules = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rules), "rules "))

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,10 +22,11 @@ type vtable struct {
 func startVirtual(t testing.TB, dir string, cfg Config) *vtable {
 	t.Helper()
 	clock := gpiolinetest.NewClock(time.Time{})
-	j, err := OpenFileJournal(dir)
+	j, err := OpenJournal(context.Background(), filepath.Join(dir, "journal.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { j.Close() })
 	tb, err := NewVirtual(context.Background(), j, cfg, &VirtualOpts{Clock: clock})
 	if err != nil {
 		t.Fatal(err)
