@@ -330,6 +330,9 @@ func TestText(t *testing.T) {
 			"line 14: Ann plays Red 7. Ben's turn, match red or 7. Hands: Cy 7, Ann 6, Ben 7."},
 		{Record{Line: 15, OK: true, Message: "Ann draws 1 card: play it or pass.", State: referee.State{Phase: "drawn", Turn: "Ann", Hands: map[string]int{"Ann": 3}}},
 			"line 15: Ann draws 1 card: play it or pass. Hands: Ann 3."},
+		{Record{Line: 17, OK: true, Message: "Ann draws 1 card: play it or pass", State: referee.State{Phase: "drawn", Turn: "Ann"},
+			Verdict: referee.Verdict{OK: true, Effects: []referee.Effect{{Kind: referee.EffReshuffle, N: 40}, {Kind: referee.EffDraw, Player: "Ann", N: 1}}}},
+			"line 17: Ann draws 1 card: play it or pass. The pile is shuffled into a new draw pile."},
 		{Record{Line: 16, OK: true, Message: "Ann has picked.", State: referee.State{Phase: "heights", Turn: "Ben", Color: "G"}},
 			"line 16: Ann has picked."},
 		{Record{Line: 40, OK: true, Message: "Ann scores 35.", Event: tablelog.Event{Kind: tablelog.Hand}, State: referee.State{

@@ -48,6 +48,13 @@ func Text(r *Record) string {
 		msg = strings.TrimSuffix(strings.TrimSuffix(msg, "."), " and "+r.Turn+" is next")
 	}
 	b.WriteString(sentence(msg))
+	for _, e := range r.Verdict.Effects {
+		if e.Kind == referee.EffReshuffle {
+			// The referee's sentence is about the player; the table also
+			// needs to know the pile was turned over.
+			b.WriteString(" The pile is shuffled into a new draw pile.")
+		}
+	}
 	// Other phases: the referee's sentence already says what comes next.
 	if r.OK && (r.Phase == referee.PhaseTurn || r.Phase == referee.PhaseOver) {
 		if next := Next(&r.State); next != "" {
