@@ -133,6 +133,9 @@ func TestGolden(t *testing.T) {
 					t.Errorf("%s record %d:\n got %s\nwant %s", name, i+1, g, w)
 				}
 			}
+			if t.Failed() {
+				t.Logf("if the new answers are right by RULES.md, regenerate: go test ./cmd/unoref -run Golden -update (see examples/README.md)")
+			}
 		})
 	}
 }

@@ -1,0 +1,175 @@
+package web
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
+)
+
+// maxAction bounds the body of /api/action: an action is a few hundred bytes.
+const maxAction = 16 << 10
+
+// pinHeader carries Opts.PIN from the script; forms send the field "pin".
+const pinHeader = "X-Unoref-Pin"
+
+// kinds are the Action kinds of the contract with the table.
+var kinds = []string{"tap", "remove", "press", "seat", "newgame", "points"}
+
+// ErrForbidden is the answer to a control on a real table without the PIN.
+var ErrForbidden = errors.New("Controls work only on the virtual table, or with the PIN.")
+
+func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxAction)
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	var (
+		a    table.Action
+		pin  = r.Header.Get(pinHeader)
+		form bool
+		err  error
+	)
+	switch mt {
+	case "application/json":
+		a, err = decodeAction(r.Body)
+	case "application/x-www-form-urlencoded", "multipart/form-data":
+		form = true
+		if err = r.ParseMultipartForm(maxAction); err != nil && !errors.Is(err, http.ErrNotMultipart) {
+			err = errors.New("The form could not be read.")
+			break
+		}
+		if pin == "" {
+			pin = r.PostForm.Get("pin")
+		}
+		a, err = formAction(r.PostForm)
+	default:
+		w.Header().Set("Accept-Post", "application/json, application/x-www-form-urlencoded")
+		http.Error(w, "Send the action as JSON.", http.StatusUnsupportedMediaType)
+		return
+	}
+	if err == nil && !s.allowed(pin) {
+		http.Error(w, ErrForbidden.Error(), http.StatusForbidden)
+		return
+	}
+	if err == nil {
+		err = s.t.Do(r.Context(), a)
+	}
+	switch {
+	case form && err != nil:
+		http.Redirect(w, r, "/?error="+url.QueryEscape(err.Error()), http.StatusSeeOther)
+	case form:
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+	case err != nil:
+		http.Error(w, err.Error(), http.StatusBadRequest)
+	default:
+		writeJSON(w, s.t.Snapshot())
+	}
+}
+
+// allowed reports whether controls may act: always on the virtual table,
+// with the right PIN on a real one.
+func (s *Server) allowed(pin string) bool {
+	if s.t.Snapshot().Virtual {
+		return true
+	}
+	return s.o.PIN != "" && subtle.ConstantTimeCompare([]byte(pin), []byte(s.o.PIN)) == 1
+}
+
+// decodeAction reads one table.Action as JSON, strictly: an unknown field is
+// a typo the table would silently ignore.
+func decodeAction(r io.Reader) (table.Action, error) {
+	var a table.Action
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return a, errors.New("The action is too long.")
+		}
+		return a, fmt.Errorf("The action is not valid JSON (%v).", err)
+	}
+	if dec.More() {
+		return a, errors.New("Send one action at a time.")
+	}
+	return a, checkKind(a.Kind)
+}
+
+func checkKind(k string) error {
+	if k == "" {
+		return errors.New("The action has no kind: say tap, remove, press, seat, newgame or points.")
+	}
+	if !slices.Contains(kinds, k) {
+		return fmt.Errorf("%q is not an action: say tap, remove, press, seat, newgame or points.", k)
+	}
+	return nil
+}
+
+// formAction reads the fields of the page's forms (without JavaScript) into
+// an Action. The script builds the same Action in JSON (app.js).
+func formAction(f url.Values) (table.Action, error) {
+	a := table.Action{
+		Kind:   f.Get("kind"),
+		Pad:    f.Get("pad"),
+		Card:   f.Get("card"),
+		Button: f.Get("button"),
+		Name:   f.Get("name"),
+	}
+	if err := checkKind(a.Kind); err != nil {
+		return a, err
+	}
+	var err error
+	num := func(field string) int {
+		v := strings.TrimSpace(f.Get(field))
+		if v == "" || err != nil {
+			return 0
+		}
+		n, e := strconv.Atoi(v)
+		if e != nil {
+			err = fmt.Errorf("%s must be a whole number, not %q.", field, v)
+		}
+		return n
+	}
+	a.Seat = num("seat")
+	a.Points = num("points")
+	a.Target = num("target")
+	if a.Kind == "tap" && a.Card == "" {
+		return a, errors.New("Pick a card first, then tap it on a pad.")
+	}
+	if a.Kind == "newgame" {
+		a.Players = strings.FieldsFunc(f.Get("players"), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+		a.Rules = rulesWords(f.Get("preset"), f["opt"], f.Get("extra"))
+	}
+	return a, err
+}
+
+// rulesWords joins the new-game form into the words of a rules line.
+func rulesWords(preset string, opts []string, extra string) string {
+	w := []string{strings.TrimSpace(preset)}
+	w = append(w, opts...)
+	w = append(w, strings.Fields(extra)...)
+	return strings.TrimSpace(strings.Join(w, " "))
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "The table could not be written as JSON.", http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.Write(append(b, '\n'))
+}
+
+func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, s.t.Snapshot())
+}

@@ -1,0 +1,86 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
+)
+
+// retryMillis is how long a browser waits before it reconnects a dropped
+// event stream.
+const retryMillis = 2000
+
+// serveEvents streams snapshots as Server-Sent Events until the client goes,
+// the table stops sending or Close is called. It starts no goroutine of its
+// own: the table's subscription ends with ctx, which ends with the handler.
+func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	rc := http.NewResponseController(w)
+	// A server-wide WriteTimeout would cut the stream; lift it for this
+	// response where the server allows it.
+	if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return
+	}
+	updates := s.t.Subscribe(ctx) // before the first snapshot: no change is lost in between
+
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
+	w.WriteHeader(http.StatusOK)
+	if _, err := fmt.Fprintf(w, "retry: %d\n\n", retryMillis); err != nil {
+		return
+	}
+	snap := s.t.Snapshot()
+	if err := writeSnapshot(w, snap); err != nil || rc.Flush() != nil {
+		return
+	}
+	last := snap.Seq
+
+	tick := time.NewTicker(s.o.Heartbeat)
+	defer tick.Stop()
+	for {
+		var err error
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.done:
+			return
+		case snap, ok := <-updates:
+			if !ok {
+				return
+			}
+			if snap.Seq <= last {
+				continue // already sent: the first snapshot raced the subscription
+			}
+			last = snap.Seq
+			err = writeSnapshot(w, snap)
+		case <-tick.C:
+			_, err = io.WriteString(w, ": ping\n\n")
+		}
+		if err == nil {
+			err = rc.Flush()
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// writeSnapshot writes one "snapshot" event. JSON from encoding/json has no
+// raw newlines, so the data fits on one data: line.
+func writeSnapshot(w io.Writer, snap table.Snapshot) error {
+	b, err := json.Marshal(snap)
+	if err != nil {
+		return fmt.Errorf("web: snapshot: %w", err)
+	}
+	_, err = fmt.Fprintf(w, "event: snapshot\nid: %d\ndata: %s\n\n", snap.Seq, b)
+	return err
+}

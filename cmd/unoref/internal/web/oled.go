@@ -1,0 +1,60 @@
+package web
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"net/http"
+)
+
+// The OLED's two colours as the page draws them: a white-blue pixel on black
+// glass, like the common 0.96" module.
+var oledPalette = color.Palette{
+	color.RGBA{0x06, 0x08, 0x0c, 0xff},
+	color.RGBA{0xd8, 0xee, 0xff, 0xff},
+}
+
+// oledBounds is the SSD1306's 128×64, drawn blank when the table has no image.
+var oledBounds = image.Rect(0, 0, 128, 64)
+
+// scaleOLED draws src k times larger with square pixels: a pixel is lit when
+// its grey level is at least half.
+func scaleOLED(src image.Image, k int) *image.Paletted {
+	b := oledBounds
+	if src != nil {
+		b = src.Bounds()
+	}
+	dst := image.NewPaletted(image.Rect(0, 0, b.Dx()*k, b.Dy()*k), oledPalette)
+	if src == nil {
+		return dst
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if color.GrayModel.Convert(src.At(x, y)).(color.Gray).Y < 0x80 {
+				continue
+			}
+			x0, y0 := (x-b.Min.X)*k, (y-b.Min.Y)*k
+			for dy := range k {
+				row := dst.Pix[(y0+dy)*dst.Stride+x0:]
+				for dx := range k {
+					row[dx] = 1
+				}
+			}
+		}
+	}
+	return dst
+}
+
+func (s *Server) serveOLED(w http.ResponseWriter, r *http.Request) {
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, scaleOLED(s.t.OLED(), s.o.OLEDScale)); err != nil {
+		http.Error(w, "The OLED image could not be drawn.", http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "image/png")
+	h.Set("Cache-Control", "no-store")
+	w.Write(buf.Bytes())
+}

@@ -1,0 +1,202 @@
+package web
+
+import (
+	"bytes"
+	"html/template"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/referee"
+)
+
+// view is what page.html renders: the snapshot and what the template can't
+// work out by itself.
+type view struct {
+	S        table.Snapshot
+	Top      face
+	Color    string // colour to match, one letter or ""
+	Seats    []seat
+	LEDs     []led
+	Controls bool // the page shows the controls
+	NeedPIN  bool // controls need the PIN (a real table)
+	Error    string
+	Picker   [][]face // one row per colour, then the wilds
+	Presets  []string
+	Options  []string
+	Players  string // prefilled in the new-game form
+}
+
+// face is how a card is drawn: a colour class and the symbol on it.
+type face struct {
+	Code  string // the code as given, "" for no card
+	Class string // "c-R", "c-Y", "c-G", "c-B", "c-W" (wild), "c-K" (blank), "c-none"
+	Mark  string // "7", "⊘", "⇄", "+2", "W", "+4", "WX", ""
+	Named string // colour named for a wild, one letter, or ""
+	Title string // "Red 7"
+}
+
+type seat struct {
+	Name         string
+	Hand, Score  int
+	Turn, Winner bool
+}
+
+type led struct {
+	Key, Label string
+	On         bool
+}
+
+// ledKeys are the nine LEDs of the board, in the order the page shows them.
+var ledKeys = [...]struct{ key, label string }{
+	{"cw", "↻"}, {"ccw", "↺"}, {"legal", "ok"}, {"illegal", "no"}, {"uno", "UNO"},
+	{"R", "R"}, {"Y", "Y"}, {"G", "G"}, {"B", "B"},
+}
+
+// options are the toggles of RULES.md §3 the new-game form offers.
+var options = []string{
+	"jump-in", "deflect-draw-two", "stacking", "wd4-answer-draw-two", "seven-zero",
+	"five-swap", "reverse-bounce", "draw-until-playable", "colours-in-circle",
+	"blank-draw-ten", "reset-zero", "play-to-end", "seven-rounds",
+}
+
+// picker is every card code of the decks: the colour rows, then the wilds
+// and an unreadable tag.
+var picker = func() [][]face {
+	var rows [][]face
+	for _, c := range []string{"R", "Y", "G", "B"} {
+		var row []face
+		for _, v := range []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"} {
+			row = append(row, cardFace(c+v))
+		}
+		rows = append(rows, row)
+	}
+	wild := []face{cardFace("W"), cardFace("W+4"), cardFace("WX"), cardFace("BLANK")}
+	wild = append(wild, face{Code: "garbage", Class: "c-none", Mark: "?", Title: "an unreadable tag"})
+	return append(rows, wild)
+}()
+
+// cardFace draws a card code; an empty or unknown code is no card.
+func cardFace(code string) face {
+	f := face{Code: code, Class: "c-none"}
+	c, err := cards.Parse(code)
+	if err != nil {
+		return f
+	}
+	f.Title = c.Name()
+	switch c.Kind {
+	case cards.Number:
+		f.Mark = strconv.Itoa(int(c.Number))
+	case cards.Skip:
+		f.Mark = "⊘"
+	case cards.Reverse:
+		f.Mark = "⇄"
+	case cards.DrawTwo:
+		f.Mark = "+2"
+	case cards.Wild:
+		f.Mark = "W"
+	case cards.WildDrawFour:
+		f.Mark = "+4"
+	case cards.Heights:
+		f.Mark = "WX"
+	case cards.Blank:
+		f.Class = "c-K"
+		return f
+	}
+	if c.IsWild() {
+		f.Class = "c-W"
+		f.Named = c.Color.Code()
+	} else {
+		f.Class = "c-" + c.Color.Code()
+	}
+	return f
+}
+
+var colorNames = map[string]string{"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+
+var funcs = template.FuncMap{
+	"colorName": func(c string) string { return colorNames[c] },
+	"dirName": func(d string) string {
+		switch d {
+		case "cw":
+			return "↻ clockwise"
+		case "ccw":
+			return "↺ counter-clockwise"
+		}
+		return ""
+	},
+	"plural": func(n int, one, many string) string {
+		if n == 1 {
+			return one
+		}
+		return many
+	},
+}
+
+// seatsOf lists the seats clockwise: the snapshot's seats, else the players
+// the engine knows, by name.
+func seatsOf(s table.Snapshot) []seat {
+	names := s.Players
+	if len(names) == 0 {
+		for n := range s.State.Hands {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+	}
+	out := make([]seat, 0, len(names))
+	for _, n := range names {
+		out = append(out, seat{
+			Name:   n,
+			Hand:   s.State.Hands[n],
+			Score:  s.State.Scores[n],
+			Turn:   n == s.State.Turn,
+			Winner: n == s.State.Winner,
+		})
+	}
+	return out
+}
+
+func (s *Server) view(snap table.Snapshot, errMsg string) view {
+	v := view{
+		S:        snap,
+		Top:      cardFace(snap.State.Top),
+		Color:    snap.State.Color,
+		Seats:    seatsOf(snap),
+		Controls: snap.Virtual || s.o.PIN != "",
+		NeedPIN:  !snap.Virtual && s.o.PIN != "",
+		Error:    errMsg,
+		Picker:   picker,
+		Presets:  []string{referee.PresetOfficial, referee.PresetCars, referee.PresetHouseRU},
+		Options:  options,
+		Players:  strings.Join(snap.Players, " "),
+	}
+	if v.Players == "" {
+		v.Players = "Ann Ben Cy"
+	}
+	for _, l := range ledKeys {
+		v.LEDs = append(v.LEDs, led{Key: l.key, Label: l.label, On: snap.LEDs[l.key]})
+	}
+	for i := range 10 {
+		k := "seat" + strconv.Itoa(i)
+		if on, ok := snap.LEDs[k]; ok {
+			v.LEDs = append(v.LEDs, led{Key: k, Label: strconv.Itoa(i + 1), On: on})
+		}
+	}
+	return v
+}
+
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	var buf bytes.Buffer
+	if err := s.page.Execute(&buf, s.view(s.t.Snapshot(), r.URL.Query().Get("error"))); err != nil {
+		http.Error(w, "The page could not be drawn.", http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+	w.Write(buf.Bytes())
+}
