@@ -75,6 +75,9 @@ type Devices struct {
 	SeatEvs  <-chan seatpad.Event // presses of the seat pads
 	Resolver Resolver             // default: the card code on the tag only
 	Clock    Clock                // default: the system clock
+	// Loops run beside Run until it returns (the display's drawing, the
+	// buttons' and seat pads' polling). Optional.
+	Loops []func(ctx context.Context) error
 	// Halt is called last by Run when it returns, for devices the table
 	// does not know (buses, line handles). Optional.
 	Halt func() error

@@ -232,12 +232,19 @@ func (t *Table) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
 	defer func() {
 		cancel()
-		t.halt()
 		wg.Wait()
+		t.halt()
 		close(t.halted)
 	}()
 	if t.v != nil {
 		t.v.start(ctx, &wg)
+	}
+	for _, loop := range t.dev.Loops {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			loop(ctx)
+		}()
 	}
 	play := t.dev.Play.Watch(ctx)
 	var draw <-chan mfrc522.Event
