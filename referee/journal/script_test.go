@@ -117,7 +117,9 @@ func genGame(seed uint64, rules string, players ...string) []tablelog.Event {
 		if err != nil || !ok {
 			panic(fmt.Sprintf("genGame: %q: %v", line, err))
 		}
-		if r.IntN(4) == 0 { // some events carry a time, as the daemon writes them
+		// Some events carry a time, as the daemon writes them; not the
+		// players line, which NewGame writes from names.
+		if len(evs) > 0 && r.IntN(4) == 0 {
 			ev.At, ev.Timed = time.Duration(len(evs))*1234567*time.Microsecond/1000, true
 		}
 		evs = append(evs, ev)
