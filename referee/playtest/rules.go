@@ -3,6 +3,7 @@ package playtest
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,8 @@ type Rules struct {
 	ReverseBounce     bool
 	DrawUntilPlayable bool
 	ResetZero         bool
+	ColoursInCircle   bool
+	BlankDrawTen      bool
 	PlayToEnd         bool
 
 	UnoPenalty          int
@@ -67,7 +70,8 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 		"wd4-answer-draw-two": &r.WD4AnswerDrawTwo, "seven-zero": &r.SevenZero,
 		"five-swap": &r.FiveSwap, "reverse-bounce": &r.ReverseBounce,
 		"draw-until-playable": &r.DrawUntilPlayable, "reset-zero": &r.ResetZero,
-		"play-to-end": &r.PlayToEnd,
+		"play-to-end": &r.PlayToEnd, "colours-in-circle": &r.ColoursInCircle,
+		"blank-draw-ten": &r.BlankDrawTen,
 	}
 	ints := map[string]*int{
 		"uno-penalty": &r.UnoPenalty, "mistake-penalty": &r.MistakePenalty,
@@ -86,6 +90,8 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 			switch {
 			case name == "scoring" && (val == WinnerCollects || val == PenaltyScoring || val == LazyScoring):
 				r.Scoring = val
+			case name == "deck" && slices.Contains(cards.DeckNames, val):
+				r.Deck = val
 			case name == "uno-enforcement" && (val == "auto" || val == "players"):
 				r.AutoUno = val == "auto"
 			default:

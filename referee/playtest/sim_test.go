@@ -50,6 +50,12 @@ var optionSets = []optionSet{
 	{"house-ru+stacking", "house-ru", []string{"+stacking", "-deflect-draw-two"}},
 	{"house-ru+reverse-bounce", "house-ru", []string{"+reverse-bounce", "+draw-until-playable"}},
 	{"house-ru+winner-collects", "house-ru", []string{"scoring=winner-collects", "target=150", "uno-penalty=4"}},
+	{"official+colours-in-circle", "official", []string{"+colours-in-circle", "target=200"}},
+	{"cars+colours-in-circle+jump-in", "cars", []string{"+colours-in-circle", "+jump-in", "target=150"}},
+	{"official+blank-draw-ten", "official", []string{"deck=blanks", "+blank-draw-ten", "target=200"}},
+	{"house-ru+blank-draw-ten", "house-ru", []string{"deck=blanks", "+blank-draw-ten"}},
+	{"official+lazy", "official", []string{"scoring=lazy", "target=3"}},
+	{"house-ru+lazy", "house-ru", []string{"scoring=lazy", "target=3", "mistake-penalty=0"}},
 	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=40"}},
 }
 

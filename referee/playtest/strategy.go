@@ -21,19 +21,20 @@ type Strategy struct {
 	ColorLine   float64 // play a wild bare and name the colour on a color line
 	Points      float64 // count up with points instead of showing the hand
 	SwapCard    float64 // five-swap: swap a card on a 5
+	PreCall     float64 // call UNO just before playing the second-last card
 	Illegal     float64 // try a refused play (wrong card, out of turn, impossible card)
 }
 
 // DefaultStrategy is a lively table that makes every kind of move.
 var DefaultStrategy = Strategy{DrawInstead: 0.08, PlayDrawn: 0.75, ForgetUno: 0.25, Catch: 0.5,
 	Challenge: 0.35, Bluff: 0.3, JumpIn: 0.6, Counter: 0.7, ColorLine: 0.3, Points: 0.2,
-	SwapCard: 0.5, Illegal: 0.03}
+	SwapCard: 0.5, PreCall: 0.2, Illegal: 0.03}
 
 // LegalStrategy makes only moves the rules allow (no bluffs, no refused
 // events).
 var LegalStrategy = Strategy{DrawInstead: 0.08, PlayDrawn: 0.75, ForgetUno: 0, Catch: 0,
 	Challenge: 0.35, Bluff: 0, JumpIn: 0.6, Counter: 0.7, ColorLine: 0.3, Points: 0.2,
-	SwapCard: 0.5, Illegal: 0}
+	SwapCard: 0.5, PreCall: 0.2, Illegal: 0}
 
 func (t *Table) chance(p float64) bool { return p > 0 && t.r.Float64() < p }
 
@@ -84,9 +85,12 @@ func (t *Table) choose() (tablelog.Event, string) {
 		if len(ok) == 0 || t.chance(st.DrawInstead) {
 			return tablelog.Event{Kind: tablelog.Draw}, "draws"
 		}
+		if len(t.hands[p]) == 2 && t.preCall != p && t.chance(st.PreCall) {
+			return tablelog.Event{Kind: tablelog.Uno, Name: t.names[p]}, "calls UNO before playing"
+		}
 		return t.playEvent(p, pick(t, ok), ""), "plays"
 	case phaseDrawn:
-		if t.matches(t.drawn) && t.allowWD4(p, t.drawn) && t.chance(st.PlayDrawn) {
+		if t.drawnAny && t.matches(t.drawn) && t.allowWD4(p, t.drawn) && t.chance(st.PlayDrawn) {
 			return t.playEvent(p, t.drawn, ""), "plays the drawn card"
 		}
 		return tablelog.Event{Kind: tablelog.Pass}, "passes"
@@ -225,13 +229,20 @@ func (t *Table) favourite(p int) cards.Color {
 func (t *Table) playEvent(p int, c cards.Card, name string) tablelog.Event {
 	ev := tablelog.Event{Kind: tablelog.Play, Card: c, Name: name}
 	last := len(t.hands[p]) == 1
-	if c.IsWild() && (last || name != "" || !t.chance(t.cfg.Strategy.ColorLine)) {
+	switch {
+	case c.IsWild() && t.rules.ColoursInCircle:
+		if t.chance(0.3) { // the colour it takes anyway
+			ev.Card.Color = t.circleNext()
+		}
+	case c.IsWild() && (last || name != "" || !t.chance(t.cfg.Strategy.ColorLine)):
 		ev.Card.Color = t.favourite(p)
 	}
 	if name == "" && p == t.turn && t.r.IntN(10) == 0 {
 		ev.Name = t.names[p] // seat buttons say who plays
 	}
-	if len(t.hands[p]) == 2 {
+	if len(t.hands[p]) == 2 && t.preCall == p {
+		t.unoPlan = 0
+	} else if len(t.hands[p]) == 2 {
 		t.unoPlan = planCall
 		if t.rules.SevenZero && c.Kind == cards.Number && c.Number == 0 {
 			t.unoPlan = 0 // the hands move on: nobody holds the one card they played down to
@@ -271,10 +282,10 @@ func (t *Table) chooseJumpIn() (tablelog.Event, bool) {
 // chooseIllegal makes a move the referee must refuse.
 func (t *Table) chooseIllegal() (tablelog.Event, string, bool) {
 	p := t.turn
-	switch t.r.IntN(3) {
+	switch t.r.IntN(7) {
 	case 0: // a card that does not match
 		for _, c := range t.hands[p] {
-			if !t.matches(c) || t.phase == phaseDrawn && c != t.drawn {
+			if t.phase == phaseTurn && !t.matches(c) || t.phase == phaseDrawn && t.drawnAny && c != t.drawn {
 				ev := tablelog.Event{Kind: tablelog.Play, Card: c}
 				return ev, "plays a card that does not match", true
 			}
@@ -295,6 +306,22 @@ func (t *Table) chooseIllegal() (tablelog.Event, string, bool) {
 				}
 			}
 		}
+	case 3: // a false UNO call
+		i := t.r.IntN(t.n)
+		if len(t.hands[i]) >= 3 && i != t.unoOpen {
+			return tablelog.Event{Kind: tablelog.Uno, Name: t.names[i]}, "calls UNO with many cards", true
+		}
+	case 4: // a catch of someone who owes nothing
+		i := t.r.IntN(t.n)
+		if i != t.unoOpen || t.unoCalled {
+			return tablelog.Event{Kind: tablelog.Catch, Name: t.names[i]}, "catches a player who owes nothing", true
+		}
+	case 5: // pass without drawing
+		if t.phase == phaseTurn {
+			return tablelog.Event{Kind: tablelog.Pass}, "passes without drawing", true
+		}
+	case 6: // a challenge with no Wild Draw Four
+		return tablelog.Event{Kind: tablelog.Challenge}, "challenges nothing", true
 	case 2: // a card the deck does not have any more of
 		for _, c := range t.copies.Faces() {
 			if t.seen(c) >= t.copies[c] {

@@ -18,15 +18,18 @@ var Names = []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Iv
 // the simulation compares only whether an event is refused, codes are
 // informative.
 const (
-	codeIllegal   = "illegal-card"
-	codeNotTurn   = "not-your-turn"
-	codeMustDraw  = "must-draw"
-	codePhase     = "wrong-phase"
-	codeDuplicate = "duplicate-card"
-	codeNoJumpIn  = "no-jump-in"
-	codeUnknown   = "unknown-player"
-	codeBadLine   = "bad-line"
-	codeNotHeld   = "model-not-held" // a strategy bug: the player does not hold the card
+	codeIllegal    = "illegal-card"
+	codeNotTurn    = "not-your-turn"
+	codeMustDraw   = "must-draw"
+	codePhase      = "wrong-phase"
+	codeDuplicate  = "duplicate-card"
+	codeNoJumpIn   = "no-jump-in"
+	codeUnknown    = "unknown-player"
+	codeBadLine    = "bad-line"
+	codeFalseUno   = "false-uno"
+	codeBadCatch   = "bad-catch"
+	codeWrongColor = "wrong-color"
+	codeNotHeld    = "model-not-held" // a strategy bug: the player does not hold the card
 )
 
 // Phases of RULES.md §7.
@@ -121,7 +124,8 @@ type Table struct {
 	winner                           int
 	lastPlayer                       int
 
-	drawn cards.Card // phase drawn: the card that may be played
+	drawn    cards.Card // phase drawn: the card that may be played
+	drawnAny bool       // phase drawn: a card was drawn at all
 
 	wild     cards.Card // phase color: the wild waiting for its colour
 	wildBy   int
@@ -129,6 +133,7 @@ type Table struct {
 
 	unoOpen   int // player whose UNO window is open, -1 none
 	unoCalled bool
+	preCall   int // who called UNO just before playing their second-last card, -1 none
 	unoPlan   int // what the table will do about the open window: planCall, planCatch, planForget
 	catcher   int
 
@@ -189,7 +194,7 @@ func NewTable(cfg Config) (*Table, error) {
 		hands:  make([][]cards.Card, cfg.Players), out: make([]bool, cfg.Players),
 		scores: make([]int, cfg.Players), shown: make([]bool, cfg.Players),
 		phase: phaseSetup, dir: 1, winner: -1, unoOpen: -1, firstOut: -1, lastPlayer: -1,
-		afterDraw: -1, fiveSwap: -1, firstSeat: -1}
+		afterDraw: -1, fiveSwap: -1, firstSeat: -1, preCall: -1}
 	t.heights.picks, t.heights.done = make([]int8, t.n), make([]bool, t.n)
 	for _, c := range deck {
 		t.faceCopies[faceIndex(c)]++
@@ -424,7 +429,7 @@ func (t *Table) matches(c cards.Card) bool {
 		return true
 	}
 	if c.Kind == cards.Blank {
-		return false
+		return t.rules.BlankDrawTen
 	}
 	if c.Color == t.color {
 		return true
@@ -436,12 +441,23 @@ func (t *Table) matches(c cards.Card) bool {
 	return c.Kind != cards.Number || c.Number == top.Number
 }
 
+// circleNext is the colour a wild takes by itself under colours-in-circle:
+// the next one around R→B→G→Y in the direction of play.
+func (t *Table) circleNext() cards.Color {
+	circle := [4]cards.Color{cards.Red, cards.Blue, cards.Green, cards.Yellow}
+	i := slices.Index(circle[:], t.color)
+	if i < 0 {
+		return cards.NoColor
+	}
+	return circle[(i+4+t.dir)%4]
+}
+
 // identical is the jump-in test: same colour and number/symbol, a Wild on a
 // Wild, never a Wild Draw Four.
 func (t *Table) identical(c cards.Card) bool {
 	top := t.top()
 	switch {
-	case c.Kind == cards.WildDrawFour || c.Kind == cards.Heights || c.Kind == cards.Blank:
+	case c.Kind == cards.WildDrawFour || c.Kind == cards.Heights:
 		return false
 	case c.Kind == cards.Wild:
 		return top.Kind == cards.Wild
@@ -489,7 +505,8 @@ func (t *Table) counterPlay(c cards.Card) bool {
 			return true
 		}
 	}
-	return c.Kind == cards.Reverse && t.rules.ReverseBounce && c.Color == t.color && t.afterDraw < 0 && !t.starterTop
+	return c.Kind == cards.Reverse && t.rules.ReverseBounce && c.Color == t.color && t.afterDraw < 0 && !t.starterTop &&
+		(t.pendKind == cards.DrawTwo || t.pendKind == cards.WildDrawFour)
 }
 
 // --- the judge ---
@@ -526,6 +543,9 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 	case tablelog.Draw:
 		return t.execDraw(ev)
 	case tablelog.Pass:
+		if t.phase == phaseTurn {
+			return false, codeMustDraw
+		}
 		if t.phase != phaseDrawn {
 			return false, codePhase
 		}
@@ -536,19 +556,34 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 		who := t.lastPlayer
 		if ev.Name != "" {
 			who = t.seat(ev.Name)
+		} else if who < 0 {
+			who = t.turn
 		}
-		if who < 0 || who != t.unoOpen || t.unoCalled {
-			return t.mistake(who, codePhase)
+		switch {
+		case who < 0:
+			return false, codeUnknown
+		case t.phase == phaseSetup || t.phase == phaseCountup || t.phase == phaseOver:
+			return false, codePhase
+		case who == t.unoOpen:
+			t.unoCalled = true
+		case len(t.hands[who]) == 1:
+			// One card in hand: never a false call.
+		case len(t.hands[who]) == 2 && who == t.turn && (t.phase == phaseTurn || t.phase == phaseDrawn):
+			t.preCall = who // called just before playing the second-last card
+		default:
+			return t.mistake(who, codeFalseUno)
 		}
-		t.unoCalled = true
 		return true, ""
 	case tablelog.Catch:
 		who := t.seat(ev.Name)
 		if who < 0 {
 			return false, codeUnknown
 		}
-		if who != t.unoOpen || t.unoCalled {
+		if t.phase == phaseSetup || t.phase == phaseCountup || t.phase == phaseOver {
 			return false, codePhase
+		}
+		if who != t.unoOpen || t.unoCalled {
+			return false, codeBadCatch
 		}
 		t.drawN(who, t.rules.UnoPenalty)
 		t.unoOpen = -1
@@ -581,7 +616,7 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 			return true, ""
 		}
 		t.hands[who], t.hands[t.turn] = t.hands[t.turn], t.hands[who]
-		t.unoOpen = -1
+		t.unoOpen, t.preCall = -1, -1
 		t.phase = phaseTurn
 		t.turn = t.next(t.turn)
 		return true, ""
@@ -630,8 +665,11 @@ func (t *Table) execStart(c cards.Card) (bool, string) {
 	case cards.DrawTwo:
 		t.phase, t.pending, t.pendKind, t.afterDraw = phasePenalty, 2, cards.DrawTwo, -1
 	case cards.Reverse:
+		// The seat before the first player starts, counter-clockwise:
+		// the dealer (§2.3), or under lazy scoring the one before the
+		// round's winner (the engine's reading).
 		t.dir = -1
-		t.turn = t.dealer
+		t.turn = t.next(first)
 	case cards.Skip:
 		t.turn = t.next(first)
 	case cards.Wild:
@@ -671,6 +709,9 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 	if t.seen(c.Face()) >= t.copies[c.Face()] {
 		return false, codeDuplicate
 	}
+	if c.IsWild() && t.rules.ColoursInCircle && c.Color != cards.NoColor && c.Color != t.circleNext() {
+		return false, codeWrongColor
+	}
 	if p != t.turn {
 		if !t.rules.JumpIn {
 			return t.mistake(p, codeNotTurn)
@@ -686,7 +727,7 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 				return t.mistake(p, codeIllegal)
 			}
 		case phaseDrawn:
-			if c.Face() != t.drawn || !t.matches(c) {
+			if !t.drawnAny || c.Face() != t.drawn || !t.matches(c) {
 				return t.mistake(p, codeIllegal)
 			}
 		default:
@@ -707,7 +748,12 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 	t.lastPlayer = p
 	t.turn = p
 	if len(t.hands[p]) == 1 {
-		t.unoOpen, t.unoCalled = p, false
+		t.unoOpen, t.unoCalled = p, t.preCall == p
+	}
+	t.preCall = -1
+	if c.IsWild() && t.rules.ColoursInCircle {
+		c.Color = t.circleNext()
+		t.pile[len(t.pile)-1] = c
 	}
 	if c.Kind == cards.WildDrawFour {
 		t.wd4.by, t.wd4.prevColor, t.wd4.prevTop, t.wd4.prevStart = p, prevColor, prevTop, prevStart
@@ -725,7 +771,9 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 // effect applies what card c, just played by p (-1: the starter Wild, whose
 // colour the first player names), does.
 func (t *Table) effect(p int, c cards.Card) {
-	t.color = c.Color
+	if c.Kind != cards.Blank { // a blank keeps the colour to match
+		t.color = c.Color
+	}
 	if p < 0 { // starter Wild: the first player names it, then plays
 		t.phase = phaseTurn
 		return
@@ -746,7 +794,7 @@ func (t *Table) effect(p int, c cards.Card) {
 		switch {
 		case t.rules.PlayToEnd && t.active() > 2:
 			t.out[p] = true
-		case c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour || inChain && c.Kind == cards.Reverse:
+		case c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour || c.Kind == cards.Blank || inChain && c.Kind == cards.Reverse:
 			// A bounced penalty still reaches its player, like a last
 			// Draw Two.
 			t.roundEnd = true
@@ -804,6 +852,10 @@ func (t *Table) effect(p int, c cards.Card) {
 		t.phase = phaseChallenge
 	case cards.Wild:
 		t.turn = t.next(p)
+	case cards.Blank: // blank-draw-ten; never stacks
+		t.pending, t.pendKind, t.afterDraw = 10, cards.Blank, -1
+		t.turn = t.next(p)
+		t.phase = phasePenalty
 	case cards.Heights:
 		t.phase = phaseHeights
 		t.heights.by, t.heights.color = p, c.Color
@@ -822,7 +874,7 @@ func (t *Table) rotateHands() {
 			t.hands[t.next(i)] = old[i]
 		}
 	}
-	t.unoOpen = -1 // nobody played down to one card of the hand they hold
+	t.unoOpen, t.preCall = -1, -1 // nobody played down to one card of the hand they hold
 }
 
 // swapCard is five-swap: p swaps one card with another player; the table
@@ -910,7 +962,7 @@ func (t *Table) countedUp() {
 
 func (t *Table) endRound() {
 	t.dealt, t.roundEnd, t.forced, t.fiveSwap = false, false, false, -1
-	t.pending, t.unoOpen, t.firstOut, t.lastPlayer = 0, -1, -1, -1
+	t.pending, t.unoOpen, t.firstOut, t.lastPlayer, t.preCall = 0, -1, -1, -1, -1
 	t.dir = 1
 	for i := range t.out {
 		t.out[i] = false
@@ -928,7 +980,7 @@ func (t *Table) execDraw(ev *tablelog.Event) (bool, string) {
 	switch t.phase {
 	case phaseTurn:
 		t.closeUno()
-		t.fiveSwap = -1
+		t.fiveSwap, t.preCall = -1, -1
 		if !t.rules.DrawUntilPlayable {
 			ev.Cards = t.drawN(p, 1)
 		} else {
@@ -945,14 +997,15 @@ func (t *Table) execDraw(ev *tablelog.Event) (bool, string) {
 		}
 		// The player ends the turn with pass even when the drawn card
 		// cannot be played (the engine's ruling; §2.6 leaves it open).
-		t.drawn = cards.Card{Kind: cards.Blank}
-		if k := len(ev.Cards); k > 0 {
-			t.drawn = ev.Cards[k-1]
+		t.drawnAny = len(ev.Cards) > 0
+		if t.drawnAny {
+			t.drawn = ev.Cards[len(ev.Cards)-1]
 		}
 		t.phase = phaseDrawn
 		return true, ""
 	case phasePenalty, phaseChallenge:
 		t.closeUno()
+		t.preCall = -1
 		ev.Cards = t.drawN(p, t.pending)
 		if len(ev.Cards) < t.pending {
 			// Not enough cards left anywhere: the draw pad saw only
