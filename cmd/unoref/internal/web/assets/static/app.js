@@ -1,0 +1,142 @@
+// unoref page: keeps the server-rendered page live from /events and posts
+// the controls as JSON. No framework; the page works without it.
+(function () {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const colorNames = { R: 'red', Y: 'yellow', G: 'green', B: 'blue' };
+  const dirNames = { cw: '↻ clockwise', ccw: '↺ counter-clockwise' };
+  const kinds = { S: '⊘', R: '⇄', '+2': '+2' };
+
+  // face mirrors cardFace in page.go: the colour class and the mark of a code.
+  function face(code) {
+    const f = { cls: 'c-none', mark: '', named: '' };
+    if (!code) return f;
+    const m = /^(W\+4|WX|W)(?::([RYGB]))?$/.exec(code);
+    if (m) {
+      f.cls = 'c-W';
+      f.mark = m[1] === 'W+4' ? '+4' : m[1];
+      f.named = m[2] || '';
+      return f;
+    }
+    if (code === 'BLANK') { f.cls = 'c-K'; return f; }
+    const c = /^([RYGB])([0-9]|S|R|\+2)$/.exec(code);
+    if (c) { f.cls = 'c-' + c[1]; f.mark = kinds[c[2]] || c[2]; }
+    return f;
+  }
+
+  function text(id, s) { const el = $(id); if (el) el.textContent = s; }
+
+  function render(s) {
+    const st = s.State || {};
+    document.body.dataset.seq = String(s.Seq);
+
+    const top = $('top');
+    const f = face(st.top);
+    top.className = 'card ' + f.cls + (f.named ? ' n-' + f.named : '');
+    top.dataset.code = st.top || '';
+    top.querySelector('.mark').textContent = f.mark;
+
+    const col = $('color');
+    col.className = 'swatch c-' + (st.color || 'none');
+    col.textContent = colorNames[st.color] || '–';
+    const dir = $('dir');
+    dir.className = 'dir dir-' + (st.direction || '');
+    dir.textContent = dirNames[st.direction] || '–';
+    const pend = $('pending');
+    pend.className = st.pending ? 'owed' : '';
+    pend.textContent = st.pending ? '+' + st.pending : '–';
+    text('round', String(st.round || 0));
+    text('phase', st.phase || '–');
+    text('turn', st.winner ? '🏆 ' + st.winner + ' wins' : st.turn ? st.turn + ' to play' : 'no game yet');
+
+    let names = s.Players || [];
+    if (!names.length) names = Object.keys(st.hands || {}).sort();
+    const seats = $('seats');
+    seats.replaceChildren(...names.map((n) => {
+      const li = document.createElement('li');
+      li.className = 'seat' + (n === st.turn ? ' turn' : '') + (n === st.winner ? ' winner' : '');
+      li.dataset.name = n;
+      const hand = (st.hands || {})[n] || 0;
+      for (const [cls, t] of [['name', n], ['hand', hand + (hand === 1 ? ' card' : ' cards')],
+        ['score', ((st.scores || {})[n] || 0) + ' pts']]) {
+        const sp = document.createElement('span');
+        sp.className = cls;
+        sp.textContent = t;
+        li.append(sp);
+      }
+      return li;
+    }));
+
+    const last = s.Last || {};
+    $('verdict').className = 'verdict ' + (!(last.Message || last.Event) ? 'none' : last.OK ? 'ok' : 'bad');
+    text('verdict-msg', last.Message || 'Waiting for the first card.');
+    text('verdict-ev', (last.Event || '') + (last.Code ? ' · ' + last.Code : ''));
+    text('prompt', s.Prompt || '');
+    text('reader', 'reader: ' + (s.Reader || '–'));
+
+    $('oled').src = '/oled.png?v=' + s.Seq;
+    for (const led of document.querySelectorAll('[data-led]')) {
+      led.classList.toggle('on', !!(s.LEDs || {})[led.dataset.led]);
+    }
+    $('buzzer').classList.toggle('on', !!s.Buzzer);
+    text('buzzer-pattern', s.Buzzer || 'quiet');
+
+    $('log').replaceChildren(...(s.Log || []).map((l) => {
+      const li = document.createElement('li');
+      li.textContent = l;
+      return li;
+    }));
+  }
+
+  function showError(msg) {
+    const el = $('error');
+    if (!el) return;
+    el.textContent = msg;
+    el.hidden = !msg;
+  }
+
+  // action mirrors formAction in action.go.
+  function action(form, submitter) {
+    const fd = new FormData(form, submitter);
+    const a = { Kind: fd.get('kind') };
+    for (const [k, f] of [['Pad', 'pad'], ['Card', 'card'], ['Button', 'button'], ['Name', 'name']]) {
+      if (fd.get(f)) a[k] = fd.get(f);
+    }
+    if (a.Kind === 'tap' && !a.Card) throw new Error('Pick a card first, then tap it on a pad.');
+    if (a.Kind === 'newgame') {
+      a.Players = String(fd.get('players') || '').split(/[\s,]+/).filter(Boolean);
+      a.Rules = [fd.get('preset'), ...fd.getAll('opt'), ...String(fd.get('extra') || '').split(/\s+/)]
+        .filter(Boolean).join(' ');
+      const t = String(fd.get('target') || '').trim();
+      if (t) a.Target = parseInt(t, 10);
+    }
+    return a;
+  }
+
+  async function post(a) {
+    const pin = $('pin');
+    const headers = { 'Content-Type': 'application/json' };
+    if (pin && pin.value) headers['X-Unoref-Pin'] = pin.value;
+    try {
+      const r = await fetch('/api/action', { method: 'POST', headers, body: JSON.stringify(a) });
+      showError(r.ok ? '' : (await r.text()).trim());
+    } catch (e) {
+      showError('The table does not answer (' + e.message + ').');
+    }
+  }
+
+  for (const form of document.querySelectorAll('form[data-action]')) {
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      let a;
+      try { a = action(form, ev.submitter); } catch (e) { showError(e.message); return; }
+      post(a);
+    });
+  }
+  if (location.search.includes('error=')) history.replaceState(null, '', '/');
+
+  const es = new EventSource('/events');
+  es.addEventListener('open', () => { document.body.dataset.live = '1'; });
+  es.addEventListener('error', () => { document.body.dataset.live = '0'; });
+  es.addEventListener('snapshot', (ev) => render(JSON.parse(ev.data)));
+})();
