@@ -1,11 +1,11 @@
 // Command unoref is the UNO table referee: one binary, several commands.
 //
+//	unoref [run] [--sim] [--listen ADDR] …  referee the table (virtual without a Pi)
 //	unoref replay [--text] [FILE|-]   rule on a table log, one answer per event
 //	unoref version                    print the version
 //	unoref help [COMMAND]             explain a command
 //
-// With no command it will run the table daemon (`run`); until that exists
-// it prints this list.
+// With no command (or with flags first) it runs the table daemon, `run`.
 package main
 
 import (
@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -68,7 +69,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{replayCmd, versionCmd, helpCmd}
+	commands = []*command{runCmd, replayCmd, versionCmd, helpCmd}
 }
 
 func lookup(name string) *command {
@@ -103,8 +104,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func dispatch(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 {
-		return &usageError{msg: "no command given"}
+	if len(args) == 0 || (strings.HasPrefix(args[0], "-") && lookup(strings.TrimLeft(args[0], "-")) == nil && args[0] != "-h") {
+		// No command, or flags first: the daemon.
+		args = append([]string{"run"}, args...)
 	}
 	name := args[0]
 	switch name {

@@ -49,7 +49,7 @@ func TestReplay(t *testing.T) {
 		{name: "bad flag", args: []string{"replay", "--colour", path}, code: 2, stderr: "usage: unoref replay"},
 		{name: "two files", args: []string{"replay", path, path}, code: 2, stderr: "one log at a time"},
 		{name: "help flag", args: []string{"replay", "-h"}, stdout: "usage: unoref replay", lines: -1},
-		{name: "no command", code: 2, stderr: "replay "},
+		{name: "flags first are run's", args: []string{"--colour"}, code: 2, stderr: "usage: unoref run"},
 		{name: "unknown command", args: []string{"fly"}, code: 2, stderr: `"fly" is not a command`},
 		{name: "help", args: []string{"help"}, stdout: "version", lines: -1, noStderr: true},
 		{name: "help replay", args: []string{"help", "replay"}, stdout: "--text", lines: -1, noStderr: true},
