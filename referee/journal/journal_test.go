@@ -507,6 +507,32 @@ func TestCommitFailureKeepsState(t *testing.T) {
 			checkRounds(t, rounds, s.rounds[len(s.states)-1])
 		})
 	}
+	t.Run("failed commit reached the disk after all", func(t *testing.T) {
+		j, _ := openTemp(t)
+		tb := startScript(t, j, s)
+		at := 25
+		for s.kept[at+1] == s.kept[at] {
+			at++
+		}
+		playScript(t, tb, s, s.nsetup, at)
+		undo := failOn(t, j, "events", "1")
+		if _, err := tb.Apply(ctx, s.evs[at]); err == nil {
+			t.Fatal("Apply with a failing disk: no error")
+		}
+		undo()
+		// As if the fsync had failed but the page reached the disk.
+		if _, err := j.db.ExecContext(ctx, "INSERT INTO events(game_id, seq, line, ok, code, recorded_at) VALUES (1, ?, ?, 1, '', 'x')",
+			s.kept[at]+1, s.evs[at].String()); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := tb.State(), s.states[s.kept[at]]; !reflect.DeepEqual(got, want) {
+			t.Fatalf("state after a failed commit %+v, want %+v", got, want)
+		}
+		playScript(t, tb, s, at+1, len(s.evs))
+		if got, want := eventLines(tb.Events()), s.lines(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("journal %q, want %q", got, want)
+		}
+	})
 	t.Run("database closed", func(t *testing.T) {
 		j, _ := openTemp(t)
 		tb := startScript(t, j, s)

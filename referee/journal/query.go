@@ -138,11 +138,25 @@ func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("journal: game %d: %w", game, err)
 	}
+	// Read the whole game before writing: w may be a slow client, and the
+	// journal's one connection must not wait on it while a table plays.
 	rows, err := j.db.QueryContext(ctx, "SELECT line FROM events WHERE game_id = ? ORDER BY seq", game)
 	if err != nil {
 		return fmt.Errorf("journal: game %d: %w", game, err)
 	}
 	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return fmt.Errorf("journal: game %d: %w", game, err)
+		}
+		lines = append(lines, line)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("journal: game %d: %w", game, err)
+	}
+	rows.Close()
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# unoref game %d: %s, started %s", game, players, start)
 	switch {
@@ -153,16 +167,9 @@ func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
 	default:
 		fmt.Fprintf(bw, ", still open\n")
 	}
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			return fmt.Errorf("journal: game %d: %w", game, err)
-		}
+	for _, line := range lines {
 		bw.WriteString(line)
 		bw.WriteByte('\n')
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("journal: game %d: %w", game, err)
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("journal: game %d: writing the log: %w", game, err)

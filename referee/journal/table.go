@@ -267,7 +267,9 @@ func (t *Table) Events() []tablelog.Event {
 // with a mistake-penalty) is journaled and committed before Apply returns;
 // a refused event that changes nothing is only answered. When the journal
 // can't be written Apply returns the error and the game stays as it was
-// before ev: show the verdict only when the error is nil.
+// before ev: show the verdict only when the error is nil. Because a failed
+// commit may still reach the disk, the next Apply or Undo first reloads the
+// game from the file, which is the truth.
 func (t *Table) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
