@@ -50,7 +50,11 @@ func Example() {
 		if err != nil {
 			log.Fatal(err) // nothing was shown: the table is as it was
 		}
-		fmt.Printf("%-8s %v %s\n", line, v.OK, v.Message)
+		if v.OK {
+			fmt.Printf("%-8s accepted\n", line)
+		} else {
+			fmt.Printf("%-8s refused: %s\n", line, v.Code)
+		}
 	}
 	j.Close() // the plug is pulled
 
@@ -69,10 +73,10 @@ func Example() {
 		log.Fatal(err)
 	}
 	// Output:
-	// start G5 true Green 5 starts the pile and Ann plays first
-	// play G7  true Ann plays Green 7 and Ben is next
-	// play B2  false Blue 2 can't go on Green 7: play a green card, a 7 or a wild
-	// play G2  true Ben plays Green 2 and Cy is next
+	// start G5 accepted
+	// play G7  accepted
+	// play B2  refused: illegal-card
+	// play G2  accepted
 	// resumed: 6 events, top G2, Cy to play, hands map[Ann:6 Ben:6 Cy:7]
 	// # unoref game 1: Ann Ben Cy, started 2026-05-01T19:00:00.000Z, still open
 	// players Ann Ben Cy

@@ -608,7 +608,13 @@ func TestUndo(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkRounds(t, rounds, s.rounds[m])
-	for tb2.Undo(ctx); len(tb2.Events()) > 1; tb2.Undo(ctx) {
+	for len(tb2.Events()) > 1 {
+		if _, err := tb2.Undo(ctx); err != nil {
+			t.Fatalf("Undo with %d events: %v", len(tb2.Events()), err)
+		}
+	}
+	if got, want := tb2.State(), s.states[1]; !reflect.DeepEqual(got, want) {
+		t.Fatalf("undone to the players line: %+v, want %+v", got, want)
 	}
 	if _, err := tb2.Undo(ctx); !errors.Is(err, ErrNothingToUndo) {
 		t.Fatalf("Undo of the players line: %v, want %v", err, ErrNothingToUndo)

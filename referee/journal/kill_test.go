@@ -180,7 +180,6 @@ func TestKill(t *testing.T) {
 			// next), or after a short random time (also during start-up,
 			// Open and Resume): the randomness is the point, not a wait.
 			var timer *time.Timer
-			killed := false
 			if r.IntN(3) == 0 {
 				timer = time.AfterFunc(time.Duration(r.IntN(40000))*time.Microsecond, func() { c.cmd.Process.Kill() })
 			} else {
@@ -214,7 +213,6 @@ func TestKill(t *testing.T) {
 					t.Fatalf("child exited without finishing; stderr:\n%s", c.stderr.String())
 				}
 			case errors.As(err, &ee) && !ee.Exited():
-				killed = true
 				kills++
 			default:
 				t.Fatalf("child failed: %v; stderr:\n%s", err, c.stderr.String())
@@ -223,7 +221,6 @@ func TestKill(t *testing.T) {
 			acks := c.acks
 			c.mu.Unlock()
 			checkAfterKill(t, path, s, acks, finished)
-			_ = killed
 		}
 	}
 	t.Logf("%d kills over %d child runs", kills, starts)
