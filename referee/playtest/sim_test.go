@@ -19,44 +19,49 @@ const defaultGames = 10000
 
 // optionSet is one configuration the simulation plays.
 type optionSet struct {
-	name   string
-	preset string
-	opts   []string
+	name     string
+	preset   string
+	opts     []string
+	strategy *Strategy // nil: DefaultStrategy
 }
+
+// forgetOnWD4 also forgets UNO on a Wild Draw Four (engine bug D4).
+var forgetOnWD4 = func() *Strategy { s := DefaultStrategy; s.ForgetOnWD4 = true; return &s }()
 
 // optionSets cover the presets and the options of RULES.md §3 and §4.
 // Targets are lowered where games would otherwise run long.
 var optionSets = []optionSet{
-	{"official", "official", nil},
-	{"official-t100", "official", []string{"target=100"}},
-	{"official+stacking", "official", []string{"+stacking", "target=200"}},
-	{"official+jump-in+seven-zero", "official", []string{"+jump-in", "+seven-zero", "target=200"}},
-	{"official+draw-until-playable", "official", []string{"+draw-until-playable", "target=200"}},
-	{"official+reverse-bounce", "official", []string{"+reverse-bounce", "target=200"}},
-	{"official+deflect", "official", []string{"+deflect-draw-two", "target=200"}},
-	{"official+wd4-answer", "official", []string{"+wd4-answer-draw-two", "target=200"}},
-	{"official+five-swap", "official", []string{"+five-swap", "target=200"}},
-	{"official+penalty-scoring", "official", []string{"scoring=penalty", "target=200"}},
-	{"official+uno-rules", "official", []string{"uno-penalty=4", "mistake-penalty=1", "challenge-guilty-draw=6", "target=200"}},
-	{"official+players-enforce", "official", []string{"uno-enforcement=players", "target=200"}},
-	{"official+play-to-end", "official", []string{"+play-to-end", "target=40"}},
-	{"official+reset-zero", "official", []string{"+reset-zero", "scoring=penalty", "target=150"}},
-	{"cars", "cars", []string{"target=200"}},
-	{"cars+stacking+jump-in", "cars", []string{"+stacking", "+jump-in", "target=200"}},
-	{"cars+seven-zero", "cars", []string{"+seven-zero", "target=150"}},
-	{"house-ru", "house-ru", nil},
-	{"house-ru+five-swap", "house-ru", []string{"+five-swap"}},
-	{"house-ru+seven-zero", "house-ru", []string{"+seven-zero", "target=150"}},
-	{"house-ru+stacking", "house-ru", []string{"+stacking", "-deflect-draw-two"}},
-	{"house-ru+reverse-bounce", "house-ru", []string{"+reverse-bounce", "+draw-until-playable"}},
-	{"house-ru+winner-collects", "house-ru", []string{"scoring=winner-collects", "target=150", "uno-penalty=4"}},
-	{"official+colours-in-circle", "official", []string{"+colours-in-circle", "target=200"}},
-	{"cars+colours-in-circle+jump-in", "cars", []string{"+colours-in-circle", "+jump-in", "target=150"}},
-	{"official+blank-draw-ten", "official", []string{"deck=blanks", "+blank-draw-ten", "target=200"}},
-	{"house-ru+blank-draw-ten", "house-ru", []string{"deck=blanks", "+blank-draw-ten"}},
-	{"official+lazy", "official", []string{"scoring=lazy", "target=3"}},
-	{"house-ru+lazy", "house-ru", []string{"scoring=lazy", "target=3", "mistake-penalty=0"}},
-	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=40"}},
+	{"official", "official", nil, nil},
+	{"official-t100", "official", []string{"target=100"}, nil},
+	{"official+stacking", "official", []string{"+stacking", "target=200"}, nil},
+	{"official+jump-in+seven-zero", "official", []string{"+jump-in", "+seven-zero", "target=200"}, nil},
+	{"official+draw-until-playable", "official", []string{"+draw-until-playable", "target=200"}, nil},
+	{"official+reverse-bounce", "official", []string{"+reverse-bounce", "target=200"}, nil},
+	{"official+deflect", "official", []string{"+deflect-draw-two", "target=200"}, nil},
+	{"official+wd4-answer", "official", []string{"+wd4-answer-draw-two", "target=200"}, nil},
+	{"official+five-swap", "official", []string{"+five-swap", "target=200"}, nil},
+	{"official+penalty-scoring", "official", []string{"scoring=penalty", "target=200"}, nil},
+	{"official+uno-rules", "official", []string{"uno-penalty=4", "mistake-penalty=1", "challenge-guilty-draw=6", "target=200"}, nil},
+	{"official+players-enforce", "official", []string{"uno-enforcement=players", "target=200"}, nil},
+	{"official+play-to-end", "official", []string{"+play-to-end", "target=40"}, nil},
+	{"official+reset-zero", "official", []string{"+reset-zero", "scoring=penalty", "target=150"}, nil},
+	{"cars", "cars", []string{"target=200"}, nil},
+	{"cars+stacking+jump-in", "cars", []string{"+stacking", "+jump-in", "target=200"}, nil},
+	{"cars+seven-zero", "cars", []string{"+seven-zero", "target=150"}, nil},
+	{"house-ru", "house-ru", nil, nil},
+	{"house-ru+five-swap", "house-ru", []string{"+five-swap"}, nil},
+	{"house-ru+seven-zero", "house-ru", []string{"+seven-zero", "target=150"}, nil},
+	{"house-ru+stacking", "house-ru", []string{"+stacking", "-deflect-draw-two"}, nil},
+	{"house-ru+reverse-bounce", "house-ru", []string{"+reverse-bounce", "+draw-until-playable"}, nil},
+	{"house-ru+winner-collects", "house-ru", []string{"scoring=winner-collects", "target=150", "uno-penalty=4"}, nil},
+	{"official+colours-in-circle", "official", []string{"+colours-in-circle", "target=200"}, nil},
+	{"cars+colours-in-circle+jump-in", "cars", []string{"+colours-in-circle", "+jump-in", "target=150"}, nil},
+	{"official+blank-draw-ten", "official", []string{"deck=blanks", "+blank-draw-ten", "target=200"}, nil},
+	{"house-ru+blank-draw-ten", "house-ru", []string{"deck=blanks", "+blank-draw-ten"}, nil},
+	{"official+lazy", "official", []string{"scoring=lazy", "target=3"}, nil},
+	{"house-ru+lazy", "house-ru", []string{"scoring=lazy", "target=3", "mistake-penalty=0"}, nil},
+	{"official+forget-uno-on-wd4", "official", []string{"target=200"}, forgetOnWD4},
+	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=40"}, nil},
 }
 
 // knownEngineBugs lists option sets skipped because the engine disagrees
@@ -64,9 +69,10 @@ var optionSets = []optionSet{
 // /work/notes/engine-disagreements.md. Remove an entry once the engine is
 // fixed.
 var knownEngineBugs = map[string]string{
-	"house-ru+reverse-bounce":      "D1 (jump-in Reverse on a bounced penalty leaves pending in phase turn)",
+	"house-ru+reverse-bounce":      "D2 (D1 is fixed; going out with a bouncing Reverse still fails here)",
 	"official+reverse-bounce":      "D2 (going out with a bouncing Reverse does not end the round)",
 	"official+draw-until-playable": "D3 (draw-until-playable: pass refused when no card is left to draw)",
+	"official+forget-uno-on-wd4":   "D4 (a challenge's UNO auto-catch cards are judged as the accused's hand)",
 }
 
 func gamesWanted() int {
@@ -95,12 +101,15 @@ func TestSimulation(t *testing.T) {
 	for _, set := range optionSets {
 		t.Run(set.name, func(t *testing.T) {
 			t.Parallel()
-			if note, ok := knownEngineBugs[set.name]; ok {
+			if note, ok := knownEngineBugs[set.name]; ok && os.Getenv("PLAYTEST_KNOWN_BUGS") != "run" {
 				t.Skipf("known engine bug, see /work/notes/engine-disagreements.md %s", note)
 			}
 			events := 0
 			for i := range per {
 				cfg := Config{Players: 2 + i%9, Preset: set.preset, Options: set.opts, Seed: seedOf(set.name, i)}
+				if set.strategy != nil {
+					cfg.Strategy = *set.strategy
+				}
 				n, err := compareGame(cfg)
 				if err != nil {
 					t.Fatalf("%s game %d: %v", set.name, i, err)

@@ -22,19 +22,24 @@ type Strategy struct {
 	Points      float64 // count up with points instead of showing the hand
 	SwapCard    float64 // five-swap: swap a card on a 5
 	PreCall     float64 // call UNO just before playing the second-last card
+	BareDraw    float64 // draw with no card codes (no draw pad)
+	// ForgetOnWD4 lets a player forget UNO on a Wild Draw Four too; off
+	// by default because of engine bug D4 (the challenge's auto-catch
+	// cards are judged as part of the accused's hand).
+	ForgetOnWD4 bool
 	Illegal     float64 // try a refused play (wrong card, out of turn, impossible card)
 }
 
 // DefaultStrategy is a lively table that makes every kind of move.
 var DefaultStrategy = Strategy{DrawInstead: 0.08, PlayDrawn: 0.75, ForgetUno: 0.25, Catch: 0.5,
 	Challenge: 0.35, Bluff: 0.3, JumpIn: 0.6, Counter: 0.7, ColorLine: 0.3, Points: 0.2,
-	SwapCard: 0.5, PreCall: 0.2, Illegal: 0.03}
+	SwapCard: 0.5, PreCall: 0.2, BareDraw: 0.05, Illegal: 0.03}
 
 // LegalStrategy makes only moves the rules allow (no bluffs, no refused
 // events).
 var LegalStrategy = Strategy{DrawInstead: 0.08, PlayDrawn: 0.75, ForgetUno: 0, Catch: 0,
 	Challenge: 0.35, Bluff: 0, JumpIn: 0.6, Counter: 0.7, ColorLine: 0.3, Points: 0.2,
-	SwapCard: 0.5, PreCall: 0.2, Illegal: 0}
+	SwapCard: 0.5, PreCall: 0.2, BareDraw: 0.05, Illegal: 0}
 
 func (t *Table) chance(p float64) bool { return p > 0 && t.r.Float64() < p }
 
@@ -43,6 +48,7 @@ func pick[T any](t *Table, s []T) T { return s[t.r.IntN(len(s))] }
 // choose decides the next event the table produces.
 func (t *Table) choose() (tablelog.Event, string) {
 	st := &t.cfg.Strategy
+	t.bareDraw = t.chance(st.BareDraw)
 	if t.phase == phaseSetup {
 		return t.chooseSetup()
 	}
@@ -107,7 +113,7 @@ func (t *Table) choose() (tablelog.Event, string) {
 				counter = append(counter, c)
 			}
 		}
-		if t.phase == phaseChallenge && t.pending == 4 && !t.roundEnd && len(t.hands[t.wd4.by]) > 0 && t.chance(st.Challenge) {
+		if t.phase == phaseChallenge && t.chance(st.Challenge) {
 			return tablelog.Event{Kind: tablelog.Challenge}, "challenges"
 		}
 		if len(counter) > 0 && t.chance(st.Counter) {
@@ -176,7 +182,11 @@ func (t *Table) chooseSetup() (tablelog.Event, string) {
 	if !t.dealt {
 		t.deal()
 	}
-	return tablelog.Event{Kind: tablelog.Start, Card: t.drawPile[len(t.drawPile)-1]}, "turns the starter"
+	c := t.drawPile[len(t.drawPile)-1]
+	if c.Kind == cards.Wild && !t.rules.NumberStarter && t.chance(0.3) {
+		c.Color = pick(t, cards.Colors[:]) // the first player names it at once
+	}
+	return tablelog.Event{Kind: tablelog.Start, Card: c}, "turns the starter"
 }
 
 // deal gathers every card, shuffles and deals 7 to each player (§2.2).
@@ -251,7 +261,8 @@ func (t *Table) playEvent(p int, c cards.Card, name string) tablelog.Event {
 		// window in ways the rules leave open, so those calls are
 		// always made.
 		sevenZero := t.rules.SevenZero && c.Kind == cards.Number && (c.Number == 7 || c.Number == 0)
-		if !sevenZero && c.Kind != cards.WildDrawFour && t.chance(t.cfg.Strategy.ForgetUno) {
+		wd4 := c.Kind == cards.WildDrawFour && !t.cfg.Strategy.ForgetOnWD4
+		if !sevenZero && !wd4 && t.chance(t.cfg.Strategy.ForgetUno) {
 			t.unoPlan = planForget
 			if t.chance(t.cfg.Strategy.Catch) {
 				t.unoPlan = planCatch

@@ -124,8 +124,10 @@ type Table struct {
 	winner                           int
 	lastPlayer                       int
 
-	drawn    cards.Card // phase drawn: the card that may be played
-	drawnAny bool       // phase drawn: a card was drawn at all
+	drawn     cards.Card // phase drawn: the card that may be played
+	drawnAny  bool       // phase drawn: a card was drawn at all
+	drawnSeen bool       // phase drawn: the draw line showed it
+	bareDraw  bool       // the strategy draws without showing the cards
 
 	wild     cards.Card // phase color: the wild waiting for its colour
 	wildBy   int
@@ -592,6 +594,7 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 		if t.phase != phaseChallenge {
 			return false, codePhase
 		}
+		t.closeUno() // the challenge answers the card like a draw would
 		t.phase = phaseShow
 		t.turn = t.wd4.by
 		return true, ""
@@ -641,11 +644,12 @@ func (t *Table) returnsStarter(c cards.Card) bool {
 }
 
 func (t *Table) execStart(c cards.Card) (bool, string) {
-	if t.phase != phaseSetup || !t.dealt || len(t.drawPile) == 0 || t.drawPile[len(t.drawPile)-1] != c {
+	if t.phase != phaseSetup || !t.dealt || len(t.drawPile) == 0 || t.drawPile[len(t.drawPile)-1] != c.Face() {
 		return false, codePhase
 	}
 	t.drawPile = t.drawPile[:len(t.drawPile)-1]
 	if t.returnsStarter(c) {
+		c = c.Face()
 		// Back into the pile anywhere; another is turned.
 		k := t.r.IntN(len(t.drawPile) + 1)
 		t.drawPile = slices.Insert(t.drawPile, k, c)
@@ -673,9 +677,10 @@ func (t *Table) execStart(c cards.Card) (bool, string) {
 	case cards.Skip:
 		t.turn = t.next(first)
 	case cards.Wild:
-		t.phase = phaseColor
-		t.wild, t.wildBy = c, -1
-		t.color = cards.NoColor
+		if c.Color == cards.NoColor {
+			t.phase = phaseColor
+			t.wild, t.wildBy = c, -1
+		}
 	}
 	return true, ""
 }
@@ -727,7 +732,9 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 				return t.mistake(p, codeIllegal)
 			}
 		case phaseDrawn:
-			if !t.drawnAny || c.Face() != t.drawn || !t.matches(c) {
+			// Unless the draw line showed the card, the referee cannot
+			// tell the drawn card from the others.
+			if t.drawnSeen && c.Face() != t.drawn || !t.matches(c) {
 				return t.mistake(p, codeIllegal)
 			}
 		default:
@@ -981,7 +988,7 @@ func (t *Table) execDraw(ev *tablelog.Event) (bool, string) {
 	case phaseTurn:
 		t.closeUno()
 		t.fiveSwap, t.preCall = -1, -1
-		if !t.rules.DrawUntilPlayable {
+		if !t.rules.DrawUntilPlayable || t.bareDraw {
 			ev.Cards = t.drawN(p, 1)
 		} else {
 			for {
@@ -1001,13 +1008,17 @@ func (t *Table) execDraw(ev *tablelog.Event) (bool, string) {
 		if t.drawnAny {
 			t.drawn = ev.Cards[len(ev.Cards)-1]
 		}
+		if t.bareDraw {
+			ev.Cards = nil // the draw pad did not see it
+		}
+		t.drawnSeen = len(ev.Cards) > 0
 		t.phase = phaseDrawn
 		return true, ""
 	case phasePenalty, phaseChallenge:
 		t.closeUno()
 		t.preCall = -1
 		ev.Cards = t.drawN(p, t.pending)
-		if len(ev.Cards) < t.pending {
+		if len(ev.Cards) < t.pending || t.bareDraw {
 			// Not enough cards left anywhere: the draw pad saw only
 			// some, so the line carries none (§7 draw).
 			ev.Cards = nil
