@@ -152,8 +152,11 @@ func (t *Table) tap(pad string, c cards.Card, uid string) error {
 	case referee.PhaseShow:
 		return t.collectCard(st.Turn, c, st.Hands[st.Turn])
 	case referee.PhaseCountup, referee.PhaseHeights:
-		name := who
-		if !named || t.done[name] {
+		name := t.collectBy
+		if named {
+			name = who
+		}
+		if name == "" || t.done[name] {
 			name = t.nextToCount(st)
 		}
 		if st.Phase == referee.PhaseHeights {

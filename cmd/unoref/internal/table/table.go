@@ -260,6 +260,9 @@ func (t *Table) Run(ctx context.Context) error {
 			return ctx.Err()
 		case ev, ok := <-play:
 			if !ok {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
 				return errors.New("table: play-pad reader stopped")
 			}
 			err = t.readerEvent("play", ev)

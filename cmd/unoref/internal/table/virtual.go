@@ -193,13 +193,19 @@ func (t *Table) Sync(ctx context.Context) error {
 	return t.v.disp.Sync(ctx)
 }
 
-// sleeper is the simulated reader's clock: short waits (air time) only
-// move the modelled clock; the wait between polls also waits in real time,
-// cut short by a kick when something is tapped.
+// longWait separates the driver's waits: air time, timeouts and tag
+// answers (all under about 2 ms) from the wait between polls (the poll
+// period less one poll) and the back-off of a lost reader.
+const longWait = 4 * time.Millisecond
+
+// sleeper is the simulated reader's clock: short waits only move the
+// modelled clock; the wait between polls also waits in real time, cut short
+// by a kick when something is tapped, so an idle virtual table costs little
+// CPU and a tap is read at once.
 func (v *virtual) sleeper(s *mfrc522test.Sim, kick <-chan struct{}) func(time.Duration) {
 	return func(d time.Duration) {
 		s.Sleep(d)
-		if d < time.Millisecond {
+		if d < longWait {
 			return
 		}
 		tm := time.NewTimer(d)

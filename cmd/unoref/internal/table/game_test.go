@@ -1,0 +1,62 @@
+package table
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/playtest"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// TestPlaytestGames plays whole simulated games at the virtual table, by
+// taps and presses only, and checks that the table ends where the referee
+// ends on the game's log.
+func TestPlaytestGames(t *testing.T) {
+	tests := []struct {
+		preset  string
+		options []string
+		players int
+		seeds   int
+	}{
+		{"official", nil, 3, 3},
+		{"house-ru", nil, 4, 2},
+		{"cars", nil, 3, 2},
+		{"official", []string{"+seven-zero", "+stacking"}, 4, 2},
+	}
+	for _, tt := range tests {
+		for seed := range uint64(tt.seeds) {
+			t.Run(fmt.Sprintf("%s%v/%d", tt.preset, tt.options, seed), func(t *testing.T) {
+				steps, err := playtest.Play(playtest.Config{Players: tt.players, Preset: tt.preset, Options: tt.options,
+					Seed: seed + 1, Strategy: playtest.LegalStrategy, MaxRounds: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				evs := make([]tablelog.Event, len(steps))
+				for i, s := range steps {
+					evs[i] = s.Event
+				}
+				acts, err := Controls(evs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := referee.New()
+				for _, ev := range evs {
+					want.Apply(ev)
+				}
+				v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
+				for i, a := range acts {
+					v.do(t, a)
+					if s := v.Snapshot(); !s.Last.OK && s.Last.Code != "" {
+						t.Fatalf("action %d %+v refused: %+v\nlog: %q", i, a, s.Last, s.Log)
+					}
+				}
+				got := v.Snapshot().State
+				if w := want.State(); !reflect.DeepEqual(got, w) {
+					t.Errorf("state after %d actions:\n got %+v\nwant %+v", len(acts), got, w)
+				}
+			})
+		}
+	}
+}
