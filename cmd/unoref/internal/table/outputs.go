@@ -92,6 +92,7 @@ func (t *Table) refresh() {
 		Prompt:  t.prompt(st),
 		Reader:  t.reader,
 		Log:     append([]string(nil), t.log...),
+		Events:  t.events,
 	}
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()

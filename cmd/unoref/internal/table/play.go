@@ -467,6 +467,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	line := ev.String()
 	if v.OK || mistake(v) {
 		t.pushLog(line)
+		t.events++
 	}
 	st := t.game.State()
 	t.track(ev, v, before, st, uid)

@@ -19,6 +19,7 @@ type Snapshot struct {
 	Prompt  string          // what the table waits for, one sentence
 	Reader  string          // play-pad reader: "ok", "lost" or "sim"
 	Log     []string        // the last lines of this game's table log, newest last
+	Events  int             // events journaled in this game so far
 }
 
 // Verdict is a ruling as the table showed it.

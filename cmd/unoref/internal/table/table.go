@@ -100,6 +100,7 @@ type Table struct {
 	screen    oled.Screen
 	leds      map[string]bool
 	v         *virtual
+	events    int // journaled events of the game
 
 	mu      sync.Mutex
 	snap    Snapshot
@@ -177,6 +178,7 @@ func (t *Table) adopt(g Game) {
 	t.game = g
 	t.t0 = t.clock.Now()
 	lines := g.Lines()
+	t.events = len(lines)
 	t.log = t.log[:0]
 	t.done = map[string]bool{}
 	t.dealerSet = false
