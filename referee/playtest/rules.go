@@ -39,6 +39,7 @@ type Rules struct {
 	DrawUntilPlayable bool
 	ResetZero         bool
 	ColoursInCircle   bool
+	SevenRounds       bool
 	BlankDrawTen      bool
 	PlayToEnd         bool
 
@@ -71,7 +72,7 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 		"five-swap": &r.FiveSwap, "reverse-bounce": &r.ReverseBounce,
 		"draw-until-playable": &r.DrawUntilPlayable, "reset-zero": &r.ResetZero,
 		"play-to-end": &r.PlayToEnd, "colours-in-circle": &r.ColoursInCircle,
-		"blank-draw-ten": &r.BlankDrawTen,
+		"blank-draw-ten": &r.BlankDrawTen, "seven-rounds": &r.SevenRounds,
 	}
 	ints := map[string]*int{
 		"uno-penalty": &r.UnoPenalty, "mistake-penalty": &r.MistakePenalty,

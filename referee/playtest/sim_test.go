@@ -28,6 +28,10 @@ type optionSet struct {
 // forgetOnWD4 also forgets UNO on a Wild Draw Four (engine bug D4).
 var forgetOnWD4 = func() *Strategy { s := DefaultStrategy; s.ForgetOnWD4 = true; return &s }()
 
+// challengeStaged also challenges a Wild Draw Four that emptied a
+// seven-rounds hand (engine bug D5).
+var challengeStaged = func() *Strategy { s := DefaultStrategy; s.ChallengeStaged = true; return &s }()
+
 // optionSets cover the presets and the options of RULES.md §3 and §4.
 // Targets are lowered where games would otherwise run long.
 var optionSets = []optionSet{
@@ -60,6 +64,10 @@ var optionSets = []optionSet{
 	{"house-ru+blank-draw-ten", "house-ru", []string{"deck=blanks", "+blank-draw-ten"}, nil},
 	{"official+lazy", "official", []string{"scoring=lazy", "target=3"}, nil},
 	{"house-ru+lazy", "house-ru", []string{"scoring=lazy", "target=3", "mistake-penalty=0"}, nil},
+	{"official+seven-rounds", "official", []string{"+seven-rounds"}, nil},
+	{"house-ru+seven-rounds+stacking", "house-ru", []string{"+seven-rounds", "+stacking", "-deflect-draw-two"}, nil},
+	{"cars+seven-rounds+jump-in", "cars", []string{"+seven-rounds", "+jump-in"}, nil},
+	{"official+seven-rounds-challenge", "official", []string{"+seven-rounds"}, challengeStaged},
 	{"official+forget-uno-on-wd4", "official", []string{"target=200"}, forgetOnWD4},
 	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=40"}, nil},
 }
@@ -69,10 +77,11 @@ var optionSets = []optionSet{
 // /work/notes/engine-disagreements.md. Remove an entry once the engine is
 // fixed.
 var knownEngineBugs = map[string]string{
-	"house-ru+reverse-bounce":      "D2 (D1 is fixed; going out with a bouncing Reverse still fails here)",
-	"official+reverse-bounce":      "D2 (going out with a bouncing Reverse does not end the round)",
-	"official+draw-until-playable": "D3 (draw-until-playable: pass refused when no card is left to draw)",
-	"official+forget-uno-on-wd4":   "D4 (a challenge's UNO auto-catch cards are judged as the accused's hand)",
+	"house-ru+reverse-bounce":         "D2 (D1 is fixed; going out with a bouncing Reverse still fails here)",
+	"official+reverse-bounce":         "D2 (going out with a bouncing Reverse does not end the round)",
+	"official+draw-until-playable":    "D3 (draw-until-playable: pass refused when no card is left to draw)",
+	"official+seven-rounds-challenge": "D5 (seven-rounds: the next stage's cards are judged as the accused's hand)",
+	"official+forget-uno-on-wd4":      "D4 (a challenge's UNO auto-catch cards are judged as the accused's hand)",
 }
 
 func gamesWanted() int {

@@ -27,7 +27,11 @@ type Strategy struct {
 	// by default because of engine bug D4 (the challenge's auto-catch
 	// cards are judged as part of the accused's hand).
 	ForgetOnWD4 bool
-	Illegal     float64 // try a refused play (wrong card, out of turn, impossible card)
+	// ChallengeStaged lets a player challenge a Wild Draw Four that
+	// emptied a seven-rounds hand; off by default because of engine bug
+	// D5 (the next stage's cards are judged as the accused's hand).
+	ChallengeStaged bool
+	Illegal         float64 // try a refused play (wrong card, out of turn, impossible card)
 }
 
 // DefaultStrategy is a lively table that makes every kind of move.
@@ -113,7 +117,8 @@ func (t *Table) choose() (tablelog.Event, string) {
 				counter = append(counter, c)
 			}
 		}
-		if t.phase == phaseChallenge && t.chance(st.Challenge) {
+		staged := t.rules.SevenRounds && t.wd4.emptied && !st.ChallengeStaged
+		if t.phase == phaseChallenge && !staged && t.chance(st.Challenge) {
 			return tablelog.Event{Kind: tablelog.Challenge}, "challenges"
 		}
 		if len(counter) > 0 && t.chance(st.Counter) {
@@ -204,6 +209,9 @@ func (t *Table) deal() {
 	}
 	t.dealt = true
 	t.round++
+	for i := range t.stage {
+		t.stage[i] = 6
+	}
 	t.unoOpen, t.unoCalled = -1, false
 }
 

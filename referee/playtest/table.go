@@ -145,6 +145,7 @@ type Table struct {
 		prevTop    cards.Card
 		prevStart  bool
 		guilty     bool
+		emptied    bool // it was the accused's last card
 	}
 
 	heights struct {
@@ -154,8 +155,9 @@ type Table struct {
 		done  []bool
 	}
 
-	firstSeat            int // lazy: first player of the next round, -1: after the dealer
-	fiveSwap, fiveTarget int // five-swap: who may still say swap, and with whom
+	firstSeat            int   // lazy: first player of the next round, -1: after the dealer
+	stage                []int // seven-rounds: cards drawn at the next empty hand, 0: it wins
+	fiveSwap, fiveTarget int   // five-swap: who may still say swap, and with whom
 
 	firstOut int // the player who went out first this round, -1 none
 	roundEnd bool
@@ -198,6 +200,7 @@ func NewTable(cfg Config) (*Table, error) {
 		phase: phaseSetup, dir: 1, winner: -1, unoOpen: -1, firstOut: -1, lastPlayer: -1,
 		afterDraw: -1, fiveSwap: -1, firstSeat: -1, preCall: -1}
 	t.heights.picks, t.heights.done = make([]int8, t.n), make([]bool, t.n)
+	t.stage = make([]int, t.n)
 	for _, c := range deck {
 		t.faceCopies[faceIndex(c)]++
 	}
@@ -765,6 +768,7 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 	if c.Kind == cards.WildDrawFour {
 		t.wd4.by, t.wd4.prevColor, t.wd4.prevTop, t.wd4.prevStart = p, prevColor, prevTop, prevStart
 		t.wd4.guilty = t.holdsColor(p, prevColor)
+		t.wd4.emptied = len(t.hands[p]) == 0
 	}
 	if c.IsWild() && c.Color == cards.NoColor {
 		t.phase = phaseColor
@@ -799,6 +803,16 @@ func (t *Table) effect(p int, c cards.Card) {
 			t.unoOpen = -1
 		}
 		switch {
+		case t.rules.SevenRounds && t.stage[p] == 0:
+			// seven-rounds: the last single card wins the game.
+			t.winner, t.phase, t.pending, t.unoOpen = p, phaseOver, 0, -1
+			return
+		case t.rules.SevenRounds:
+			// The next, smaller hand: 6 cards, then 5, … (seed 004).
+			t.drawN(p, t.stage[p])
+			t.stage[p]--
+			t.firstOut = -1
+			empty = false
 		case t.rules.PlayToEnd && t.active() > 2:
 			t.out[p] = true
 		case c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour || c.Kind == cards.Blank || inChain && c.Kind == cards.Reverse:
