@@ -1,0 +1,288 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"os/signal"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/referee/playtest"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// TestMain lets the test binary be the daemon: with UNOREF_TEST_DAEMON set
+// it runs unoref with its arguments, as main does.
+func TestMain(m *testing.M) {
+	if os.Getenv("UNOREF_TEST_DAEMON") == "1" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(exitCode(err))
+	}
+	os.Exit(m.Run())
+}
+
+// daemon is `unoref run --sim --stdin` in a child process.
+type daemon struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Scanner
+}
+
+func startDaemon(t *testing.T, dir string) *daemon {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "run", "--sim", "--stdin", "--listen", "", "--uno-grace", "0", "--data", dir)
+	cmd.Env = append(os.Environ(), "UNOREF_TEST_DAEMON=1")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	return &daemon{cmd: cmd, in: in, out: sc}
+}
+
+func (d *daemon) send(line string) {
+	fmt.Fprintln(d.in, line)
+}
+
+func (d *daemon) answer(t *testing.T) string {
+	t.Helper()
+	if !d.out.Scan() {
+		t.Fatalf("daemon ended: %v", d.out.Err())
+	}
+	return d.out.Text()
+}
+
+func (d *daemon) do(t *testing.T, line string) {
+	t.Helper()
+	d.send(line)
+	if a := d.answer(t); a != "ok" {
+		t.Fatalf("%q: %s", line, a)
+	}
+}
+
+func (d *daemon) state(t *testing.T) table.Snapshot {
+	t.Helper()
+	d.send("state")
+	var s table.Snapshot
+	if err := json.Unmarshal([]byte(d.answer(t)), &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func (d *daemon) kill() {
+	d.cmd.Process.Kill()
+	d.cmd.Wait()
+}
+
+func (d *daemon) stop(t *testing.T) {
+	t.Helper()
+	d.in.Close()
+	if err := d.cmd.Wait(); err != nil {
+		t.Errorf("daemon: %v", err)
+	}
+}
+
+// controlLine writes an action as a line of --stdin.
+func controlLine(a table.Action) string {
+	switch a.Kind {
+	case "tap":
+		return "tap " + a.Pad + " " + a.Card
+	case "press":
+		return "press " + a.Button
+	case "seat":
+		return fmt.Sprintf("seat %d", a.Seat)
+	case "points":
+		return fmt.Sprintf("points %s %d", a.Name, a.Points)
+	case "newgame":
+		return "newgame " + strings.Join(a.Players, ",") + " " + a.Rules
+	}
+	return a.Kind
+}
+
+// untimed drops the times of table-log lines.
+func untimed(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		ev, _, err := tablelog.Parse(l, 0)
+		if err != nil {
+			out[i] = l
+			continue
+		}
+		ev.Timed, ev.At = false, 0
+		out[i] = ev.String()
+	}
+	return out
+}
+
+// TestKillDaemon plays scripted games on `unoref run --sim` and SIGKILLs
+// the daemon process at random points (after an answer, or with a control
+// in flight), a hundred times in all. After each restart the table must be
+// exactly where the journal says the last acknowledged control left it,
+// and at the end where an uninterrupted run ends.
+func TestKillDaemon(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the daemon a hundred times")
+	}
+	games := []playtest.Config{
+		{Players: 3, Preset: "official", Seed: 11},
+		{Players: 4, Preset: "house-ru", Seed: 12},
+		{Players: 3, Preset: "cars", Seed: 13},
+	}
+	const kills = 102
+	rng := rand.New(rand.NewPCG(1, 2))
+	total, lost := 0, 0
+	for gi, cfg := range games {
+		cfg.Strategy, cfg.MaxRounds = playtest.LegalStrategy, 2
+		steps, err := playtest.Play(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := make([]tablelog.Event, len(steps))
+		for i, s := range steps {
+			evs[i] = s.Event
+		}
+		acts, err := table.Controls(evs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := make([]string, len(acts))
+		for i, a := range acts {
+			lines[i] = controlLine(a)
+		}
+		// The reference: the whole script without a kill, noting how many
+		// events the journal holds after each control.
+		ref := startDaemon(t, t.TempDir())
+		after := make([]int, len(lines))
+		var want table.Snapshot
+		for i, l := range lines {
+			ref.do(t, l)
+			want = ref.state(t)
+			after[i] = want.Events
+			if want.State.Phase == "over" {
+				// A won game is closed: keep the script before it.
+				lines, after = lines[:i], after[:i]
+				want = table.Snapshot{}
+				break
+			}
+		}
+		if want.Events == 0 {
+			want = ref.state(t)
+		}
+		ref.stop(t)
+		if len(lines) > 0 && after[len(after)-1] != want.Events {
+			want.Events = after[len(after)-1]
+		}
+
+		t.Logf("game %d: %d controls, %d events, phase %s", gi, len(lines), want.Events, want.State.Phase)
+		dir := t.TempDir()
+		n := kills / len(games)
+		if gi == len(games)-1 {
+			n = kills - total
+		}
+		// Kill points spread over the script: n sorted random indexes.
+		points := make([]int, n)
+		for i := range points {
+			points[i] = rng.IntN(len(lines))
+		}
+		slicesSort(points)
+		next := 0 // index of the next control to send
+		for k := 0; k <= n; k++ {
+			d := startDaemon(t, dir)
+			s := d.state(t)
+			// Resume at the first control that found the journal as it is
+			// now: controls that made no event (a dealer pick, the taps of
+			// a hand) left nothing on disk and are sent again.
+			resume := 0
+			for resume < len(lines) && before(after, resume) < s.Events {
+				resume++
+			}
+			if before(after, resume) != s.Events {
+				t.Fatalf("game %d kill %d: journal holds %d events, no control ends there", gi, k, s.Events)
+			}
+			if resume < next {
+				lost++
+			}
+			if resume > next {
+				t.Fatalf("game %d kill %d: resumed at control %d, past the %d sent", gi, k, resume, next)
+			}
+			next = resume
+			if k == n {
+				for ; next < len(lines); next++ {
+					d.do(t, lines[next])
+				}
+				got := d.state(t)
+				if !reflect.DeepEqual(got.State, want.State) || !reflect.DeepEqual(untimed(got.Log), untimed(want.Log)) {
+					t.Errorf("game %d after %d kills:\n got %+v\n%q\nwant %+v\n%q", gi, n, got.State, got.Log, want.State, want.Log)
+				}
+				d.stop(t)
+				break
+			}
+			for next < points[k] && next < len(lines) {
+				d.do(t, lines[next])
+				next++
+			}
+			switch rng.IntN(3) {
+			case 1:
+				// A control in flight, most likely not read yet.
+				if next < len(lines) {
+					d.send(lines[next])
+					next++
+				}
+			case 2:
+				// Two controls in flight, killed once the first is
+				// answered: the daemon is busy with the second.
+				if next+1 < len(lines) {
+					d.send(lines[next])
+					d.send(lines[next+1])
+					next += 2
+					if a := d.answer(t); a != "ok" {
+						t.Fatalf("%q: %s", lines[next-2], a)
+					}
+				}
+			}
+			d.kill()
+			total++
+		}
+	}
+	t.Logf("%d kills; %d times the last controls sent were lost and sent again", total, lost)
+	if total < 100 {
+		t.Errorf("%d kills, want at least 100", total)
+	}
+}
+
+// before is the number of events journaled before control i.
+func before(after []int, i int) int {
+	if i == 0 {
+		return 0
+	}
+	return after[i-1]
+}
+
+func slicesSort(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
