@@ -465,13 +465,15 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		return err
 	}
 	line := ev.String()
+	ev.Timed = false
+	said := ev.String()
 	if v.OK || mistake(v) {
 		t.pushLog(line)
 		t.events++
 	}
 	st := t.game.State()
 	t.track(ev, v, before, st, uid)
-	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Message, Event: line, At: now}
+	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Message, Event: said, At: now}
 	t.effects(ev, v, st)
 	t.refresh()
 	return nil
