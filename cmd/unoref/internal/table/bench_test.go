@@ -1,0 +1,167 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
+	"github.com/unoref/unoref/drivers/mfrc522"
+)
+
+// benchTable is a virtual table driven by calling its handlers directly, as
+// Run would, with the display drawing in its own goroutine.
+func benchTable(b *testing.B) (*Table, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	j, err := OpenJournal(ctx, filepath.Join(b.TempDir(), "journal.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tb, err := NewVirtual(ctx, j, Config{UnoGrace: -1}, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	tb.v.start(ctx, &wg)
+	return tb, func() {
+		cancel()
+		wg.Wait()
+		tb.halt()
+		j.Close()
+	}
+}
+
+type tapper struct {
+	uid uint32
+}
+
+// arrive is the reader's event for a tag carrying c, already read (the
+// driver reads page 4 while it selects the tag).
+func (tp *tapper) arrive(c cards.Card) mfrc522.Event {
+	tp.uid++
+	tag := mfrc522.Tag{UID: mfrc522.UID{0x04, 0xBE, 0x4C, byte(tp.uid >> 24), byte(tp.uid >> 16), byte(tp.uid >> 8), byte(tp.uid)},
+		Type: mfrc522.TypeNTAG213, Data: append(ndef.EncodeCard(c), make([]byte, 4)...)[:16]}
+	return mfrc522.Event{Kind: mfrc522.TagArrived, Tag: tag, Present: []mfrc522.Tag{tag}}
+}
+
+func left(ev mfrc522.Event) mfrc522.Event {
+	return mfrc522.Event{Kind: mfrc522.TagLeft, Tag: ev.Tag}
+}
+
+func num(c cards.Color, n int) cards.Card { return cards.Card{Kind: cards.Number, Color: c, Number: int8(n)} }
+
+// chain is 36 number cards, each playable on the one before and none twice:
+// the greens from 1, then each colour from the last number.
+func chain() []cards.Card {
+	var out []cards.Card
+	last := 0
+	for i, c := range []cards.Color{cards.Green, cards.Yellow, cards.Blue, cards.Red} {
+		if i > 0 {
+			out = append(out, num(c, last))
+		}
+		for n := 1; n <= 9; n++ {
+			if n != last || i == 0 {
+				out = append(out, num(c, n))
+			}
+		}
+		last = int(out[len(out)-1].Number)
+	}
+	return out[:36]
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkTap is the path from a reader event to every output set for a
+// legal game: each op is a card tapped on the draw pad and then played on
+// the play pad (two journaled events, each committed before the outputs
+// are set), with the cards lifted off. cpu-µs/event counts the CPU of every
+// goroutine (journal, OLED rendering, GC) per tap.
+func BenchmarkTap(b *testing.B) {
+	tb, stop := benchTable(b)
+	defer stop()
+	seq := chain()
+	var tp tapper
+	newGame := func() {
+		if err := tb.newGame([]string{"Ann", "Ben", "Cy"}, "official", 0); err != nil {
+			b.Fatal(err)
+		}
+		tb.press(button.Pass)
+		ev := tp.arrive(num(cards.Green, 5))
+		tb.readerEvent("play", ev)
+		tb.readerEvent("play", left(ev))
+	}
+	newGame()
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := range b.N {
+		k := i % len(seq)
+		if k == 0 && i > 0 {
+			b.StopTimer()
+			newGame()
+			b.StartTimer()
+		}
+		d := tp.arrive(seq[k])
+		tb.readerEvent("draw", d)
+		tb.readerEvent("draw", left(d))
+		p := tp.arrive(seq[k])
+		tb.readerEvent("play", p)
+		tb.readerEvent("play", left(p))
+		if !tb.last.OK {
+			b.Fatalf("tap %d %v: %+v", i, seq[k], tb.last)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Microsecond)/float64(2*b.N), "cpu-µs/event")
+}
+
+// BenchmarkTapRefused is a card refused by the referee: nothing to journal,
+// the red LED, two buzzes and the full-screen reason.
+func BenchmarkTapRefused(b *testing.B) {
+	tb, stop := benchTable(b)
+	defer stop()
+	var tp tapper
+	tb.newGame([]string{"Ann", "Ben"}, "official", 0)
+	tb.press(button.Pass)
+	tb.readerEvent("play", tp.arrive(num(cards.Green, 5)))
+	r2 := num(cards.Red, 2)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for range b.N {
+		ev := tp.arrive(r2)
+		tb.readerEvent("play", ev)
+		tb.readerEvent("play", left(ev))
+		if tb.last.Code != "illegal-card" {
+			b.Fatalf("R2 on G5: %+v", tb.last)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Microsecond)/float64(b.N), "cpu-µs/event")
+}
+
+func TestChain(t *testing.T) {
+	seq := chain()
+	seen := map[cards.Card]bool{}
+	prev := num(cards.Green, 5)
+	for _, c := range seq {
+		if seen[c] || (c.Color != prev.Color && c.Number != prev.Number) {
+			t.Fatalf("chain %v: %v after %v", seq, c, prev)
+		}
+		seen[c], prev = true, c
+	}
+	if fmt.Sprint(len(seq)) != "36" {
+		t.Errorf("chain of %d", len(seq))
+	}
+}
