@@ -162,7 +162,10 @@ func TestKill(t *testing.T) {
 	}
 	t.Logf("kill schedule seed %d (rerun with -killseed=%d)", seed, seed)
 	r := rand.New(rand.NewPCG(seed, 1))
-	const wantKills = 120
+	wantKills := 120
+	if raceEnabled {
+		wantKills = 30
+	}
 	kills, starts := 0, 0
 	for trial := 0; kills < wantKills; trial++ {
 		rules := []string{"rules official target=200", "rules house-ru target=150"}[trial%2]
