@@ -20,11 +20,11 @@ func ExamplePlay() {
 	// Output:
 	// players Ann Ben Cat
 	// rules official
-	// dealer Ben
-	// start Y2
-	// play W:Y
-	// play Y9
-	// play Y+2
-	// draw W+4 B5
+	// dealer Cat
+	// start Y5
+	// play YS as Ann
+	// play Y5
+	// draw G4
+	// pass
 	// true over
 }

@@ -265,8 +265,8 @@ func (t *Table) State() State {
 	}
 	if len(t.pile) > 0 && t.dealt {
 		st.Top = t.pile[len(t.pile)-1].String()
-		if t.color != cards.NoColor {
-			st.Color = t.color.Code()
+		if t.color != cards.NoColor && t.phase != phaseColor {
+			st.Color = t.color.Code() // none while a wild waits for its colour
 		}
 	}
 	for i, name := range t.names {
@@ -276,7 +276,7 @@ func (t *Table) State() State {
 	if t.winner >= 0 {
 		st.Winner = t.names[t.winner]
 	}
-	if t.unoOpen >= 0 && !t.unoCalled {
+	if t.unoOpen >= 0 { // called or not, until the next play or draw
 		st.UnoOpen = t.names[t.unoOpen]
 	}
 	return st
