@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -284,5 +285,60 @@ func slicesSort(a []int) {
 		for j := i; j > 0 && a[j] < a[j-1]; j-- {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
+	}
+}
+
+// TestRunPageAndSIGTERM starts the daemon with its page, plays through the
+// page's POST endpoint and stops it with SIGTERM: exit status 0.
+func TestRunPageAndSIGTERM(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "--sim", "--listen", "127.0.0.1:0", "--data", t.TempDir(), "--players", "Ann,Ben")
+	cmd.Env = append(os.Environ(), "UNOREF_TEST_DAEMON=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	sc := bufio.NewScanner(out)
+	if !sc.Scan() {
+		t.Fatal("no address printed")
+	}
+	line := sc.Text()
+	const pre = "unoref: virtual table at "
+	if !strings.HasPrefix(line, pre) || !strings.HasSuffix(line, "/") {
+		t.Fatalf("first line %q", line)
+	}
+	url := strings.TrimPrefix(line, pre)
+	for _, a := range []string{`{"Kind":"newgame"}`, `{"Kind":"press","Button":"pass"}`, `{"Kind":"tap","Pad":"play","Card":"B4"}`} {
+		req, _ := http.NewRequest("POST", url+"api/action", strings.NewReader(a))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("POST %s: %s %s", a, resp.Status, body)
+		}
+	}
+	resp, err := http.Get(url + "api/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s table.Snapshot
+	err = json.NewDecoder(resp.Body).Decode(&s)
+	resp.Body.Close()
+	if err != nil || s.State.Top != "B4" || s.State.Turn != "Ben" || !s.Virtual {
+		t.Errorf("state through the page: %+v (%v)", s, err)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("after SIGTERM: %v", err)
 	}
 }

@@ -55,7 +55,9 @@ func left(ev mfrc522.Event) mfrc522.Event {
 	return mfrc522.Event{Kind: mfrc522.TagLeft, Tag: ev.Tag}
 }
 
-func num(c cards.Color, n int) cards.Card { return cards.Card{Kind: cards.Number, Color: c, Number: int8(n)} }
+func num(c cards.Color, n int) cards.Card {
+	return cards.Card{Kind: cards.Number, Color: c, Number: int8(n)}
+}
 
 // chain is 36 number cards, each playable on the one before and none twice:
 // the greens from 1, then each colour from the last number.
