@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -23,6 +24,12 @@ type optionSet struct {
 	preset   string
 	opts     []string
 	strategy *Strategy // nil: DefaultStrategy
+}
+
+// weights give long games a smaller share of TestSimulation (default 1).
+var weights = map[string]float64{
+	"official+seven-rounds": 0.3, "house-ru+seven-rounds+stacking": 0.3, "cars+seven-rounds+jump-in": 0.3,
+	"official+lazy": 0.5, "house-ru+lazy": 0.5,
 }
 
 // forgetOnWD4 also forgets UNO on a Wild Draw Four (engine bug D4).
@@ -84,6 +91,13 @@ var knownEngineBugs = map[string]string{
 	"official+forget-uno-on-wd4":      "D4 (a challenge's UNO auto-catch cards are judged as the accused's hand)",
 }
 
+func (s optionSet) share() float64 {
+	if w, ok := weights[s.name]; ok {
+		return w
+	}
+	return 1
+}
+
 func gamesWanted() int {
 	if *flagGames > 0 {
 		return *flagGames
@@ -106,8 +120,13 @@ func seedOf(name string, i int) uint64 {
 }
 
 func TestSimulation(t *testing.T) {
-	per := (gamesWanted() + len(optionSets) - 1) / len(optionSets)
+	total := 0.0
 	for _, set := range optionSets {
+		total += set.share()
+	}
+	want := float64(gamesWanted())
+	for _, set := range optionSets {
+		per := int(math.Ceil(want * set.share() / total))
 		t.Run(set.name, func(t *testing.T) {
 			t.Parallel()
 			if note, ok := knownEngineBugs[set.name]; ok && os.Getenv("PLAYTEST_KNOWN_BUGS") != "run" {
