@@ -54,10 +54,7 @@ func (t *Table) effects(ev tablelog.Event, v referee.Verdict, st referee.State) 
 	}
 	if alert != 0 || t.missed {
 		t.alert, t.alertMsg = alert, v.Message
-		if t.alertStop != nil {
-			t.alertStop()
-		}
-		t.alertStop = t.after(timerAlert, t.cfg.AlertTime)
+		t.after(timerAlert, t.cfg.AlertTime)
 	} else if name == "legal" && t.alert != 0 {
 		// A legal play ends the alert of the refusal before it.
 		t.alert = 0
@@ -96,6 +93,10 @@ func (t *Table) refresh() {
 	}
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()
+		// The virtual seat pads light the seat of the player to act.
+		for i, p := range st.Players {
+			s.LEDs[seatLED[i]] = p == st.Turn
+		}
 		if t.v.buzzing() {
 			s.Buzzer = t.buzz
 		}
@@ -107,6 +108,8 @@ func (t *Table) refresh() {
 	}
 	t.publish(s)
 }
+
+var seatLED = [...]string{"seat0", "seat1", "seat2", "seat3", "seat4", "seat5", "seat6", "seat7", "seat8", "seat9"}
 
 var colorLEDs = map[string]led.LED{"R": led.Red, "Y": led.Yellow, "G": led.Green, "B": led.Blue}
 

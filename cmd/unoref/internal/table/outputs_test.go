@@ -232,3 +232,25 @@ func TestTagProblems(t *testing.T) {
 		t.Errorf("G7 after the problems: %+v", s.Last)
 	}
 }
+
+func TestReaderLost(t *testing.T) {
+	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}})
+	if s := v.Snapshot(); s.Reader != "sim" {
+		t.Errorf("reader %q", s.Reader)
+	}
+	v.Sim().Play.Unplug()
+	s := v.waitFor(t, "the reader to be lost", func(s Snapshot) bool { return s.Reader == "lost" })
+	if s.Last.OK || s.Last.Message != "The play pad's reader does not answer" {
+		t.Errorf("reader lost: %+v", s.Last)
+	}
+	v.Sim().Play.Plug()
+	v.waitFor(t, "the reader to be back", func(s Snapshot) bool { return s.Reader == "sim" })
+	v.press(t, "pass")
+	if s := v.tap(t, "Y1"); !s.Last.OK || s.State.Top != "Y1" {
+		t.Errorf("tap after the reader came back: %+v", s.Last)
+	}
+	if s := v.Snapshot(); !s.LEDs["seat1"] || s.LEDs["seat0"] {
+		t.Errorf("seat LEDs %v, want Ben's", s.LEDs)
+	}
+}

@@ -353,27 +353,41 @@ func (t *Table) seat(s int) error {
 	return nil
 }
 
-// timer handles a timer of the table's clock.
-func (t *Table) timer(k timer) error {
-	switch k {
+// timer handles a timer of the table's clock; one stopped or replaced
+// since it was set is ignored.
+func (t *Table) timer(m timerMsg) error {
+	if m.gen != t.timerGen[m.kind] {
+		return nil
+	}
+	switch m.kind {
 	case timerGrace:
-		t.holdStop = nil
 		return t.flush()
 	case timerAlert:
-		t.alertStop = nil
 		t.alert, t.missed = 0, false
 		t.refresh()
 	}
 	return nil
 }
 
-func (t *Table) after(k timer, d time.Duration) func() bool {
-	return t.clock.AfterFunc(d, func() {
+// after sets the timer of kind k, replacing the one set before.
+func (t *Table) after(k timer, d time.Duration) {
+	t.cancel(k)
+	m := timerMsg{k, t.timerGen[k]}
+	t.stops[k] = t.clock.AfterFunc(d, func() {
 		select {
-		case t.timers <- k:
-		default:
+		case t.timers <- m:
+		case <-t.halted:
 		}
 	})
+}
+
+// cancel stops the timer of kind k.
+func (t *Table) cancel(k timer) {
+	t.timerGen[k]++
+	if t.stops[k] != nil {
+		t.stops[k]()
+		t.stops[k] = nil
+	}
 }
 
 // heldEvent is an event waiting for an UNO grace to end, with the tag of
@@ -392,10 +406,7 @@ func (t *Table) submitTag(ev tablelog.Event, uid string) error {
 		if ev.Kind == tablelog.Uno {
 			// The call may save the player: it goes before what waited.
 			t.held = append([]heldEvent{{ev: ev}}, t.held...)
-			if t.holdStop != nil {
-				t.holdStop()
-				t.holdStop = nil
-			}
+			t.cancel(timerGrace)
 			return t.flush()
 		}
 		t.held = append(t.held, heldEvent{ev, uid})
@@ -404,7 +415,7 @@ func (t *Table) submitTag(ev tablelog.Event, uid string) error {
 	}
 	if t.holds(ev) {
 		t.held = append(t.held, heldEvent{ev, uid})
-		t.holdStop = t.after(timerGrace, t.uno.at.Add(t.cfg.UnoGrace).Sub(t.clock.Now()))
+		t.after(timerGrace, t.uno.at.Add(t.cfg.UnoGrace).Sub(t.clock.Now()))
 		t.refresh()
 		return nil
 	}

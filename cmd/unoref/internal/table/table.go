@@ -66,7 +66,7 @@ type Table struct {
 	clock Clock
 
 	actions chan request
-	timers  chan timer
+	timers  chan timerMsg
 	halted  chan struct{}
 
 	// Owned by Run's goroutine.
@@ -85,10 +85,8 @@ type Table struct {
 	uno       unoWindow
 	lastCall  string
 	held      []heldEvent
-	holdStop  func() bool
 	alert     oled.Alert
 	alertMsg  string
-	alertStop func() bool
 	missed    bool
 	last      Verdict
 	pile      registry.Pile   // the tags on the discard pile
@@ -100,6 +98,8 @@ type Table struct {
 	screen    oled.Screen
 	leds      map[string]bool
 	v         *virtual
+	timerGen  [nTimers]uint64
+	stops     [nTimers]func() bool
 	events    int // journaled events of the game
 
 	mu      sync.Mutex
@@ -119,7 +119,14 @@ type timer uint8
 const (
 	timerGrace timer = iota + 1
 	timerAlert
+	nTimers
 )
+
+// timerMsg is a timer gone off; gen tells a stale one.
+type timerMsg struct {
+	kind timer
+	gen  uint64
+}
 
 type request struct {
 	a     Action
@@ -143,7 +150,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		cfg:     cfg,
 		clock:   dev.Clock,
 		actions: make(chan request),
-		timers:  make(chan timer, 4),
+		timers:  make(chan timerMsg, 4),
 		halted:  make(chan struct{}),
 		armed:   -1,
 		seen:    map[string]bool{},
@@ -314,12 +321,8 @@ func (t *Table) Run(ctx context.Context) error {
 
 // halt stops every device: antenna off, screen blank, LEDs low, silence.
 func (t *Table) halt() {
-	if t.holdStop != nil {
-		t.holdStop()
-	}
-	if t.alertStop != nil {
-		t.alertStop()
-	}
+	t.cancel(timerGrace)
+	t.cancel(timerAlert)
 	for _, h := range []interface{ Halt() error }{t.dev.Play, t.dev.Draw, t.dev.Display, t.dev.LEDs, t.dev.Buzzer, t.dev.Seats} {
 		if h != nil {
 			h.Halt()
@@ -446,9 +449,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 		}
 		return refuseAction("%v", err)
 	}
-	if t.holdStop != nil {
-		t.holdStop()
-	}
+	t.cancel(timerGrace)
 	g, err := t.j.NewGame(context.Background(), players, rules)
 	if err != nil {
 		var se *setupError

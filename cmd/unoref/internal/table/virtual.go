@@ -275,8 +275,11 @@ func (v *virtual) press(ctx context.Context, t *Table, a Action) error {
 	}
 	// Edge times are the line's own time base: a clean 50 ms press.
 	v.edgeAt += 100 * time.Millisecond
-	v.edges.Send(button.Edge{Line: int(b), At: v.edgeAt, High: false},
-		button.Edge{Line: int(b), At: v.edgeAt + 50*time.Millisecond, High: true})
+	at := v.edgeAt
+	// Send blocks until the debouncer has taken both edges; it would block
+	// for good if the table stopped meanwhile, so it has its own goroutine.
+	go v.edges.Send(button.Edge{Line: int(b), At: at, High: false},
+		button.Edge{Line: int(b), At: at + 50*time.Millisecond, High: true})
 	select {
 	case <-v.pressed_:
 		return nil
