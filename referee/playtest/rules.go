@@ -40,6 +40,7 @@ type Rules struct {
 	ResetZero         bool
 	ColoursInCircle   bool
 	SevenRounds       bool
+	UnoSlap           bool // accepted, not refereed: the log has no slap event
 	BlankDrawTen      bool
 	PlayToEnd         bool
 
@@ -73,6 +74,7 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 		"draw-until-playable": &r.DrawUntilPlayable, "reset-zero": &r.ResetZero,
 		"play-to-end": &r.PlayToEnd, "colours-in-circle": &r.ColoursInCircle,
 		"blank-draw-ten": &r.BlankDrawTen, "seven-rounds": &r.SevenRounds,
+		"uno-slap": &r.UnoSlap,
 	}
 	ints := map[string]*int{
 		"uno-penalty": &r.UnoPenalty, "mistake-penalty": &r.MistakePenalty,

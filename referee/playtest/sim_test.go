@@ -24,6 +24,7 @@ type optionSet struct {
 	preset   string
 	opts     []string
 	strategy *Strategy // nil: DefaultStrategy
+	timed    bool
 }
 
 // weights give long games a smaller share of TestSimulation (default 1).
@@ -42,41 +43,42 @@ var challengeStaged = func() *Strategy { s := DefaultStrategy; s.ChallengeStaged
 // optionSets cover the presets and the options of RULES.md §3 and §4.
 // Targets are lowered where games would otherwise run long.
 var optionSets = []optionSet{
-	{"official", "official", nil, nil},
-	{"official-t100", "official", []string{"target=100"}, nil},
-	{"official+stacking", "official", []string{"+stacking", "target=200"}, nil},
-	{"official+jump-in+seven-zero", "official", []string{"+jump-in", "+seven-zero", "target=200"}, nil},
-	{"official+draw-until-playable", "official", []string{"+draw-until-playable", "target=200"}, nil},
-	{"official+reverse-bounce", "official", []string{"+reverse-bounce", "target=200"}, nil},
-	{"official+deflect", "official", []string{"+deflect-draw-two", "target=200"}, nil},
-	{"official+wd4-answer", "official", []string{"+wd4-answer-draw-two", "target=200"}, nil},
-	{"official+five-swap", "official", []string{"+five-swap", "target=200"}, nil},
-	{"official+penalty-scoring", "official", []string{"scoring=penalty", "target=200"}, nil},
-	{"official+uno-rules", "official", []string{"uno-penalty=4", "mistake-penalty=1", "challenge-guilty-draw=6", "target=200"}, nil},
-	{"official+players-enforce", "official", []string{"uno-enforcement=players", "target=200"}, nil},
-	{"official+play-to-end", "official", []string{"+play-to-end", "target=40"}, nil},
-	{"official+reset-zero", "official", []string{"+reset-zero", "scoring=penalty", "target=150"}, nil},
-	{"cars", "cars", []string{"target=200"}, nil},
-	{"cars+stacking+jump-in", "cars", []string{"+stacking", "+jump-in", "target=200"}, nil},
-	{"cars+seven-zero", "cars", []string{"+seven-zero", "target=150"}, nil},
-	{"house-ru", "house-ru", nil, nil},
-	{"house-ru+five-swap", "house-ru", []string{"+five-swap"}, nil},
-	{"house-ru+seven-zero", "house-ru", []string{"+seven-zero", "target=150"}, nil},
-	{"house-ru+stacking", "house-ru", []string{"+stacking", "-deflect-draw-two"}, nil},
-	{"house-ru+reverse-bounce", "house-ru", []string{"+reverse-bounce", "+draw-until-playable"}, nil},
-	{"house-ru+winner-collects", "house-ru", []string{"scoring=winner-collects", "target=150", "uno-penalty=4"}, nil},
-	{"official+colours-in-circle", "official", []string{"+colours-in-circle", "target=200"}, nil},
-	{"cars+colours-in-circle+jump-in", "cars", []string{"+colours-in-circle", "+jump-in", "target=150"}, nil},
-	{"official+blank-draw-ten", "official", []string{"deck=blanks", "+blank-draw-ten", "target=200"}, nil},
-	{"house-ru+blank-draw-ten", "house-ru", []string{"deck=blanks", "+blank-draw-ten"}, nil},
-	{"official+lazy", "official", []string{"scoring=lazy", "target=3"}, nil},
-	{"house-ru+lazy", "house-ru", []string{"scoring=lazy", "target=3", "mistake-penalty=0"}, nil},
-	{"official+seven-rounds", "official", []string{"+seven-rounds"}, nil},
-	{"house-ru+seven-rounds+stacking", "house-ru", []string{"+seven-rounds", "+stacking", "-deflect-draw-two"}, nil},
-	{"cars+seven-rounds+jump-in", "cars", []string{"+seven-rounds", "+jump-in"}, nil},
-	{"official+seven-rounds-challenge", "official", []string{"+seven-rounds"}, challengeStaged},
-	{"official+forget-uno-on-wd4", "official", []string{"target=200"}, forgetOnWD4},
-	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=40"}, nil},
+	{"official", "official", nil, nil, false},
+	{"official-t100", "official", []string{"target=100"}, nil, false},
+	{"official+stacking", "official", []string{"+stacking", "target=200"}, nil, false},
+	{"official+jump-in+seven-zero", "official", []string{"+jump-in", "+seven-zero", "target=200"}, nil, false},
+	{"official+draw-until-playable", "official", []string{"+draw-until-playable", "target=200"}, nil, false},
+	{"official+reverse-bounce", "official", []string{"+reverse-bounce", "target=200"}, nil, false},
+	{"official+deflect", "official", []string{"+deflect-draw-two", "target=200"}, nil, false},
+	{"official+wd4-answer", "official", []string{"+wd4-answer-draw-two", "target=200"}, nil, false},
+	{"official+five-swap", "official", []string{"+five-swap", "target=200"}, nil, false},
+	{"official+penalty-scoring", "official", []string{"scoring=penalty", "target=200"}, nil, false},
+	{"official+uno-rules", "official", []string{"uno-penalty=4", "mistake-penalty=1", "challenge-guilty-draw=6", "target=200"}, nil, false},
+	{"official+players-enforce", "official", []string{"uno-enforcement=players", "target=200"}, nil, false},
+	{"official+play-to-end", "official", []string{"+play-to-end", "target=40"}, nil, false},
+	{"official+reset-zero", "official", []string{"+reset-zero", "scoring=penalty", "target=150"}, nil, false},
+	{"cars", "cars", []string{"target=200"}, nil, false},
+	{"cars+stacking+jump-in", "cars", []string{"+stacking", "+jump-in", "target=200"}, nil, false},
+	{"cars+seven-zero", "cars", []string{"+seven-zero", "target=150"}, nil, false},
+	{"house-ru", "house-ru", nil, nil, false},
+	{"house-ru+five-swap", "house-ru", []string{"+five-swap"}, nil, false},
+	{"house-ru+seven-zero", "house-ru", []string{"+seven-zero", "target=150"}, nil, false},
+	{"house-ru+stacking", "house-ru", []string{"+stacking", "-deflect-draw-two"}, nil, false},
+	{"house-ru+reverse-bounce", "house-ru", []string{"+reverse-bounce", "+draw-until-playable"}, nil, false},
+	{"house-ru+winner-collects", "house-ru", []string{"scoring=winner-collects", "target=150", "uno-penalty=4"}, nil, false},
+	{"official+colours-in-circle", "official", []string{"+colours-in-circle", "target=200"}, nil, false},
+	{"cars+colours-in-circle+jump-in", "cars", []string{"+colours-in-circle", "+jump-in", "target=150"}, nil, false},
+	{"official+blank-draw-ten", "official", []string{"deck=blanks", "+blank-draw-ten", "target=200"}, nil, false},
+	{"house-ru+blank-draw-ten", "house-ru", []string{"deck=blanks", "+blank-draw-ten"}, nil, false},
+	{"official+lazy", "official", []string{"scoring=lazy", "target=3"}, nil, false},
+	{"house-ru+lazy", "house-ru", []string{"scoring=lazy", "target=3", "mistake-penalty=0"}, nil, false},
+	{"official+seven-rounds", "official", []string{"+seven-rounds"}, nil, false},
+	{"house-ru+seven-rounds+stacking", "house-ru", []string{"+seven-rounds", "+stacking", "-deflect-draw-two"}, nil, false},
+	{"cars+seven-rounds+jump-in", "cars", []string{"+seven-rounds", "+jump-in"}, nil, false},
+	{"official+seven-rounds-challenge", "official", []string{"+seven-rounds"}, challengeStaged, false},
+	{"official+forget-uno-on-wd4", "official", []string{"target=200"}, forgetOnWD4, false},
+	{"official+timed+uno-slap", "official", []string{"+uno-slap", "target=200"}, nil, true},
+	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=40"}, nil, false},
 }
 
 // knownEngineBugs lists option sets skipped because the engine disagrees
@@ -135,6 +137,7 @@ func TestSimulation(t *testing.T) {
 			events := 0
 			for i := range per {
 				cfg := Config{Players: 2 + i%9, Preset: set.preset, Options: set.opts, Seed: seedOf(set.name, i)}
+				cfg.Timed = set.timed
 				if set.strategy != nil {
 					cfg.Strategy = *set.strategy
 				}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -86,6 +87,8 @@ type Config struct {
 	// MaxEvents ends a game that runs too long (0: 20000). A game cut
 	// short is not over; Table.Over reports it.
 	MaxEvents int
+	// Timed writes a time on every line (seconds since the log began).
+	Timed bool
 	// MaxRounds stops after this many rounds (0: no limit); needed for
 	// scoring=lazy, which has no target.
 	MaxRounds int
@@ -164,6 +167,7 @@ type Table struct {
 	shown    []bool // countup: who has shown
 
 	events int
+	clock  time.Duration
 	steps  []Step
 }
 
@@ -226,6 +230,10 @@ func (t *Table) Next() (s Step, ok bool) {
 		return Step{}, false
 	}
 	ev, note := t.choose()
+	if t.cfg.Timed {
+		t.clock += time.Duration(200+t.r.IntN(5000)) * time.Millisecond
+		ev.At, ev.Timed = t.clock, true
+	}
 	good, code := t.exec(&ev)
 	t.events++
 	s = Step{Event: ev, OK: good, Code: code, State: t.State(), Note: note}

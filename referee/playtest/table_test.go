@@ -13,7 +13,7 @@ func modelGames(t *testing.T, n int, st Strategy, check func(set optionSet, cfg 
 	t.Helper()
 	for _, set := range optionSets {
 		for i := range n {
-			cfg := Config{Players: 2 + i%9, Preset: set.preset, Options: set.opts, Seed: seedOf(set.name, i), Strategy: st}
+			cfg := Config{Players: 2 + i%9, Preset: set.preset, Options: set.opts, Seed: seedOf(set.name, i), Strategy: st, Timed: set.timed}
 			tb, err := NewTable(cfg)
 			if err != nil {
 				t.Fatalf("NewTable(%+v) = %v", cfg, err)
