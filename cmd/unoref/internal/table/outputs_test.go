@@ -204,10 +204,10 @@ func TestTagProblems(t *testing.T) {
 	tests := []struct {
 		card, code, msg string
 	}{
-		{"garbage", CodeUnreadable, ""},
+		{"garbage", CodeUnknownTag, ""},
 		{"R1,G7", CodeTwoCards, "Two cards at once: tap one card at a time"},
-		{"tag:04112233445566", CodeUnreadable, ""},
-		{"tag:0A0B0C0D", CodeUnreadable, "Unknown tag: this is not a card"},
+		{"tag:04112233445566", CodeUnknownTag, ""}, // an NTAG213 as delivered: blank
+		{"tag:0A0B0C0D", CodeUnknownTag, "Unknown tag: this is not a card"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.card, func(t *testing.T) {

@@ -18,11 +18,28 @@ import (
 
 // Codes of refusals the daemon makes before the engine sees anything.
 const (
-	CodeUnreadable = "unreadable" // the tag could not be read, or names no card
-	CodeTwoCards   = "two-cards"  // two tags in the field at once
-	CodeDuplicate  = "duplicate-card"
-	CodeNoGame     = "no-game"
+	CodeUnreadable = "unreadable"     // the tag could not be read, or the reader is lost
+	CodeUnknownTag = "unknown-tag"    // a blank tag, garbage, a card this deck does not print
+	CodeOtherDeck  = "other-deck"     // a tag enrolled in another deck
+	CodeForeign    = "foreign-tag"    // someone else's NDEF data
+	CodeTwoCards   = "two-cards"      // two tags new in the field at once
+	CodeDuplicate  = "duplicate-card" // the same tag twice on the pile
+	CodeNoGame     = "no-game"        // a tap or press before any game
 )
+
+// tagCode sorts a tag the resolver refused.
+func tagCode(err error) string {
+	var fe *ndef.ForeignError
+	switch {
+	case errors.Is(err, registry.ErrOtherDeck):
+		return CodeOtherDeck
+	case errors.Is(err, registry.ErrForeign), errors.As(err, &fe):
+		return CodeForeign
+	case errors.Is(err, registry.ErrUnknownTag), errors.Is(err, ndef.ErrBlank), errors.Is(err, ndef.ErrCorrupt):
+		return CodeUnknownTag
+	}
+	return CodeUnreadable
+}
 
 // readerEvent handles one event of a pad's reader.
 func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
@@ -89,7 +106,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	}
 	c, err := t.resolve(pad, ev.Tag)
 	if err != nil {
-		t.refuse(CodeUnreadable, tagProblem(err), "")
+		t.refuse(tagCode(err), tagProblem(err), "")
 		return nil
 	}
 	return t.tap(pad, c, uid)

@@ -135,7 +135,7 @@ func TestRegistryTags(t *testing.T) {
 	if s := v.tap(t, "tag:04010203040506"); !s.Last.OK || s.State.Top != "G7" {
 		t.Fatalf("enrolled G7 tag: %+v top %s", s.Last, s.State.Top)
 	}
-	if s := v.tap(t, "tag:04090909090909"); s.Last.OK || s.Last.Code != CodeUnreadable {
+	if s := v.tap(t, "tag:04090909090909"); s.Last.OK || s.Last.Code != CodeOtherDeck {
 		t.Errorf("tag of another deck: %+v", s.Last)
 	}
 	// The same G7 tag again, before any reshuffle: a card taken back.
