@@ -1,0 +1,353 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"periph.io/x/conn/v3/i2c/i2creg"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/cards/enroll"
+	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/drivers/buzzer"
+	"github.com/unoref/unoref/drivers/gpioline"
+	"github.com/unoref/unoref/drivers/oled"
+	"github.com/unoref/unoref/hardware"
+)
+
+var enrollCmd = &command{
+	name:    "enroll",
+	args:    "[--data DIR] [--deck NAME] [--kind standard|cars|blanks] [--write] [--force] [--export FILE] [--import FILE] [--list] [--spi PORT] [--sim]",
+	summary: "teach the referee which sticker is on which card of a deck",
+	help: `Walks through a whole deck: the terminal (and the OLED) say which card to
+tap next ("Tap Red 7, 2nd of 2"), by colour, numbers, then symbols, then the
+wilds. Each sticker tapped alone on the reader is recorded in the deck
+registry (decks.db in --data). Stopped halfway, it resumes where it stood.
+
+Refused, with a buzz: a sticker already enrolled (it says as what), two
+stickers at once, an unreadable one, a sticker whose card code names another
+card. With --write the card code is written on each sticker and read back,
+so phones and registry-less tables can read it too; a locked sticker or one
+holding someone else's data is then refused unless --force.
+
+--deck picks the deck (default: the only one, or "main"); --kind is the kind
+of a new deck (default standard). --list shows the decks and their progress;
+--export FILE writes the deck to a text file (- for standard output), and
+--import FILE reads one, checking every line first. The reader is the RC522
+on --spi (default SPI0.0); --sim enrolls simulated stickers.`,
+	run: runEnroll,
+}
+
+func runEnroll(ctx context.Context, self *command, e *env, args []string) error {
+	fs := flag.NewFlagSet("enroll", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var f nfcFlags
+	f.add(fs)
+	deck := fs.String("deck", "", "deck name")
+	kind := fs.String("kind", "", "kind of a new deck: standard, cars or blanks")
+	write := fs.Bool("write", false, "write the card code on each sticker")
+	force := fs.Bool("force", false, "with --write, overwrite locked or foreign stickers")
+	export := fs.String("export", "", "write the deck to FILE (- for standard output)")
+	imp := fs.String("import", "", "read a deck from FILE")
+	list := fs.Bool("list", false, "list the decks")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(e.stdout, self)
+			return nil
+		}
+		return &usageError{cmd: self, msg: "enroll: " + err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return &usageError{cmd: self, msg: fmt.Sprintf("enroll: unexpected %q", fs.Arg(0))}
+	}
+	modes := 0
+	for _, on := range []bool{*list, *export != "", *imp != ""} {
+		if on {
+			modes++
+		}
+	}
+	if modes > 1 {
+		return &usageError{cmd: self, msg: "enroll: --list, --export and --import go one at a time"}
+	}
+	if *kind != "" {
+		if _, err := cards.Deck(*kind); err != nil {
+			return &usageError{cmd: self, msg: "enroll: --kind " + *kind + ": want standard, cars or blanks"}
+		}
+	}
+	if err := os.MkdirAll(f.data, 0o755); err != nil {
+		return fmt.Errorf("enroll: %w", err)
+	}
+	reg, err := registry.Open(ctx, registry.Path(f.data))
+	if err != nil {
+		return fmt.Errorf("enroll: %w", err)
+	}
+	defer reg.Close()
+
+	switch {
+	case *list:
+		return listDecks(ctx, reg, e.stdout)
+	case *imp != "":
+		return importDeck(ctx, reg, *imp, e)
+	}
+	name, err := pickDeck(ctx, reg, *deck, *export == "")
+	if err != nil {
+		return fmt.Errorf("enroll: %w", err)
+	}
+	if *export != "" {
+		return exportDeck(ctx, reg, name, *export, e)
+	}
+	d, err := reg.Deck(ctx, name)
+	switch {
+	case errors.Is(err, registry.ErrNoDeck):
+		k := *kind
+		if k == "" {
+			k = cards.Standard
+		}
+		if err := reg.AddDeck(ctx, name, k); err != nil {
+			return fmt.Errorf("enroll: %w", err)
+		}
+		fmt.Fprintf(e.stdout, "new %s deck %s\n", k, name)
+	case err != nil:
+		return fmt.Errorf("enroll: %w", err)
+	case *kind != "" && *kind != d.Kind:
+		return fmt.Errorf("enroll: deck %s is a %s deck, not %s", name, d.Kind, *kind)
+	}
+	return enrollDeck(ctx, f, e, reg, name, enroll.Options{Write: *write, Force: *force})
+}
+
+// pickDeck is --deck, else the only deck, else "main" when new decks may
+// be made.
+func pickDeck(ctx context.Context, reg *registry.Registry, name string, create bool) (string, error) {
+	if name != "" {
+		return name, nil
+	}
+	ds, err := reg.Decks(ctx)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case len(ds) == 1:
+		return ds[0].Name, nil
+	case len(ds) == 0 && create:
+		return "main", nil
+	case len(ds) == 0:
+		return "", errors.New("no decks yet")
+	}
+	names := make([]string, len(ds))
+	for i, d := range ds {
+		names[i] = d.Name
+	}
+	return "", fmt.Errorf("%d decks (%s): pick one with --deck", len(ds), strings.Join(names, ", "))
+}
+
+func listDecks(ctx context.Context, reg *registry.Registry, w io.Writer) error {
+	ds, err := reg.Decks(ctx)
+	if err != nil {
+		return fmt.Errorf("enroll: %w", err)
+	}
+	if len(ds) == 0 {
+		_, err := fmt.Fprintln(w, "no decks yet")
+		return err
+	}
+	for _, d := range ds {
+		state := "complete"
+		if d.Enrolled < d.Size {
+			state = "to finish"
+		}
+		fmt.Fprintf(w, "%-16s %-8s %3d/%d %s\n", d.Name, d.Kind, d.Enrolled, d.Size, state)
+	}
+	return nil
+}
+
+func importDeck(ctx context.Context, reg *registry.Registry, path string, e *env) error {
+	in := io.Reader(e.stdin)
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("enroll: %w", err)
+		}
+		defer f.Close()
+		in = f
+	}
+	d, n, err := reg.Import(ctx, in)
+	var ie *registry.ImportError
+	if errors.As(err, &ie) {
+		for _, l := range ie.Lines {
+			fmt.Fprintf(e.stderr, "%s:%d: %v\n", path, l.Line, l.Err)
+		}
+		return fmt.Errorf("enroll: import %s: %d bad lines, nothing imported", path, len(ie.Lines))
+	}
+	if err != nil {
+		return fmt.Errorf("enroll: import %s: %w", path, err)
+	}
+	_, err = fmt.Fprintf(e.stdout, "imported %d tags into %s deck %s: %d/%d\n", n, d.Kind, d.Name, d.Enrolled, d.Size)
+	return err
+}
+
+func exportDeck(ctx context.Context, reg *registry.Registry, name, path string, e *env) error {
+	if path == "-" {
+		return reg.Export(ctx, name, e.stdout)
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("enroll: %w", err)
+	}
+	err = reg.Export(ctx, name, f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("enroll: export: %w", err)
+	}
+	d, _ := reg.Deck(ctx, name)
+	_, err = fmt.Fprintf(e.stdout, "exported %s (%d tags) to %s\n", d, d.Enrolled, path)
+	return err
+}
+
+// enrollDeck runs the guided enrolment on the reader, showing it on the
+// terminal, the OLED and the buzzer.
+func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry, deck string, o enroll.Options) error {
+	n, err := openNFC(ctx, f, e)
+	if err != nil {
+		return fmt.Errorf("enroll: %w", err)
+	}
+	defer n.close()
+	var bar *progressbar.ProgressBar
+	show := func(ev enroll.Event) {
+		if n.hand != nil {
+			n.hand(ev)
+		}
+		if bar == nil {
+			bar = progressbar.NewOptions(ev.Total,
+				progressbar.OptionSetWriter(e.stdout),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetWidth(30),
+				progressbar.OptionSetPredictTime(false),
+				progressbar.OptionSetDescription(deck))
+			bar.Set(ev.Done)
+		}
+		switch ev.Kind {
+		case enroll.Prompt:
+			bar.Describe(ev.Text)
+		case enroll.Enrolled:
+			bar.Set(ev.Done)
+		case enroll.Refused, enroll.Complete:
+			bar.Clear()
+			fmt.Fprintf(e.stdout, "%s\n", terminalLine(ev))
+		}
+		if n.screen != nil {
+			n.screen(enrollScreen(deck, ev))
+		}
+		if p := enrollSound(ev); p != nil && n.sound != nil {
+			n.sound(p)
+		}
+	}
+	en, err := enroll.New(ctx, n.dev, reg, deck, &enroll.Opts{Options: o, Sleep: n.sleep, Notify: show})
+	if err != nil {
+		return fmt.Errorf("enroll: %w", err)
+	}
+	err = en.Run(ctx)
+	if bar != nil {
+		fmt.Fprintln(e.stdout)
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(e.stdout, "stopped at %d/%d: run enroll again to go on\n", en.Plan().Done(), en.Plan().Total())
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("enroll: %w", err)
+	}
+	return nil
+}
+
+// terminalLine is how the terminal reports a refusal or the end.
+func terminalLine(ev enroll.Event) string {
+	switch ev.Kind {
+	case enroll.Refused:
+		s := "refused"
+		if ev.UID != "" {
+			s += " " + ev.UID
+		}
+		return fmt.Sprintf("%s: %s (%v)", s, ev.Text, ev.Err)
+	case enroll.Complete:
+		return fmt.Sprintf("%s: %d/%d", ev.Text, ev.Done, ev.Total)
+	}
+	return ev.String()
+}
+
+// enrollScreen is the OLED's view of an enrolment event: the deck and
+// progress as the title, the card to tap, and the last verdict.
+func enrollScreen(deck string, ev enroll.Event) oled.Screen {
+	s := oled.Screen{Phase: "show", Turn: fmt.Sprintf("%s %d/%d", deck, ev.Done, ev.Total)}
+	switch ev.Kind {
+	case enroll.Prompt, enroll.Complete:
+		s.Prompt = ev.Text
+	case enroll.Enrolled:
+		s.Prompt, s.Message = "Lift it", ev.Text
+	case enroll.Refused:
+		s.Prompt, s.Message = "Tap "+ev.Slot.String(), ev.Text
+	}
+	return s
+}
+
+// enrollSound is the buzzer's: a chirp per card, a buzz per refusal.
+func enrollSound(ev enroll.Event) buzzer.Pattern {
+	switch ev.Kind {
+	case enroll.Enrolled:
+		return buzzer.Legal
+	case enroll.Refused:
+		return buzzer.Illegal
+	case enroll.Complete:
+		return buzzer.RoundOver
+	}
+	return nil
+}
+
+// openPanel opens the OLED and the buzzer of the reference build for the
+// enrolment, when they answer; without them the terminal is enough.
+func openPanel(n *nfc, e *env) {
+	pm := hardware.Default()
+	warn := func(what string, err error) {
+		fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", what, err)
+	}
+	if bus, err := i2creg.Open(strings.ToUpper(pm.OLED.Bus)); err != nil {
+		warn("OLED bus", err)
+	} else if disp, err := oled.NewI2C(bus, nil); err != nil {
+		bus.Close()
+		warn("OLED", err)
+	} else {
+		ctx, cancel := context.WithCancel(context.Background())
+		go disp.Run(ctx)
+		n.screen = disp.Show
+		prev := n.close
+		n.close = func() { disp.Halt(); cancel(); bus.Close(); prev() }
+	}
+	if pm.Buzzer.Pin == hardware.NoPin {
+		return
+	}
+	line, err := gpioline.Output(int(pm.Buzzer.Pin), pm.Buzzer.ActiveLow, &gpioline.Opts{Chip: pm.GPIO.Chip})
+	if err != nil {
+		warn("buzzer", err)
+		return
+	}
+	bz, err := buzzer.New(line, nil)
+	if err != nil {
+		line.Close()
+		warn("buzzer", err)
+		return
+	}
+	n.sound = func(p buzzer.Pattern) { bz.Play(p) }
+	prev := n.close
+	n.close = func() { bz.Halt(); line.Close(); prev() }
+}

@@ -1,0 +1,358 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"periph.io/x/conn/v3/spi"
+	"periph.io/x/conn/v3/spi/spireg"
+	"periph.io/x/host/v3"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/cards/enroll"
+	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/drivers/buzzer"
+	"github.com/unoref/unoref/drivers/mfrc522"
+	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/drivers/oled"
+)
+
+var tagCmd = &command{
+	name:    "tag",
+	args:    "write CODE [--force] | read  [--data DIR] [--spi PORT] [--sim]",
+	summary: "write or read the card code on the sticker lying on the reader",
+	help: `tag write CODE writes a card code (R7, B+2, W+4, BLANK…) onto the NFC
+sticker lying alone on the reader, as an NDEF text record any phone can read,
+then reads it back. A locked tag, a tag that is not NDEF formatted and a tag
+holding someone else's data (a link, other text) are refused unless --force.
+
+tag read shows the sticker's UID, its type, the card code it carries and what
+the deck registry (decks.db in --data) says it is.
+
+The reader is the RC522 on --spi (default SPI0.0); --sim uses a simulated
+reader with a blank NTAG213 on it.`,
+	run: runTag,
+}
+
+// nfcFlags are the reader flags of tag and enroll.
+type nfcFlags struct {
+	spi  string
+	sim  bool
+	data string
+}
+
+func (f *nfcFlags) add(fs *flag.FlagSet) {
+	fs.StringVar(&f.spi, "spi", "SPI0.0", "SPI port of the RC522")
+	fs.BoolVar(&f.sim, "sim", false, "use a simulated reader")
+	fs.StringVar(&f.data, "data", tagDataDir(), "data directory (holds decks.db)")
+}
+
+// tagDataDir is the default of --data: $UNOREF_DATA, else where the
+// daemon keeps its files.
+func tagDataDir() string {
+	if d := os.Getenv("UNOREF_DATA"); d != "" {
+		return d
+	}
+	if os.Geteuid() == 0 {
+		return "/var/lib/unoref"
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "unoref")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "unoref")
+	}
+	return "unoref-data"
+}
+
+// nfc is an open reader and what goes with it.
+type nfc struct {
+	port  spi.Port
+	dev   *mfrc522.Dev
+	sleep func(time.Duration)
+	// hand, when set, acts on enrolment events before they are shown:
+	// the simulator's stand-in for a person laying cards (tests, --sim).
+	hand   func(enroll.Event)
+	screen func(oled.Screen)    // the OLED, if any
+	sound  func(buzzer.Pattern) // the buzzer, if any
+	close  func()
+}
+
+// openNFC opens the reader; tests replace it to inject a simulated port
+// and a scripted hand.
+var openNFC = func(ctx context.Context, f nfcFlags, e *env) (*nfc, error) {
+	if f.sim {
+		return simNFC(mfrc522test.NewNTAG213([]byte{0x04, 0x55, 0x4E, 0x4F, 0x52, 0x45, 0x46}))
+	}
+	return piNFC(f, e)
+}
+
+// newNFC connects the driver to an open port.
+func newNFC(port spi.Port, now func() time.Time, sleep func(time.Duration)) (*nfc, error) {
+	dev, err := mfrc522.NewSPI(port, &mfrc522.Opts{Now: now, Sleep: sleep})
+	if err != nil {
+		return nil, err
+	}
+	if sleep == nil {
+		sleep = time.Sleep
+	}
+	return &nfc{port: port, dev: dev, sleep: sleep, close: func() { dev.Halt() }}, nil
+}
+
+// simNFC is a simulated reader with tag on it. Its hand lays a fresh blank
+// sticker for every enrolment prompt and lifts it once enrolled.
+func simNFC(tag *mfrc522test.NTAG) (*nfc, error) {
+	sim := mfrc522test.New(nil)
+	n, err := newNFC(sim, sim.Now, sim.Sleep)
+	if err != nil {
+		return nil, err
+	}
+	sim.Place(tag)
+	on, next := tag, 0
+	n.hand = func(ev enroll.Event) {
+		switch ev.Kind {
+		case enroll.Prompt:
+			if on == nil {
+				next++
+				on = mfrc522test.NewNTAG213([]byte{0x04, 0x53, 0x49, 0x4D, 0x00, byte(next >> 8), byte(next)})
+				sim.Place(on)
+			}
+		case enroll.Enrolled, enroll.Refused:
+			sim.Remove(on)
+			on = nil
+		}
+	}
+	return n, nil
+}
+
+// piNFC opens the RC522 with periph, and the OLED and buzzer of the
+// reference build when they answer.
+func piNFC(f nfcFlags, e *env) (*nfc, error) {
+	if _, err := host.Init(); err != nil {
+		return nil, fmt.Errorf("periph: %w", err)
+	}
+	port, err := spireg.Open(f.spi)
+	if err != nil {
+		return nil, fmt.Errorf("reader on %s: %w (no reader here? try --sim)", f.spi, err)
+	}
+	n, err := newNFC(port, nil, nil)
+	if err != nil {
+		port.Close()
+		return nil, fmt.Errorf("reader on %s: %w", f.spi, err)
+	}
+	halt := n.close
+	n.close = func() { halt(); port.Close() }
+	openPanel(n, e)
+	return n, nil
+}
+
+// firstTag waits up to about a second for tags on the pad.
+func firstTag(n *nfc) ([]mfrc522.Tag, error) {
+	var err error
+	for range 25 {
+		var tags []mfrc522.Tag
+		if tags, err = n.dev.Detect(); err == nil && len(tags) > 0 {
+			return tags, nil
+		}
+		n.sleep(40 * time.Millisecond)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("no tag on the reader: %w", err)
+	}
+	return nil, errors.New("no tag on the reader")
+}
+
+func oneTag(n *nfc) (mfrc522.Tag, error) {
+	tags, err := firstTag(n)
+	if err != nil {
+		return mfrc522.Tag{}, err
+	}
+	if len(tags) > 1 {
+		return mfrc522.Tag{}, fmt.Errorf("%d tags on the reader: leave one", len(tags))
+	}
+	return tags[0], nil
+}
+
+// contents is what a tag holds: its CC and what its NDEF data says.
+type contents struct {
+	cc        [4]byte
+	card      cards.Card
+	decodeErr error
+}
+
+func readContents(n *nfc, uid mfrc522.UID) (contents, error) {
+	var c contents
+	b, err := n.dev.ReadPages(uid, ndef.CCPage)
+	if err != nil {
+		return c, fmt.Errorf("reading %s: %w", uid, err)
+	}
+	copy(c.cc[:], b)
+	var rerr error
+	_, c.card, c.decodeErr, rerr = registry.ReadCard(b[4:], func(p uint8) ([]byte, error) { return n.dev.ReadPages(uid, p) })
+	if rerr != nil {
+		return c, fmt.Errorf("reading %s: %w", uid, rerr)
+	}
+	return c, nil
+}
+
+// says describes what a tag's data says, for people.
+func (c contents) says() string {
+	var fe *ndef.ForeignError
+	switch {
+	case c.decodeErr == nil:
+		return fmt.Sprintf("%s (%s)", c.card, c.card.Name())
+	case errors.Is(c.decodeErr, ndef.ErrBlank):
+		return "nothing (blank)"
+	case errors.As(c.decodeErr, &fe):
+		return fmt.Sprintf("%s %q, not a card", fe.Kind, fe.Text)
+	}
+	return "unreadable data (" + c.decodeErr.Error() + ")"
+}
+
+func runTag(ctx context.Context, self *command, e *env, args []string) error {
+	if len(args) == 0 {
+		return &usageError{cmd: self, msg: "tag needs write or read"}
+	}
+	sub, args := args[0], args[1:]
+	fs := flag.NewFlagSet("tag", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var f nfcFlags
+	f.add(fs)
+	force := fs.Bool("force", false, "overwrite a locked or foreign tag")
+	var words []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				printUsage(e.stdout, self)
+				return nil
+			}
+			return &usageError{cmd: self, msg: "tag: " + err.Error()}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		words = append(words, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	switch {
+	case sub == "write" && len(words) == 1:
+		c, err := cards.Parse(words[0])
+		if err != nil || c != c.Face() {
+			return &usageError{cmd: self, msg: fmt.Sprintf("tag write: %q is not a printed card code (R7, B+2, W, W+4, WX, BLANK…)", words[0])}
+		}
+		return tagWrite(ctx, f, e, c, *force)
+	case sub == "write":
+		return &usageError{cmd: self, msg: "tag write takes one card code"}
+	case sub == "read" && len(words) == 0:
+		return tagRead(ctx, f, e)
+	case sub == "read":
+		return &usageError{cmd: self, msg: "tag read takes no arguments"}
+	}
+	return &usageError{cmd: self, msg: fmt.Sprintf("tag: %q: want write or read", sub)}
+}
+
+func tagWrite(ctx context.Context, f nfcFlags, e *env, c cards.Card, force bool) error {
+	n, err := openNFC(ctx, f, e)
+	if err != nil {
+		return fmt.Errorf("tag write: %w", err)
+	}
+	defer n.close()
+	t, err := oneTag(n)
+	if err != nil {
+		return fmt.Errorf("tag write: %w", err)
+	}
+	have, err := readContents(n, t.UID)
+	if err != nil {
+		return fmt.Errorf("tag write: %w", err)
+	}
+	var fe *ndef.ForeignError
+	if errors.As(have.decodeErr, &fe) && !force {
+		return fmt.Errorf("tag write: %s holds %s: --force to overwrite", t.UID, have.says())
+	}
+	if _, _, err := ndef.CheckCC(have.cc); err != nil && !force {
+		if errors.Is(err, ndef.ErrReadOnly) {
+			return fmt.Errorf("tag write: %s is locked (%v): --force to try anyway", t.UID, err)
+		}
+		return fmt.Errorf("tag write: %s: %v: --force to write anyway", t.UID, err)
+	}
+	if err := enroll.WriteCard(n.dev, t.UID, c); err != nil {
+		return fmt.Errorf("tag write: %s: %w", t.UID, err)
+	}
+	fmt.Fprintf(e.stdout, "%s: wrote %s (%s), read back\n", t.UID, c, c.Name())
+	if have.decodeErr == nil && have.card != c {
+		fmt.Fprintf(e.stdout, "it said %s before\n", have.card)
+	}
+	// A registry that knows this tag as another card would overrule it.
+	if reg, err := openRegistryIfAny(ctx, f.data); err == nil && reg != nil {
+		defer reg.Close()
+		if old, err := reg.Lookup(ctx, t.UID); err == nil && old.Card != c {
+			fmt.Fprintf(e.stderr, "unoref: warning: the registry has %s as %s #%d of deck %s; re-enroll it to change that\n", old.UID, old.Card, old.Copy, old.Deck)
+		}
+	}
+	return nil
+}
+
+// openRegistryIfAny opens decks.db in dir when it exists (nil if not).
+func openRegistryIfAny(ctx context.Context, dir string) (*registry.Registry, error) {
+	path := registry.Path(dir)
+	if _, err := os.Stat(path); err != nil {
+		return nil, nil
+	}
+	return registry.Open(ctx, path)
+}
+
+func tagRead(ctx context.Context, f nfcFlags, e *env) error {
+	n, err := openNFC(ctx, f, e)
+	if err != nil {
+		return fmt.Errorf("tag read: %w", err)
+	}
+	defer n.close()
+	t, err := oneTag(n)
+	if err != nil {
+		return fmt.Errorf("tag read: %w", err)
+	}
+	typ, err := n.dev.Identify(t.UID)
+	if err != nil {
+		typ = t.Type
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "uid       %s\ntype      %s\n", t.UID, typ)
+	have, rerr := readContents(n, t.UID)
+	switch {
+	case rerr != nil:
+		fmt.Fprintf(&b, "says      ? (%v)\n", rerr)
+	default:
+		fmt.Fprintf(&b, "says      %s\n", have.says())
+		if _, writable, err := ndef.CheckCC(have.cc); !writable {
+			fmt.Fprintf(&b, "cc        % X: %v\n", have.cc, err)
+		}
+	}
+	reg, err := openRegistryIfAny(ctx, f.data)
+	switch {
+	case err != nil:
+		fmt.Fprintf(&b, "registry  ? (%v)\n", err)
+	case reg == nil:
+		fmt.Fprintf(&b, "registry  none in %s\n", f.data)
+	default:
+		defer reg.Close()
+		old, err := reg.Lookup(ctx, t.UID)
+		switch {
+		case errors.Is(err, registry.ErrNotEnrolled):
+			fmt.Fprintf(&b, "registry  not enrolled\n")
+		case err != nil:
+			fmt.Fprintf(&b, "registry  ? (%v)\n", err)
+		default:
+			fmt.Fprintf(&b, "registry  %s (%s), copy %d of deck %s\n", old.Card, old.Card.Name(), old.Copy, old.Deck)
+		}
+	}
+	_, err = io.WriteString(e.stdout, b.String())
+	return err
+}
