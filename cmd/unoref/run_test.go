@@ -207,7 +207,8 @@ func TestKillDaemon(t *testing.T) {
 			points[i] = rng.IntN(len(lines))
 		}
 		slicesSort(points)
-		next := 0 // index of the next control to send
+		next := 0  // index of the next control to send
+		acked := 0 // controls answered before the kill
 		for k := 0; k <= n; k++ {
 			d := startDaemon(t, dir)
 			s := d.state(t)
@@ -221,13 +222,17 @@ func TestKillDaemon(t *testing.T) {
 			if before(after, resume) != s.Events {
 				t.Fatalf("game %d kill %d: journal holds %d events, no control ends there", gi, k, s.Events)
 			}
+			// Whatever was answered was shown, so it must be on disk.
+			if s.Events < before(after, acked) {
+				t.Fatalf("game %d kill %d: journal holds %d events, the %d controls answered made %d", gi, k, s.Events, acked, before(after, acked))
+			}
 			if resume < next {
 				lost++
 			}
 			if resume > next {
 				t.Fatalf("game %d kill %d: resumed at control %d, past the %d sent", gi, k, resume, next)
 			}
-			next = resume
+			next, acked = resume, resume
 			if k == n {
 				for ; next < len(lines); next++ {
 					d.do(t, lines[next])
@@ -242,6 +247,7 @@ func TestKillDaemon(t *testing.T) {
 			for next < points[k] && next < len(lines) {
 				d.do(t, lines[next])
 				next++
+				acked = next
 			}
 			switch rng.IntN(3) {
 			case 1:
@@ -260,6 +266,7 @@ func TestKillDaemon(t *testing.T) {
 					if a := d.answer(t); a != "ok" {
 						t.Fatalf("%q: %s", lines[next-2], a)
 					}
+					acked = next - 1
 				}
 			}
 			d.kill()
