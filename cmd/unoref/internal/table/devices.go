@@ -93,3 +93,13 @@ func (sysClock) AfterFunc(d time.Duration, f func()) func() bool {
 
 // SystemClock is the wall clock, for led, buzzer, button and the table.
 var SystemClock Clock = sysClock{}
+
+// The drivers are the devices.
+var (
+	_ Reader   = (*mfrc522.Dev)(nil)
+	_ Display  = (*oled.Display)(nil)
+	_ LEDs     = (*led.Dev)(nil)
+	_ Buzzer   = (*buzzer.Dev)(nil)
+	_ SeatPads = (*seatpad.Dev)(nil)
+	_ Resolver = (*registry.Resolver)(nil)
+)
