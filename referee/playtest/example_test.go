@@ -22,9 +22,9 @@ func ExamplePlay() {
 	// rules official
 	// dealer Cat
 	// start Y5
-	// play YS as Ann
-	// play Y5
-	// draw G4
-	// pass
+	// play YS
+	// play Y4
+	// play B4
+	// play B4
 	// true over
 }

@@ -56,7 +56,7 @@ func (t *Table) choose() (tablelog.Event, string) {
 	if t.phase == phaseSetup {
 		return t.chooseSetup()
 	}
-	if t.phase == phaseTurn && t.fiveSwap >= 0 {
+	if t.phase == phaseTurn && t.fiveSwap >= 0 && t.fiveTarget >= 0 && !t.out[t.fiveTarget] {
 		return tablelog.Event{Kind: tablelog.Swap, Name: t.names[t.fiveTarget]}, "swaps a card on a 5"
 	}
 	// The UNO window of the last player.
@@ -71,6 +71,11 @@ func (t *Table) choose() (tablelog.Event, string) {
 		case planCatch:
 			t.unoPlan = planForget
 			return tablelog.Event{Kind: tablelog.Catch, Name: t.names[t.unoOpen]}, "catches a missed UNO"
+		}
+	}
+	if t.chance(st.Illegal / 2) {
+		if ev, note, ok := t.chooseOutOfPhase(); ok {
+			return ev, note
 		}
 	}
 	if (t.phase == phaseTurn || t.phase == phaseDrawn) && t.chance(st.Illegal) {
@@ -353,4 +358,45 @@ func (t *Table) chooseIllegal() (tablelog.Event, string, bool) {
 		}
 	}
 	return tablelog.Event{}, "", false
+}
+
+// chooseOutOfPhase makes an event the current phase does not take.
+func (t *Table) chooseOutOfPhase() (tablelog.Event, string, bool) {
+	p := t.turn
+	someone := t.names[t.r.IntN(t.n)]
+	var evs []tablelog.Event
+	if t.phase != phaseDrawn {
+		evs = append(evs, tablelog.Event{Kind: tablelog.Pass})
+	}
+	if t.phase != phaseColor {
+		evs = append(evs, tablelog.Event{Kind: tablelog.Color, Color: pick(t, cards.Colors[:])})
+	}
+	if t.phase != phaseSwap && t.fiveSwap < 0 {
+		evs = append(evs, tablelog.Event{Kind: tablelog.Swap, Name: someone})
+	}
+	if t.phase != phaseCountup {
+		evs = append(evs, tablelog.Event{Kind: tablelog.Points, Name: someone, N: 10})
+	}
+	if t.phase == phaseTurn || t.phase == phaseDrawn || t.phase == phasePenalty || t.phase == phaseColor || t.phase == phaseSwap {
+		evs = append(evs, tablelog.Event{Kind: tablelog.Hand, Name: t.names[p], Cards: slices.Clone(t.hands[p])})
+	}
+	if len(t.drawPile) > 0 {
+		evs = append(evs, tablelog.Event{Kind: tablelog.Start, Card: t.drawPile[len(t.drawPile)-1]})
+	}
+	switch t.phase {
+	case phaseColor, phaseSwap, phaseShow, phaseHeights, phaseCountup:
+		evs = append(evs, tablelog.Event{Kind: tablelog.Draw})
+		if len(t.hands[p]) > 0 {
+			c := pick(t, t.hands[p])
+			if c.IsWild() {
+				c.Color = cards.Green
+			}
+			evs = append(evs, tablelog.Event{Kind: tablelog.Play, Card: c})
+		}
+	case phaseDrawn:
+		if !t.rules.DrawUntilPlayable {
+			evs = append(evs, tablelog.Event{Kind: tablelog.Draw})
+		}
+	}
+	return pick(t, evs), "makes a move out of phase", true
 }

@@ -556,7 +556,7 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 	case tablelog.Draw:
 		return t.execDraw(ev)
 	case tablelog.Pass:
-		if t.phase == phaseTurn {
+		if t.phase == phaseTurn || t.phase == phasePenalty || t.phase == phaseChallenge {
 			return false, codeMustDraw
 		}
 		if t.phase != phaseDrawn {
@@ -626,7 +626,8 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 		}
 		if t.phase == phaseTurn && t.fiveSwap >= 0 {
 			// five-swap: one card each way, nothing the table can count.
-			t.fiveSwap = -1
+			t.swapCard(t.fiveSwap, who)
+			t.fiveSwap, t.fiveTarget = -1, -1
 			return true, ""
 		}
 		t.hands[who], t.hands[t.turn] = t.hands[t.turn], t.hands[who]
@@ -841,8 +842,13 @@ func (t *Table) effect(p int, c cards.Card) {
 			return
 		case t.rules.SevenZero && c.Number == 0 && !t.roundEnd:
 			t.rotateHands()
-		case t.rules.FiveSwap && c.Number == 5 && !empty && t.chance(t.cfg.Strategy.SwapCard):
-			t.swapCard(p)
+		case t.rules.FiveSwap && c.Number == 5 && !empty:
+			// p may swap a card with a swap line before the next play
+			// or draw; the strategy decides now whether it will.
+			t.fiveSwap, t.fiveTarget = p, -1
+			if t.chance(t.cfg.Strategy.SwapCard) {
+				t.fiveTarget = (p + 1 + t.r.IntN(t.n-1)) % t.n
+			}
 		}
 		t.turn = t.next(p)
 	case cards.Skip:
@@ -906,16 +912,13 @@ func (t *Table) rotateHands() {
 	t.unoOpen, t.preCall = -1, -1 // nobody played down to one card of the hand they hold
 }
 
-// swapCard is five-swap: p swaps one card with another player; the table
-// sees nothing, hand sizes stay.
-func (t *Table) swapCard(p int) {
-	q := (p + 1 + t.r.IntN(t.n-1)) % t.n
-	if len(t.hands[q]) == 0 || t.out[q] {
+// swapCard is five-swap: p swaps one random card with q; hand sizes stay.
+func (t *Table) swapCard(p, q int) {
+	if len(t.hands[q]) == 0 || len(t.hands[p]) == 0 {
 		return
 	}
 	a, b := t.r.IntN(len(t.hands[p])), t.r.IntN(len(t.hands[q]))
 	t.hands[p][a], t.hands[q][b] = t.hands[q][b], t.hands[p][a]
-	t.fiveSwap, t.fiveTarget = p, q
 }
 
 func (t *Table) startCountup() {
