@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/unoref/unoref/referee/journal"
+)
+
+var exportCmd = &command{
+	name:    "export",
+	args:    "[--data DIR] (--game N | --csv [--game N]) [-o FILE]",
+	summary: "write a game as a table log, or the score history as CSV",
+	help: `With --game N, writes game N of the journal in --data as a table log
+(shared/RULES.md §7) that 'unoref replay' reads back to the same state.
+
+With --csv, writes the score history as CSV, one row per player per round
+played to the end, under a header line:
+    game,started,rules,round,player,points,total,round_winner,game_winner
+started is the game's start in UTC (RFC 3339); total is the player's game
+total after the round; game_winner is empty while the game is in progress
+or when it was abandoned. --game N limits the CSV to that game.
+
+The output goes to FILE with -o (replaced only once it is complete), or to
+standard output when -o is - or missing.`,
+	run: runExport,
+}
+
+func runExport(ctx context.Context, self *command, e *env, args []string) error {
+	var h historyFlags
+	fset := flag.NewFlagSet("export", flag.ContinueOnError)
+	h.add(fset)
+	asCSV := fset.Bool("csv", false, "write the score history as CSV")
+	outPath := fset.String("o", "-", "output file, - for standard output")
+	if help, err := parseFlags(self, e, fset, &h, args); help || err != nil {
+		return err
+	}
+	if !*asCSV && h.game == 0 {
+		return &usageError{cmd: self, msg: "export needs --game N (a table log) or --csv (the score history)"}
+	}
+	if *outPath == "" {
+		return &usageError{cmd: self, msg: "export: -o needs a file name, or - for standard output"}
+	}
+	j, err := openJournal(ctx, "export", h.data)
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	path := strings.TrimPrefix(j.String(), "journal ")
+	// Check the game before creating the output file.
+	games, err := j.Games(ctx)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if h.game != 0 {
+		g, err := findGame(games, h.game, "export", path)
+		if err != nil {
+			return err
+		}
+		games = []journal.Game{g}
+	}
+	write := func(w io.Writer) error {
+		if *asCSV {
+			return writeCSV(ctx, j, games, w)
+		}
+		if err := j.Log(ctx, h.game, w); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		return nil
+	}
+	if *outPath == "-" {
+		out := bufio.NewWriter(e.stdout)
+		err := write(out)
+		if ferr := out.Flush(); err == nil && ferr != nil {
+			err = fmt.Errorf("export: writing: %w", ferr)
+		}
+		return err
+	}
+	return writeFile(*outPath, write)
+}
+
+// csvHeader names the columns of `export --csv`.
+var csvHeader = []string{"game", "started", "rules", "round", "player", "points", "total", "round_winner", "game_winner"}
+
+// writeCSV writes one row per player per round of games.
+func writeCSV(ctx context.Context, j *journal.Journal, games []journal.Game, w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvHeader); err != nil {
+		return fmt.Errorf("export: writing: %w", err)
+	}
+	for _, g := range games {
+		rounds, err := j.Rounds(ctx, g.ID)
+		if err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		id, started, rules := strconv.FormatInt(g.ID, 10), g.StartedAt.UTC().Format(time.RFC3339), rulesWords(g.Rules)
+		for _, r := range rounds {
+			n := strconv.Itoa(r.N)
+			for _, s := range r.Scores {
+				rec := []string{id, started, rules, n, s.Player, strconv.Itoa(s.Points), strconv.Itoa(s.Total), r.Winner, g.Winner}
+				if err := cw.Write(rec); err != nil {
+					return fmt.Errorf("export: writing: %w", err)
+				}
+			}
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("export: writing: %w", err)
+	}
+	return nil
+}
+
+// writeFile writes name through write: into a temporary file beside it,
+// renamed over name only when complete, so a failed export never leaves a
+// truncated file or destroys the previous one.
+func writeFile(name string, write func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	bw := bufio.NewWriter(f)
+	if err := write(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("export: writing %s: %w", name, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("export: writing %s: %w", name, err)
+	}
+	if err := os.Rename(f.Name(), name); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,321 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/unoref/unoref/referee/journal"
+)
+
+var historyCmd = &command{
+	name:    "history",
+	args:    "[--data DIR] [--game N] [--json]",
+	summary: "show the journaled games: rounds, points, totals, winners",
+	help: `Lists the games in the journal of --data: number, start, players, rules,
+rounds played, the winner ("in progress" while the game can resume,
+"abandoned" when it ended without one) and the totals after the last round.
+With --game N it shows that game round by round: who went out, the points
+every player scored and the running totals. --json prints the same for
+programs.
+
+--data defaults to $UNOREF_DATA, else /var/lib/unoref when it is readable,
+else $XDG_DATA_HOME/unoref or ~/.local/share/unoref.`,
+	run: runHistory,
+}
+
+// historyFlags are the flags history and export share.
+type historyFlags struct {
+	data string
+	game int64 // 0 when --game is not given
+}
+
+// add defines --data and --game on fset.
+func (h *historyFlags) add(fset *flag.FlagSet) {
+	fset.StringVar(&h.data, "data", dataDir(), "directory of the journal")
+	fset.Int64Var(&h.game, "game", 0, "game number")
+}
+
+// parseFlags parses args, which must all be flags. It reports help when
+// -h was asked for and the usage has been printed.
+func parseFlags(self *command, e *env, fset *flag.FlagSet, h *historyFlags, args []string) (help bool, err error) {
+	fset.SetOutput(io.Discard)
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(e.stdout, self)
+			return true, nil
+		}
+		return false, &usageError{cmd: self, msg: self.name + ": " + err.Error()}
+	}
+	if fset.NArg() > 0 {
+		return false, &usageError{cmd: self, msg: fmt.Sprintf("%s takes no arguments, only flags (got %q)", self.name, fset.Arg(0))}
+	}
+	gameSet := false
+	fset.Visit(func(f *flag.Flag) { gameSet = gameSet || f.Name == "game" })
+	if gameSet && h.game <= 0 {
+		return false, &usageError{cmd: self, msg: fmt.Sprintf("%s: --game takes a game number, 1 or more (got %d)", self.name, h.game)}
+	}
+	if h.data == "" {
+		return false, &usageError{cmd: self, msg: self.name + ": --data must name a directory"}
+	}
+	return false, nil
+}
+
+// openJournal opens the journal of the data directory dir for reading the
+// history. Unlike the daemon it never creates one: a missing file is an
+// error naming where it was looked for.
+func openJournal(ctx context.Context, name, dir string) (*journal.Journal, error) {
+	path := filepath.Join(dir, journalFile)
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s: no journal at %s: no game was played with this data directory (see --data)", name, path)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", name, err)
+	case fi.IsDir():
+		return nil, fmt.Errorf("%s: %s is a directory, not a journal", name, path)
+	}
+	j, err := journal.Open(ctx, path, nil)
+	if err != nil {
+		if errors.Is(err, journal.ErrNotJournal) || errors.Is(err, journal.ErrNewerSchema) {
+			return nil, fmt.Errorf("%s: %w", name, err) // these name the path already
+		}
+		return nil, fmt.Errorf("%s: opening %s: %w", name, path, err)
+	}
+	return j, nil
+}
+
+// gameStatus is what the history shows for a game's outcome.
+func gameStatus(g journal.Game) string {
+	switch {
+	case g.Winner != "":
+		return "won"
+	case g.Open():
+		return "in progress"
+	}
+	return "abandoned"
+}
+
+// rulesWords is a rules line without its keyword: "official +stacking".
+func rulesWords(line string) string {
+	return strings.TrimSpace(strings.TrimPrefix(line, "rules "))
+}
+
+// totals are the game totals after the last round, by seat (nil before the
+// first round ends).
+func totals(rounds []journal.Round) []journal.Score {
+	if len(rounds) == 0 {
+		return nil
+	}
+	return rounds[len(rounds)-1].Scores
+}
+
+// gameJSON is one game in `history --json`.
+type gameJSON struct {
+	ID           int64          `json:"id"`
+	Started      time.Time      `json:"started"`
+	Ended        *time.Time     `json:"ended,omitempty"`
+	Players      []string       `json:"players"`
+	Rules        string         `json:"rules"`
+	Status       string         `json:"status"` // "won", "in progress" or "abandoned"
+	Winner       string         `json:"winner"`
+	RoundsPlayed int            `json:"rounds_played"`
+	Events       int            `json:"events"`
+	Totals       map[string]int `json:"totals"`
+	Rounds       *[]roundJSON   `json:"rounds,omitempty"` // with --game only, [] when none ended
+}
+
+type roundJSON struct {
+	Round  int         `json:"round"`
+	Winner string      `json:"winner"`
+	Ended  time.Time   `json:"ended"`
+	Scores []scoreJSON `json:"scores"`
+}
+
+type scoreJSON struct {
+	Player string `json:"player"`
+	Points int    `json:"points"`
+	Total  int    `json:"total"`
+}
+
+func newGameJSON(g journal.Game, rounds []journal.Round) gameJSON {
+	out := gameJSON{
+		ID: g.ID, Started: g.StartedAt.UTC(), Players: g.Players, Rules: rulesWords(g.Rules),
+		Status: gameStatus(g), Winner: g.Winner, RoundsPlayed: g.Rounds, Events: g.Events,
+		Totals: make(map[string]int, len(g.Players)),
+	}
+	if out.Players == nil {
+		out.Players = []string{}
+	}
+	if !g.EndedAt.IsZero() {
+		end := g.EndedAt.UTC()
+		out.Ended = &end
+	}
+	for _, p := range g.Players {
+		out.Totals[p] = 0
+	}
+	for _, s := range totals(rounds) {
+		out.Totals[s.Player] = s.Total
+	}
+	return out
+}
+
+func runHistory(ctx context.Context, self *command, e *env, args []string) error {
+	var h historyFlags
+	fset := flag.NewFlagSet("history", flag.ContinueOnError)
+	h.add(fset)
+	asJSON := fset.Bool("json", false, "print JSON")
+	if help, err := parseFlags(self, e, fset, &h, args); help || err != nil {
+		return err
+	}
+	j, err := openJournal(ctx, "history", h.data)
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	games, err := j.Games(ctx)
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	out := bufio.NewWriter(e.stdout)
+	if h.game != 0 {
+		err = showGame(ctx, j, games, h.game, *asJSON, out)
+	} else {
+		err = listGames(ctx, j, games, *asJSON, out)
+	}
+	if ferr := out.Flush(); err == nil && ferr != nil {
+		err = fmt.Errorf("history: writing: %w", ferr)
+	}
+	return err
+}
+
+// findGame is the game numbered id, or an error that says which exist.
+func findGame(games []journal.Game, id int64, name, path string) (journal.Game, error) {
+	for _, g := range games {
+		if g.ID == id {
+			return g, nil
+		}
+	}
+	if len(games) == 0 {
+		return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal %s has no games yet)", name, journal.ErrNoGame, id, path)
+	}
+	return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal has games %d to %d)", name, journal.ErrNoGame, id, games[0].ID, games[len(games)-1].ID)
+}
+
+func listGames(ctx context.Context, j *journal.Journal, games []journal.Game, asJSON bool, w io.Writer) error {
+	rounds := make([][]journal.Round, len(games))
+	for i, g := range games {
+		r, err := j.Rounds(ctx, g.ID)
+		if err != nil {
+			return fmt.Errorf("history: %w", err)
+		}
+		rounds[i] = r
+	}
+	if asJSON {
+		list := make([]gameJSON, len(games))
+		for i, g := range games {
+			list[i] = newGameJSON(g, rounds[i])
+		}
+		return writeJSON(w, list)
+	}
+	if len(games) == 0 {
+		_, err := fmt.Fprintf(w, "No games yet: the journal %s is empty.\n", strings.TrimPrefix(j.String(), "journal "))
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "GAME\tSTARTED\tPLAYERS\tRULES\tROUNDS\tWINNER\tTOTALS")
+	for i, g := range games {
+		winner := g.Winner
+		if winner == "" {
+			winner = gameStatus(g)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", g.ID, g.StartedAt.Local().Format("2006-01-02 15:04"),
+			strings.Join(g.Players, " "), rulesWords(g.Rules), g.Rounds, winner, totalsText(totals(rounds[i])))
+	}
+	return tw.Flush()
+}
+
+// totalsText prints totals as "Ann 253, Ben 0, Cy 9"; "-" before the first
+// round ends.
+func totalsText(scores []journal.Score) string {
+	if len(scores) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(scores))
+	for i, s := range scores {
+		parts[i] = fmt.Sprintf("%s %d", s.Player, s.Total)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func showGame(ctx context.Context, j *journal.Journal, games []journal.Game, id int64, asJSON bool, w io.Writer) error {
+	g, err := findGame(games, id, "history", strings.TrimPrefix(j.String(), "journal "))
+	if err != nil {
+		return err
+	}
+	rounds, err := j.Rounds(ctx, g.ID)
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	if asJSON {
+		gj := newGameJSON(g, rounds)
+		list := make([]roundJSON, len(rounds))
+		for i, r := range rounds {
+			list[i] = roundJSON{Round: r.N, Winner: r.Winner, Ended: r.EndedAt.UTC(), Scores: make([]scoreJSON, len(r.Scores))}
+			for k, s := range r.Scores {
+				list[i].Scores[k] = scoreJSON(s)
+			}
+		}
+		gj.Rounds = &list
+		return writeJSON(w, gj)
+	}
+	result := gameStatus(g)
+	if g.Winner != "" {
+		result = "won by " + g.Winner
+	}
+	fmt.Fprintf(w, "Game %d: %s; rules %s; started %s; %s.\n", g.ID, strings.Join(g.Players, " "),
+		rulesWords(g.Rules), g.StartedAt.Local().Format("2006-01-02 15:04"), result)
+	if len(rounds) == 0 {
+		_, err := fmt.Fprintln(w, "No round has ended yet.")
+		return err
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "ROUND\tWINNER")
+	for _, s := range rounds[0].Scores {
+		fmt.Fprintf(tw, "\t%s", s.Player)
+	}
+	fmt.Fprintln(tw)
+	for _, r := range rounds {
+		fmt.Fprintf(tw, "%d\t%s", r.N, r.Winner)
+		for _, s := range r.Scores {
+			fmt.Fprintf(tw, "\t%+d = %d", s.Points, s.Total)
+		}
+		fmt.Fprintln(tw)
+	}
+	fmt.Fprint(tw, "total\t")
+	for _, s := range totals(rounds) {
+		fmt.Fprintf(tw, "\t%d", s.Total)
+	}
+	fmt.Fprintln(tw)
+	return tw.Flush()
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	return nil
+}
