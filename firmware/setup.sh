@@ -173,7 +173,7 @@ gid() {
 	if [ -n "$root" ]; then
 		awk -F: -v g="$1" '$1 == g { print $3; exit }' "$root/etc/group"
 	else
-		getent group "$1" | cut -d: -f3
+		getent group "$1" | cut -d: -f3 || true
 	fi
 }
 
@@ -193,7 +193,7 @@ members() {
 	if [ -n "$root" ]; then
 		awk -F: -v g="$1" '$1 == g { print $4 }' "$root/etc/group"
 	else
-		getent group "$1" | cut -d: -f4
+		getent group "$1" | cut -d: -f4 || true
 	fi
 }
 for g in gpio spi i2c; do
@@ -342,7 +342,7 @@ if [ "$reboot" = 1 ]; then
 	say "unoref starts by itself after it (journalctl -u unoref -f to watch)."
 elif [ "$binary_changed" = 1 ] || [ "$unit_changed" = 1 ] || ! systemctl is-active --quiet unoref.service; then
 	act systemctl restart unoref.service
-	say "unoref is running: systemctl status unoref, journalctl -u unoref -f"
+	[ "$dry_run" = 1 ] || say "unoref is running: systemctl status unoref, journalctl -u unoref -f"
 else
 	say "unoref is up to date and running"
 fi

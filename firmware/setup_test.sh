@@ -184,6 +184,23 @@ grep -q '^would: useradd ' "$work/out6" || fail "dry run does not list the user"
 grep -q '^would: append_config ' "$work/out6" || fail "dry run does not list config.txt"
 grep -q '^+ ' "$work/out6" && fail "dry run acted"
 
+# --- dry run on the real system ---------------------------------------------
+start "dry run without --root"
+# Only what is safe on any machine: --dry-run must not change it. The
+# config file and binary are checked for absence first, so this says
+# nothing on a machine where unoref is installed.
+if [ -e /usr/local/bin/unoref ] || [ -e /etc/unoref ]; then
+	echo "  (unoref is installed here: skipped)"
+else
+	"$setup" --dry-run "$dummy" >"$work/out12" 2>&1 || fail "exit $?: $(cat "$work/out12")"
+	grep -q '^would: systemctl enable unoref.service' "$work/out12" || fail "does not list systemctl enable: $(cat "$work/out12")"
+	grep -q '^would: install .* /etc/unoref/unoref.toml$' "$work/out12" || fail "does not list the config"
+	grep -q '^+ ' "$work/out12" && fail "acted: $(grep '^+ ' "$work/out12")"
+	grep -q 'is running' "$work/out12" && fail "claims the service runs"
+	[ ! -e /usr/local/bin/unoref ] || fail "installed the binary"
+	[ ! -e /etc/unoref ] || fail "created /etc/unoref"
+fi
+
 # --- --keep-serial-console -------------------------------------------------
 start "keep the serial console"
 r=$work/serial
