@@ -93,10 +93,6 @@ func (t *Table) refresh() {
 	}
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()
-		// The virtual seat pads light the seat of the player to act.
-		for i, p := range st.Players {
-			s.LEDs[seatLED[i]] = p == st.Turn
-		}
 		if t.v.buzzing() {
 			s.Buzzer = t.buzz
 		}

@@ -299,6 +299,9 @@ func (t *Table) Run(ctx context.Context) error {
 			}
 			if ev.Kind == button.Press {
 				err = t.seat(ev.Seat)
+				if t.v != nil {
+					t.v.seatDone()
+				}
 			}
 		case k := <-t.timers:
 			err = t.timer(k)
@@ -346,8 +349,13 @@ func refuseAction(format string, a ...any) error {
 // has ruled on it. Errors are sentences for the page.
 func (t *Table) Do(ctx context.Context, a Action) error {
 	r := request{a: a, reply: make(chan reply, 1)}
-	if a.Kind == "press" && t.v != nil {
-		return t.v.press(ctx, t, a)
+	if t.v != nil {
+		switch a.Kind {
+		case "press":
+			return t.v.press(ctx, t, a)
+		case "seat":
+			return t.v.seat(ctx, t, a)
+		}
 	}
 	select {
 	case t.actions <- r:

@@ -18,6 +18,8 @@ import (
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
+	"github.com/unoref/unoref/drivers/seatpad"
+	"github.com/unoref/unoref/drivers/seatpad/mcp23017test"
 )
 
 // VirtualOpts configures NewVirtual.
@@ -39,6 +41,7 @@ type VirtualOpts struct {
 type Sim struct {
 	Play, Draw *mfrc522test.Sim                // the pads' MFRC522s (Draw nil without draw pad)
 	OLED       *ssd1306test.Sim                // the SSD1306 behind oled.Display
+	Seats      *mcp23017test.Bus               // the seat pads' two MCP23017s, seats 0–9
 	LEDs       map[string]*gpiolinetest.Output // "cw","ccw","legal","illegal","uno","R","Y","G","B"
 	Buzzer     *gpiolinetest.Output
 }
@@ -64,9 +67,11 @@ type virtual struct {
 	deferred map[string]mfrc522test.Tag // tags waiting for their twin to leave
 	padOf    map[string]string
 
-	pressMu  sync.Mutex
-	pressed_ chan struct{}
-	edgeAt   time.Duration
+	pressMu   sync.Mutex
+	pressed_  chan struct{}
+	seated    chan struct{}
+	seatClock *gpiolinetest.Clock // the seat pads' own time: it moves only for a press
+	edgeAt    time.Duration
 }
 
 type tapWait struct {
@@ -103,6 +108,7 @@ func NewVirtual(ctx context.Context, j Journal, cfg Config, o *VirtualOpts) (*Ta
 		deferred: map[string]mfrc522test.Tag{},
 		padOf:    map[string]string{},
 		pressed_: make(chan struct{}, 1),
+		seated:   make(chan struct{}, 1),
 	}
 	clock := opts.Clock
 	dev := Devices{Clock: clock, Resolver: opts.Resolver}
@@ -165,6 +171,15 @@ func NewVirtual(ctx context.Context, j Journal, cfg Config, o *VirtualOpts) (*Ta
 	v.edges = gpiolinetest.NewEdges()
 	v.btnCh = make(chan button.Event, 16)
 	dev.Buttons = v.btnCh
+	v.sim.Seats = mcp23017test.NewBus(0x20, 0x21)
+	v.seatClock = gpiolinetest.NewClock(time.Time{})
+	sp, err := seatpad.NewI2C(v.sim.Seats, &seatpad.Opts{Seats: seatpad.MaxSeats, Clock: v.seatClock})
+	if err != nil {
+		return nil, fmt.Errorf("table: virtual seat pads: %w", err)
+	}
+	seatCh := make(chan seatpad.Event, 16)
+	dev.Seats, dev.SeatEvs = sp, seatCh
+	dev.Loops = append(dev.Loops, func(ctx context.Context) error { return sp.Run(ctx, seatCh) })
 	cfg.Virtual = true
 	t, err := New(ctx, dev, j, cfg)
 	if err != nil {
@@ -244,9 +259,13 @@ func (v *virtual) start(ctx context.Context, wg *sync.WaitGroup) {
 }
 
 func (v *virtual) ledStates() map[string]bool {
-	m := make(map[string]bool, len(v.sim.LEDs))
+	m := make(map[string]bool, len(v.sim.LEDs)+seatpad.MaxSeats)
 	for n, o := range v.sim.LEDs {
 		m[n] = o.Value() == 1
+	}
+	for s := range seatpad.MaxSeats {
+		c, _, l := v.seatPins(s)
+		m[seatLED[s]] = c.Level(l)
 	}
 	return m
 }
@@ -288,6 +307,59 @@ func (v *virtual) press(ctx context.Context, t *Table, a Action) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// seatPins are the MCP23017 and its button and LED pins for a seat
+// (package seatpad's wiring).
+func (v *virtual) seatPins(seat int) (*mcp23017test.Chip, mcp23017test.Pin, mcp23017test.Pin) {
+	c := v.sim.Seats.Chip(0x20 + uint16(seat/seatpad.SeatsPerChip))
+	k := seat % seatpad.SeatsPerChip
+	if k < 4 {
+		return c, mcp23017test.Pin(k), mcp23017test.Pin(4 + k)
+	}
+	return c, mcp23017test.Pin(8 + k - 4), mcp23017test.Pin(12 + k - 4)
+}
+
+// seat presses a seat pad's button on the simulated expander and returns
+// once the table has ruled on the press. The pads' clock moves by whole
+// poll intervals, as long as the debouncer needs to see the press and the
+// release.
+func (v *virtual) seat(ctx context.Context, t *Table, a Action) error {
+	if a.Seat < 0 || a.Seat >= seatpad.MaxSeats {
+		return refuseAction("There is no seat %d.", a.Seat)
+	}
+	select {
+	case <-t.halted:
+		return ErrHalted
+	case <-v.done:
+		return ErrHalted
+	default:
+	}
+	v.pressMu.Lock()
+	defer v.pressMu.Unlock()
+	select {
+	case <-v.seated:
+	default:
+	}
+	chip, pin, _ := v.seatPins(a.Seat)
+	steps := func() {
+		for range 4 {
+			v.seatClock.BlockUntil(1)
+			v.seatClock.Advance(10 * time.Millisecond)
+		}
+	}
+	chip.Drive(pin, false)
+	steps()
+	select {
+	case <-v.seated:
+	case <-t.halted:
+		return ErrHalted
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	chip.Release(pin)
+	steps()
+	return nil
 }
 
 func (v *virtual) pressed() {
@@ -425,5 +497,12 @@ func (v *virtual) readerEvent(t *Table, pad string, ev mfrc522.Event) {
 	}
 	if len(v.waits) > 0 {
 		v.poll(pad)
+	}
+}
+
+func (v *virtual) seatDone() {
+	select {
+	case v.seated <- struct{}{}:
+	default:
 	}
 }
