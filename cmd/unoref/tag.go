@@ -117,17 +117,25 @@ func simNFC(tag *mfrc522test.NTAG) (*nfc, error) {
 	}
 	sim.Place(tag)
 	on, next := tag, 0
+	lay := func() {
+		if on == nil {
+			next++
+			on = mfrc522test.NewNTAG213([]byte{0x04, 0x53, 0x49, 0x4D, 0x00, byte(next >> 8), byte(next)})
+			sim.Place(on)
+		}
+	}
 	n.hand = func(ev enroll.Event) {
 		switch ev.Kind {
 		case enroll.Prompt:
-			if on == nil {
-				next++
-				on = mfrc522test.NewNTAG213([]byte{0x04, 0x53, 0x49, 0x4D, 0x00, byte(next >> 8), byte(next)})
-				sim.Place(on)
-			}
-		case enroll.Enrolled, enroll.Refused:
+			lay()
+		case enroll.Enrolled:
 			sim.Remove(on)
 			on = nil
+		case enroll.Refused:
+			// Put that one aside and take the next.
+			sim.Remove(on)
+			on = nil
+			lay()
 		}
 	}
 	return n, nil
