@@ -38,8 +38,9 @@ runs the virtual table: the same referee on simulated readers, OLED, LEDs,
 buzzer and buttons, played from its page.
 
 The page listens on --listen (default 127.0.0.1:8080; "" for none). Every
-accepted event is committed to the journal in --data (default
-~/.local/share/unoref, /var/lib/unoref for root) before the table shows it;
+accepted event is committed to the journal in --data (default $UNOREF_DATA,
+else /var/lib/unoref when readable, else ~/.local/share/unoref) before the
+table shows it;
 on start the open game resumes where it was. SIGTERM or Ctrl-C halts every
 device: antenna off, screen blank, LEDs low.
 
@@ -62,7 +63,7 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	fset.SetOutput(io.Discard)
 	sim := fset.Bool("sim", false, "run the virtual table even on a Pi")
 	listen := fset.String("listen", "127.0.0.1:8080", "address of the page")
-	data := fset.String("data", defaultDataDir(), "directory of the journal and the deck registry")
+	data := fset.String("data", dataDir(), "directory of the journal and the deck registry")
 	pinmap := fset.String("pinmap", "", "pin map file (default: the reference build)")
 	players := fset.String("players", "", "seats for a new game, comma separated")
 	rules := fset.String("rules", "official", "rules for a new game, as on a rules line")
@@ -89,7 +90,7 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	if err := os.MkdirAll(*data, 0o755); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	j, err := table.OpenJournal(ctx, filepath.Join(*data, "journal.db"))
+	j, err := table.OpenJournal(ctx, filepath.Join(*data, journalFile))
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
@@ -157,20 +158,6 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 func onPi() bool {
 	_, err := os.Stat("/dev/spidev0.0")
 	return err == nil
-}
-
-func defaultDataDir() string {
-	if os.Geteuid() == 0 {
-		return "/var/lib/unoref"
-	}
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "unoref")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "unoref-data"
-	}
-	return filepath.Join(home, ".local", "share", "unoref")
 }
 
 // openResolver opens the deck registry when the data directory has one.
