@@ -40,9 +40,8 @@ buzzer and buttons, played from its page.
 The page listens on --listen (default 127.0.0.1:8080; "" for none). Every
 accepted event is committed to the journal in --data (default $UNOREF_DATA,
 else /var/lib/unoref when readable, else ~/.local/share/unoref) before the
-table shows it;
-on start the open game resumes where it was. SIGTERM or Ctrl-C halts every
-device: antenna off, screen blank, LEDs low.
+table shows it; on start the open game resumes where it was. SIGTERM or
+Ctrl-C halts every device: antenna off, screen blank, LEDs low.
 
 --players and --rules set up a new game when the page names none. --uno-grace
 is how long after the card that leaves a player one card their UNO call still
