@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/unoref/unoref/referee/journal"
@@ -55,14 +54,13 @@ func runExport(ctx context.Context, self *command, e *env, args []string) error 
 		return err
 	}
 	defer j.Close()
-	path := strings.TrimPrefix(j.String(), "journal ")
 	// Check the game before creating the output file.
 	games, err := j.Games(ctx)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	if h.game != 0 {
-		g, err := findGame(games, h.game, "export", path)
+		g, err := findGame(games, h.game, "export", j.path)
 		if err != nil {
 			return err
 		}
@@ -92,7 +90,7 @@ func runExport(ctx context.Context, self *command, e *env, args []string) error 
 var csvHeader = []string{"game", "started", "rules", "round", "player", "points", "total", "round_winner", "game_winner"}
 
 // writeCSV writes one row per player per round of games.
-func writeCSV(ctx context.Context, j *journal.Journal, games []journal.Game, w io.Writer) error {
+func writeCSV(ctx context.Context, j *history, games []journal.Game, w io.Writer) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return fmt.Errorf("export: writing: %w", err)

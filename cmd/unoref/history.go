@@ -71,10 +71,34 @@ func parseFlags(self *command, e *env, fset *flag.FlagSet, h *historyFlags, args
 	return false, nil
 }
 
+// history is a journal opened for reading the history.
+type history struct {
+	*journal.Journal
+	path     string // the journal's file in the data directory
+	snapshot string // the directory of the copy read instead, or ""
+}
+
+// Close closes the journal and removes the snapshot, if any.
+func (h *history) Close() error {
+	err := h.Journal.Close()
+	if h.snapshot != "" {
+		os.RemoveAll(h.snapshot)
+	}
+	return err
+}
+
+// journalOpen is journal.Open; tests make it fail as on a file this user
+// can't write.
+var journalOpen = journal.Open
+
 // openJournal opens the journal of the data directory dir for reading the
 // history. Unlike the daemon it never creates one: a missing file is an
 // error naming where it was looked for.
-func openJournal(ctx context.Context, name, dir string) (*journal.Journal, error) {
+//
+// The service's journal (/var/lib/unoref) is usually not writable by the
+// user asking, and SQLite can't read a WAL database without writing beside
+// it; then the history is read from a copy of the file and its WAL.
+func openJournal(ctx context.Context, name, dir string) (*history, error) {
 	path := filepath.Join(dir, journalFile)
 	fi, err := os.Stat(path)
 	switch {
@@ -85,14 +109,62 @@ func openJournal(ctx context.Context, name, dir string) (*journal.Journal, error
 	case fi.IsDir():
 		return nil, fmt.Errorf("%s: %s is a directory, not a journal", name, path)
 	}
-	j, err := journal.Open(ctx, path, nil)
-	if err != nil {
-		if errors.Is(err, journal.ErrNotJournal) || errors.Is(err, journal.ErrNewerSchema) {
-			return nil, fmt.Errorf("%s: %w", name, err) // these name the path already
-		}
+	j, err := journalOpen(ctx, path, nil)
+	if err == nil {
+		return &history{Journal: j, path: path}, nil
+	}
+	if errors.Is(err, journal.ErrNotJournal) || errors.Is(err, journal.ErrNewerSchema) {
+		return nil, fmt.Errorf("%s: %w", name, err) // these name the path already
+	}
+	h, serr := openSnapshot(ctx, path)
+	if serr != nil {
 		return nil, fmt.Errorf("%s: opening %s: %w", name, path, err)
 	}
-	return j, nil
+	return h, nil
+}
+
+// openSnapshot opens a copy of the journal at path, with its WAL, in a
+// temporary directory.
+func openSnapshot(ctx context.Context, path string) (*history, error) {
+	tmp, err := os.MkdirTemp("", "unoref-history-")
+	if err != nil {
+		return nil, err
+	}
+	cp := filepath.Join(tmp, journalFile)
+	err = copyFile(cp, path)
+	if err == nil {
+		// Without its WAL the copy would miss the latest commits; a WAL
+		// copied mid-write ends at its last whole commit.
+		if err = copyFile(cp+"-wal", path+"-wal"); errors.Is(err, fs.ErrNotExist) {
+			err = nil
+		}
+	}
+	var j *journal.Journal
+	if err == nil {
+		j, err = journal.Open(ctx, cp, nil)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return &history{Journal: j, path: path, snapshot: tmp}, nil
+}
+
+func copyFile(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // gameStatus is what the history shows for a game's outcome.
@@ -212,7 +284,7 @@ func findGame(games []journal.Game, id int64, name, path string) (journal.Game, 
 	return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal has games %d to %d)", name, journal.ErrNoGame, id, games[0].ID, games[len(games)-1].ID)
 }
 
-func listGames(ctx context.Context, j *journal.Journal, games []journal.Game, asJSON bool, w io.Writer) error {
+func listGames(ctx context.Context, j *history, games []journal.Game, asJSON bool, w io.Writer) error {
 	rounds := make([][]journal.Round, len(games))
 	for i, g := range games {
 		r, err := j.Rounds(ctx, g.ID)
@@ -229,7 +301,7 @@ func listGames(ctx context.Context, j *journal.Journal, games []journal.Game, as
 		return writeJSON(w, list)
 	}
 	if len(games) == 0 {
-		_, err := fmt.Fprintf(w, "No games yet: the journal %s is empty.\n", strings.TrimPrefix(j.String(), "journal "))
+		_, err := fmt.Fprintf(w, "No games yet: the journal %s is empty.\n", j.path)
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -258,8 +330,8 @@ func totalsText(scores []journal.Score) string {
 	return strings.Join(parts, ", ")
 }
 
-func showGame(ctx context.Context, j *journal.Journal, games []journal.Game, id int64, asJSON bool, w io.Writer) error {
-	g, err := findGame(games, id, "history", strings.TrimPrefix(j.String(), "journal "))
+func showGame(ctx context.Context, j *history, games []journal.Game, id int64, asJSON bool, w io.Writer) error {
+	g, err := findGame(games, id, "history", j.path)
 	if err != nil {
 		return err
 	}

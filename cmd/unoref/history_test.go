@@ -20,6 +20,7 @@ import (
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/playtest"
+	"github.com/unoref/unoref/referee/replay"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -558,5 +559,75 @@ func TestHistoryHelp(t *testing.T) {
 		if code != 0 || !strings.Contains(out, tt.want) {
 			t.Errorf("unoref %q: exit %d, stdout %q, stderr %q; want %q in stdout", tt.args, code, out, errOut, tt.want)
 		}
+	}
+}
+
+// TestHistorySnapshot reads a journal this user could not open for writing
+// (the service's, under /var/lib/unoref) from a copy, WAL included, while
+// the daemon still has a game open.
+func TestHistorySnapshot(t *testing.T) {
+	ctx := context.Background()
+	dir, games := buildJournal(t, exampleSource(t, "cars.log", true))
+	path := filepath.Join(dir, journalFile)
+
+	// The daemon, still running: its last commits are in the WAL only.
+	j, err := journal.Open(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	evs := events(t, exampleSource(t, "house-ru.log", false).log)
+	tb, err := j.NewGame(ctx, evs[0].Names, evs[1:3]...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range evs[3:] {
+		if _, err := tb.Apply(ctx, ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fi, err := os.Stat(path + "-wal"); err != nil || fi.Size() == 0 {
+		t.Fatalf("no WAL beside the open journal (%v): the test would not test the copy", err)
+	}
+	final, _ := engineRounds(evs)
+
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	journalOpen = func(ctx context.Context, p string, o *journal.Opts) (*journal.Journal, error) {
+		return nil, fmt.Errorf("journal: %s: attempt to write a readonly database (1544)", p)
+	}
+	defer func() { journalOpen = journal.Open }()
+
+	out, errOut, code := call(t, "", "history", "--data", dir, "--json")
+	if code != 0 {
+		t.Fatalf("history from a copy: exit %d, stderr %q", code, errOut)
+	}
+	var got []historyGame
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Status != games[0].status || got[1].Winner != final.Winner || !maps.Equal(got[1].Totals, final.Scores) {
+		t.Errorf("history from a copy = %+v, want game 1 %s and game 2 won by %s with %v", got, games[0].status, final.Winner, final.Scores)
+	}
+	out, errOut, code = call(t, "", "export", "--data", dir, "--game", "2")
+	if code != 0 {
+		t.Fatalf("export from a copy: exit %d, stderr %q", code, errOut)
+	}
+	ref := referee.New()
+	if _, err := replay.Replay(ctx, strings.NewReader(out), ref, func(*replay.Record) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(final, ref.State()); d != "" {
+		t.Errorf("the game exported from a copy replays elsewhere (-engine +export):\n%s", d)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("the copies were left in %s: %v", tmp, ents)
+	}
+
+	// A copy that can't be made: the error is the original one.
+	t.Setenv("TMPDIR", filepath.Join(tmp, "missing"))
+	_, errOut, code = call(t, "", "history", "--data", dir)
+	if code != 1 || !strings.Contains(errOut, "opening "+path) || !strings.Contains(errOut, "readonly database") {
+		t.Errorf("history without a copy: exit %d, stderr %q", code, errOut)
 	}
 }
