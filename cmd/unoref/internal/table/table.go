@@ -37,6 +37,13 @@ type Config struct {
 	AlertTime time.Duration
 	// Virtual marks the virtual table in the snapshot.
 	Virtual bool
+	// Heartbeat, when set, is called by Run's loop as it starts and then
+	// every HeartbeatEvery of real time (not the Clock's), between the
+	// handling of two inputs: a handler that hangs stops the calls. It is
+	// the proof of life for a watchdog (systemd's WATCHDOG=1) and must not
+	// block. HeartbeatEvery defaults to 1 s.
+	Heartbeat      func()
+	HeartbeatEvery time.Duration
 }
 
 func (c *Config) defaults() {
@@ -51,6 +58,9 @@ func (c *Config) defaults() {
 	}
 	if c.AlertTime <= 0 {
 		c.AlertTime = 1500 * time.Millisecond
+	}
+	if c.HeartbeatEvery <= 0 {
+		c.HeartbeatEvery = time.Second
 	}
 }
 
@@ -261,12 +271,21 @@ func (t *Table) Run(ctx context.Context) error {
 		draw = t.dev.Draw.Watch(ctx)
 	}
 	buttons, seats := t.dev.Buttons, t.dev.SeatEvs
+	var beat <-chan time.Time
+	if t.cfg.Heartbeat != nil {
+		tk := time.NewTicker(t.cfg.HeartbeatEvery)
+		defer tk.Stop()
+		beat = tk.C
+		t.cfg.Heartbeat()
+	}
 	t.refresh()
 	for {
 		var err error
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
+		case <-beat:
+			t.cfg.Heartbeat()
 		case ev, ok := <-play:
 			if !ok {
 				if ctx.Err() != nil {
