@@ -46,8 +46,10 @@
 //     last card is always innocent (the hand shown is empty).
 //   - Going out: a plain Wild or Extreme Heights as the last card ends the
 //     round without naming a colour; a 7 or 0 as the last card does nothing.
-//     On +2/+4/blank the next player only draws: no deflect, stack, bounce or
-//     jump-in.
+//     On +2/+4/blank, or a Reverse bouncing a penalty, the next player only
+//     draws, then the count-up begins: no deflect, stack, bounce or jump-in.
+//     Every card that leaves a hand (a play, a jump-in, a bounce, an Extreme
+//     Heights pick) goes through the same going-out rules.
 //   - Count-up: one hand or points line per player holding cards; a hand line
 //     must show exactly the known hand count (wrong-count). Penalty scoring:
 //     ties for the lowest total go to the earlier seat. Lazy scoring: Scores
@@ -66,7 +68,8 @@
 //     play or draw; hand counts do not change.
 //   - reverse-bounce: a Reverse of the colour to match answers a pending +2
 //     or +4 (not the starter's +2, not a blank): direction flips and the
-//     pending draw goes to the next player in the new direction.
+//     pending draw goes to the next player in the new direction. An
+//     identical Reverse jumping in on a bounced penalty bounces it on.
 //   - colours-in-circle: a wild takes the next colour after the current one
 //     around the circle R→B→G→Y→R, clockwise when play goes cw, the other way
 //     when ccw; W is written bare (a W:C with another colour is refused

@@ -205,15 +205,6 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 		v.Message = msg + " and names a colour"
 		return v
 	}
-	if how == "bounce" || how == "jump" && g.pending > 0 && c.Kind == cards.Reverse {
-		// A Reverse that jumps in on a bounced penalty bounces it on.
-		g.dir = -g.dir
-		v.Effects = append(v.Effects, Effect{Kind: EffReverse})
-		g.penFrom = seat
-		g.turn, g.ph, g.canChal = g.next(seat), phPenalty, false
-		v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pending)
-		return v
-	}
 	return g.resolve(seat, c, v, msg)
 }
 
@@ -230,10 +221,14 @@ func (g *Game) outEndsRound(seat int) bool {
 }
 
 // resolve applies the effect of c, just played by seat with its colour
-// known, and passes the turn on.
+// known, and passes the turn on. Every card that leaves a hand comes
+// here, so an emptied hand always reaches the going-out rules (§2.10).
 func (g *Game) resolve(seat int, c cards.Card, v Verdict, msg string) Verdict {
 	r := &g.rules
-	drawCard := c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour || c.Kind == cards.Blank
+	// A Reverse can only land on a pending penalty by bouncing it
+	// (reverse-bounce, or an identical Reverse jumping in on a bounce).
+	bounce := c.Kind == cards.Reverse && g.pending > 0
+	drawCard := c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour || c.Kind == cards.Blank || bounce
 	if g.hand[seat] == 0 {
 		switch {
 		case r.SevenRounds && g.stage[seat] == 0:
@@ -285,6 +280,12 @@ func (g *Game) resolve(seat int, c cards.Card, v Verdict, msg string) Verdict {
 	case cards.Reverse:
 		g.dir = -g.dir
 		v.Effects = append(v.Effects, Effect{Kind: EffReverse})
+		if bounce {
+			g.penFrom = seat
+			g.turn, g.ph, g.canChal = g.next(seat), phPenalty, false
+			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pending)
+			return v
+		}
 		if g.active() == 2 && g.hand[seat] > 0 {
 			skipped := g.next(seat)
 			g.setTurn(seat)
@@ -696,13 +697,7 @@ func (g *Game) heightsPick(seat int, shown []cards.Card) Verdict {
 		g.unoSeat, g.unoCalled = win, false
 	}
 	if g.hand[win] == 0 {
-		if g.rules.SevenRounds || g.rules.PlayToEnd && g.active() > 2 {
-			return g.resolve(win, c, v, msg)
-		}
-		if g.firstOut < 0 {
-			g.firstOut = win
-		}
-		return g.endRound(v, msg)
+		return g.resolve(win, c, v, msg)
 	}
 	g.setTurn(g.next(by))
 	v.Message = msg + " and " + g.names[g.turn] + " is next"

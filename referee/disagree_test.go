@@ -1,0 +1,81 @@
+package referee
+
+import (
+	"strings"
+	"testing"
+)
+
+// Regressions for the disagreements the playtest model found
+// (/work/notes/engine-disagreements.md D2–D5), each a minimal table log.
+
+// benBouncesOut is a two-player game (Ben deals, Ann first) that leaves
+// Ben with one card, a Green Reverse, and Ann to play with G+2 in hand.
+const benBouncesOut = `
+	players Ann Ben
+	dealer Ben
+	start R1
+	play R2
+	play R3
+	draw B1
+	pass
+	play R4
+	play R5
+	play R6
+	play R7
+	play R8
+	play R9
+	play G9
+	play G8
+	play G7
+	uno
+	=> h.Ann=3 h.Ben=1 turn=Ann
+`
+
+// catAtOne is a three-player game (Ann deals, Ben first) where Cat plays
+// six red cards and calls UNO while Ben and Ann draw and pass; Ann is to
+// act.
+var catAtOne = func() string {
+	var b strings.Builder
+	b.WriteString("players Ann Ben Cat\nstart R5\n")
+	for i, c := range []string{"R1", "R2", "R3", "R4", "R6", "R7"} {
+		b.WriteString("draw\npass\nplay " + c + "\n")
+		if i < 5 {
+			b.WriteString("draw\npass\n")
+		}
+	}
+	b.WriteString("=> h.Cat=1 h.Ann=12 h.Ben=13 turn=Ann\n")
+	return strings.Replace(b.String(), "play R7\n", "play R7\nuno\n", 1)
+}()
+
+func TestGoingOutOnABounce(t *testing.T) {
+	tests := []struct {
+		name, rules, script string
+	}{
+		{"§2.10 §3 reverse-bounce: the last card bounces, the penalty is drawn, the round ends", "rules official +reverse-bounce\n" + benBouncesOut, `
+			play G+2 => ok phase=penalty turn=Ben pending=2
+			play GR => ok phase=penalty turn=Ann pending=2 h.Ben=0 +reverse
+			play B4 => must-draw
+			draw B2 B3 => ok phase=countup h.Ann=4 +roundover:Ben +draw:Ann:2
+			play B4 => wrong-phase
+			hand Ann B1 B2 B3 G4 => ok phase=setup s.Ben=10`},
+		{"§2.10 §3 reverse-bounce: a last Reverse jumping in on a bounce", "rules official +reverse-bounce +jump-in\n" + catAtOne, `
+			play R+2 => ok turn=Ben pending=2
+			play RR => ok turn=Ann dir=ccw pending=2 phase=penalty
+			play RR as Cat => ok turn=Ann dir=cw pending=2 phase=penalty h.Cat=0 +jumpin:Cat
+			draw => ok phase=countup h.Ann=13 +roundover:Cat`},
+		{"§2.10 §3 reverse-bounce under play-to-end: the bouncer is out, the penalty goes on", "rules official +reverse-bounce +play-to-end\n" + catAtOne, `
+			draw
+			pass
+			play R+2 => ok turn=Cat pending=2
+			play RR => ok turn=Ben dir=ccw pending=2 phase=penalty h.Cat=0 +out:Cat
+			draw => ok phase=turn turn=Ann h.Ben=14
+			play R3 => ok turn=Ben`},
+		{"§2.10 §3 reverse-bounce under seven-rounds: the next stage, then the bounce", "rules official +reverse-bounce +seven-rounds\n" + benBouncesOut, `
+			play G+2
+			play GR => ok phase=penalty turn=Ann pending=2 h.Ben=6 +draw:Ben:6 +reverse
+			draw => ok phase=turn turn=Ben h.Ann=4`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { play(t, New(), tt.rules+tt.script) })
+	}
+}
