@@ -20,6 +20,14 @@ import (
 	"github.com/unoref/unoref/hardware"
 )
 
+// SPIDev is the spidev of SPI0 chip select ce ("/dev/spidev0.0"), as
+// OpenBoard opens the readers; periph's spireg takes it as a port name.
+func SPIDev(ce int) string { return fmt.Sprintf("/dev/spidev0.%d", ce) }
+
+// I2CBus is periph's i2creg name of the pin map's I²C bus ("i2c1" is
+// "I2C1", /dev/i2c-1), as OpenBoard opens the OLED and seat pads.
+func I2CBus(bus string) string { return strings.ToUpper(bus) }
+
 // OpenBoard opens the devices of pin map pm on a Raspberry Pi, whose host
 // drivers (periph's host.Init) must be loaded: the RC522 readers on SPI0,
 // the OLED and the optional seat pads on I²C, and the LEDs, buzzer and
@@ -48,7 +56,7 @@ func OpenBoard(pm *hardware.PinMap, warn func(error)) (dev Devices, err error) {
 		}
 	}
 	reader := func(ce int) (*mfrc522.Dev, error) {
-		port, err := spireg.Open(fmt.Sprintf("/dev/spidev0.%d", ce))
+		port, err := spireg.Open(SPIDev(ce))
 		if err != nil {
 			return nil, err
 		}
@@ -67,7 +75,7 @@ func OpenBoard(pm *hardware.PinMap, warn func(error)) (dev Devices, err error) {
 		}
 		dev.Draw = d
 	}
-	bus, err := i2creg.Open(strings.ToUpper(pm.OLED.Bus))
+	bus, err := i2creg.Open(I2CBus(pm.OLED.Bus))
 	if err != nil {
 		return dev, fmt.Errorf("table: OLED bus: %w", err)
 	}

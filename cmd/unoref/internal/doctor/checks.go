@@ -1,0 +1,591 @@
+package doctor
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/warthog618/go-gpiocdev"
+	"periph.io/x/conn/v3/i2c"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/drivers/mfrc522"
+	"github.com/unoref/unoref/drivers/oled"
+	"github.com/unoref/unoref/drivers/seatpad"
+	"github.com/unoref/unoref/hardware"
+)
+
+// Header GPIOs of the buses (BCM numbers).
+const (
+	gpioSDA  = 2
+	gpioSCL  = 3
+	gpioMISO = 9
+	gpioMOSI = 10
+	gpioSCLK = 11
+)
+
+// Settling times. The RC522 needs its oscillator running after NRSTPD goes
+// high (datasheet §8.8.2: start-up of the crystal plus 37.74 µs); a button
+// line's internal pull-up (about 50 kΩ) charges the wire in microseconds.
+const (
+	resetSettle  = 50 * time.Millisecond
+	pullUpSettle = time.Millisecond
+	blinkOn      = 600 * time.Millisecond
+	blinkOff     = 200 * time.Millisecond
+	beep         = 300 * time.Millisecond
+)
+
+// pinOf names BCM GPIO bcm the way the messages do: "pin 21, GPIO9".
+func pinOf(bcm int) string { return fmt.Sprintf("pin %d, GPIO%d", hardware.PhysOf(bcm), bcm) }
+
+// power3V3 is the 3.3 V pin the messages point at (the one beside the SPI
+// pins); power3V3s lists both.
+var (
+	power3V3  = hardware.PowerPins("3V3")[1]
+	power3V3s = hardware.PowerPins("3V3")
+)
+
+// pinMap loads and validates the pin map; the other checks need it.
+func (d *doctor) pinMap() bool {
+	var err error
+	if d.opts.PinMap == "" {
+		d.pm = hardware.Default()
+	} else {
+		d.pm, err = hardware.LoadFile(d.opts.PinMap)
+	}
+	if err == nil {
+		err = d.pm.Validate()
+	}
+	if err != nil {
+		c := Check{Name: "pin map", Status: Problem}
+		var keys []string
+		var msgs []string
+		for _, he := range hardwareErrors(err) {
+			keys = append(keys, he.Key)
+			msgs = append(msgs, he.Key+": "+he.Msg)
+		}
+		switch {
+		case len(keys) > 0:
+			c.Message = fmt.Sprintf("the pin map is not valid: fix %s; the other checks need a valid pin map", strings.Join(keys, ", "))
+			c.Detail = strings.Join(msgs, "; ")
+		case errors.Is(err, fs.ErrNotExist):
+			c.Message = fmt.Sprintf("no pin map file %s: give the path of an existing file, or leave --pinmap out for the reference build", d.opts.PinMap)
+			c.Detail = err.Error()
+		default:
+			c.Message = "the pin map cannot be read: it must be TOML like hardware/pinmap.toml"
+			c.Detail = err.Error()
+		}
+		d.add(c)
+		return false
+	}
+	d.add(Check{Name: "pin map", Status: OK, Message: fmt.Sprintf("valid: %d signals on the header (see hardware/WIRING.md)", len(d.pm.Signals()))})
+	return true
+}
+
+// hardwareErrors collects the *hardware.Error of every joined error in err.
+func hardwareErrors(err error) []*hardware.Error {
+	var out []*hardware.Error
+	var walk func(error)
+	walk = func(e error) {
+		switch x := e.(type) {
+		case nil:
+		case *hardware.Error:
+			out = append(out, x)
+		case interface{ Unwrap() []error }:
+			for _, sub := range x.Unwrap() {
+				walk(sub)
+			}
+		default:
+			walk(errors.Unwrap(x))
+		}
+	}
+	walk(err)
+	return out
+}
+
+// readers lists the pin map's RC522s.
+func (d *doctor) readers() {
+	d.reader("play pad", d.pm.NFC.Play.CE)
+	if d.pm.NFC.Draw != nil {
+		d.reader("draw pad", d.pm.NFC.Draw.CE)
+	}
+}
+
+// i2cDevices checks the OLED and the seat pads on one open bus.
+func (d *doctor) i2cDevices() {
+	names := []string{"OLED"}
+	if d.pm.SeatPads.Seats > 0 {
+		names = append(names, "seat pads")
+	}
+	skip := func(why string) {
+		for _, n := range names {
+			d.add(Check{Name: n, Status: Skipped, Message: why})
+		}
+	}
+	if d.i2cOff {
+		skip("not checked: I²C is off")
+		return
+	}
+	bus, err := d.env.OpenI2C(table.I2CBus(d.pm.OLED.Bus))
+	if err != nil {
+		d.add(Check{Name: "I²C bus", Status: Problem, Message: fmt.Sprintf("%s cannot be opened: run unoref doctor as root or add the user to the i2c group", i2cDev(d.pm.OLED.Bus)), Detail: err.Error()})
+		skip("not checked: the I²C bus cannot be opened")
+		return
+	}
+	d.closer = append(d.closer, bus.Close)
+	d.oled(bus)
+	if d.pm.SeatPads.Seats > 0 {
+		d.seatPads(bus)
+	}
+}
+
+// buses checks that SPI and I²C are switched on: their device files exist.
+func (d *doctor) buses() {
+	ces := []int{d.pm.NFC.Play.CE}
+	if d.pm.NFC.Draw != nil {
+		ces = append(ces, d.pm.NFC.Draw.CE)
+	}
+	d.spiOff = map[int]bool{}
+	var have, missing []string
+	for _, ce := range ces {
+		dev := table.SPIDev(ce)
+		if err := d.env.Stat(dev); err != nil {
+			d.spiOff[ce] = true
+			missing = append(missing, dev)
+		} else {
+			have = append(have, dev)
+		}
+	}
+	spiPins := []int{hardware.PhysOf(gpioMOSI), hardware.PhysOf(gpioMISO), hardware.PhysOf(gpioSCLK)}
+	switch {
+	case len(missing) == 0:
+		d.add(Check{Name: "SPI", Status: OK, Message: "SPI0 is on: " + strings.Join(have, ", ")})
+	case len(have) == 0:
+		d.add(Check{Name: "SPI", Status: Problem, Pins: spiPins,
+			Message: "SPI is off: add dtparam=spi=on to config.txt (firmware/config.txt) and reboot",
+			Detail:  "missing " + strings.Join(missing, ", ")})
+	default:
+		d.add(Check{Name: "SPI", Status: Problem, Pins: spiPins,
+			Message: fmt.Sprintf("SPI0 is on but %s is missing: use dtparam=spi=on alone, without a spi0-1cs overlay, so both chip selects exist", strings.Join(missing, ", "))})
+	}
+	dev := i2cDev(d.pm.OLED.Bus)
+	i2cPins := []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL)}
+	if err := d.env.Stat(dev); err != nil {
+		d.i2cOff = true
+		d.add(Check{Name: "I²C", Status: Problem, Pins: i2cPins,
+			Message: fmt.Sprintf("I²C is off (no %s): add dtparam=i2c_arm=on to config.txt (firmware/config.txt), load the i2c-dev module and reboot", dev)})
+		return
+	}
+	d.add(Check{Name: "I²C", Status: OK, Message: "I2C1 is on: " + dev})
+}
+
+// i2cDev is the device file of the pin map's bus: "i2c1" is /dev/i2c-1.
+func i2cDev(bus string) string { return "/dev/i2c-" + strings.TrimPrefix(bus, "i2c") }
+
+// RC522 registers read directly (datasheet §9.2, table 20) and the SPI
+// address byte of a read (§8.1.2.3, table 7: MSB 1 = read, address in bits
+// 6..1, LSB 0).
+const (
+	regError     = 0x06
+	regTxControl = 0x14
+	regVersion   = 0x37
+	errTempErr   = 0x40 // ErrorReg TempErr (table 33)
+)
+
+func readReg(c spi.Conn, reg byte) (byte, error) {
+	w := []byte{0x80 | reg<<1, 0}
+	r := make([]byte, 2)
+	if err := c.Tx(w, r); err != nil {
+		return 0, err
+	}
+	return r[1], nil
+}
+
+// tapPort hands the driver its connection after reading VersionReg itself,
+// so the check sees the raw answer even when the driver refuses it.
+type tapPort struct {
+	spi.Port
+	conn    spi.Conn
+	version byte
+	err     error // of the VersionReg read
+}
+
+func (p *tapPort) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, error) {
+	c, err := p.Port.Connect(f, mode, bits)
+	if err != nil {
+		return nil, err
+	}
+	p.conn = c
+	p.version, p.err = readReg(c, regVersion)
+	return c, nil
+}
+
+// reader checks the RC522 on chip select ce: its VersionReg, then the RF
+// field with the driver running.
+func (d *doctor) reader(pad string, ce int) {
+	name := pad + " reader"
+	field := pad + " RF field"
+	skip := func(why string) { d.add(Check{Name: field, Status: Skipped, Message: why}) }
+	ceGPIO := 8 - ce // CE0 is GPIO 8, CE1 GPIO 7
+	pins := []int{hardware.PhysOf(gpioMISO), power3V3, hardware.PhysOf(ceGPIO)}
+	if d.spiOff[ce] {
+		d.add(Check{Name: name, Status: Skipped, Message: "not checked: SPI is off"})
+		skip("not checked: SPI is off")
+		return
+	}
+	dev := table.SPIDev(ce)
+	port, err := d.env.OpenSPI(dev)
+	if err != nil {
+		d.add(Check{Name: name, Status: Problem, Message: fmt.Sprintf("%s cannot be opened: run unoref doctor as root or add the user to the spi group", dev), Detail: err.Error()})
+		skip("not checked: no reader")
+		return
+	}
+	d.closer = append(d.closer, port.Close)
+	tap := &tapPort{Port: port}
+	r, derr := mfrc522.NewSPI(tap, &mfrc522.Opts{Now: port.Now, Sleep: port.Sleep})
+	wires := fmt.Sprintf("SDA/SS (%s), SCK (%s), MOSI (%s)", pinOf(ceGPIO), pinOf(gpioSCLK), pinOf(gpioMOSI))
+	if rst := d.pm.NFC.RST; rst != hardware.NoPin {
+		wires += fmt.Sprintf(", RST (%s)", pinOf(int(rst)))
+	}
+	v := tap.version
+	c := Check{Name: name, Pins: pins}
+	switch {
+	case tap.conn == nil:
+		c.Status, c.Message = Problem, fmt.Sprintf("%s does not take the RC522's SPI settings", dev)
+		c.Detail = derr.Error()
+	case tap.err != nil:
+		c.Status, c.Message = Problem, fmt.Sprintf("the SPI transfer on %s failed", dev)
+		c.Detail = tap.err.Error()
+	case v == 0x00 || v == 0xFF:
+		c.Status = Problem
+		c.Message = fmt.Sprintf("no answer from the RC522 on SPI0 CE%d: check MISO (%s), 3.3 V (pin %d) and GND; never 5 V", ce, pinOf(gpioMISO), power3V3)
+		c.Detail = fmt.Sprintf("VersionReg read 0x%02X; then check %s", v, wires)
+	case derr != nil && (v == 0x91 || v == 0x92):
+		c.Status = Problem
+		c.Message = fmt.Sprintf("the RC522 on SPI0 CE%d answers (0x%02X) but does not start: check its 3.3 V (pin %d) and GND, and RST", ce, v, power3V3)
+		c.Detail = derr.Error()
+	case derr != nil:
+		c.Status = Problem
+		c.Message = fmt.Sprintf("a clone chip answered 0x%02X on SPI0 CE%d, which unoref does not know (an RC522 answers 0x91 or 0x92); a noisy MISO (%s) reads like this too", v, ce, pinOf(gpioMISO))
+		c.Detail = derr.Error()
+	case v == 0x91 || v == 0x92:
+		c.Status, c.Message = OK, fmt.Sprintf("an RC522 v%d.0 answers on SPI0 CE%d (VersionReg 0x%02X)", v-0x90, ce, v)
+	default:
+		c.Status = Warn
+		c.Message = fmt.Sprintf("a clone chip answered 0x%02X on SPI0 CE%d (an NXP RC522 answers 0x91 or 0x92); unoref works with it, but its range may be shorter", v, ce)
+	}
+	d.add(c)
+	if derr != nil {
+		skip("not checked: the reader does not start")
+		return
+	}
+	defer r.Halt()
+	d.field(field, pad, tap.conn, r)
+}
+
+// field checks that the antenna is on and that a REQA/WUPA round gets no
+// garbage back.
+func (d *doctor) field(name, pad string, c spi.Conn, r *mfrc522.Dev) {
+	e, err := readReg(c, regError)
+	if err == nil && e&errTempErr != 0 {
+		d.add(Check{Name: name, Status: Problem, Pins: []int{power3V3},
+			Message: fmt.Sprintf("the %s's RC522 reports overheating and switched its antenna off: check it is powered from 3.3 V (pin %d), never 5 V", pad, power3V3),
+			Detail:  fmt.Sprintf("ErrorReg 0x%02X", e)})
+		return
+	}
+	tx, err2 := readReg(c, regTxControl)
+	if err := errors.Join(err, err2); err != nil {
+		d.add(Check{Name: name, Status: Problem, Message: "the reader stopped answering on SPI", Detail: err.Error()})
+		return
+	}
+	if tx&0x03 != 0x03 {
+		d.add(Check{Name: name, Status: Problem, Message: fmt.Sprintf("the %s's antenna did not switch on", pad), Detail: fmt.Sprintf("TxControlReg 0x%02X", tx)})
+		return
+	}
+	tags, err := r.Detect()
+	switch {
+	case err != nil:
+		d.add(Check{Name: name, Status: Problem,
+			Message: fmt.Sprintf("the %s's reader gets garbage back from its field: take phones, keys and metal off the pad, keep the other reader's antenna 10 cm away, and check the antenna's solder joints", pad),
+			Detail:  err.Error()})
+	case len(tags) > 0:
+		var uids []string
+		for _, t := range tags {
+			uids = append(uids, t.UID.String())
+		}
+		d.add(Check{Name: name, Status: OK, Message: fmt.Sprintf("antenna on; a card lies on the %s (UID %s)", pad, strings.Join(uids, ", "))})
+	default:
+		d.add(Check{Name: name, Status: OK, Message: "antenna on; nothing answers, as it should with the pad empty"})
+	}
+}
+
+// oledNOP is one SSD1306 command: control byte 0x00 (Co = 0, D/C# = 0,
+// datasheet rev 1.1 §8.1.5.2) and NOP (0xE3, table 9-1).
+var oledNOP = []byte{0x00, 0xE3}
+
+// oled checks that the SSD1306 acknowledges its address, then sets it up
+// with the driver as the daemon does.
+func (d *doctor) oled(bus i2c.Bus) {
+	addr := uint16(d.pm.OLED.Addr)
+	pins := []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), power3V3s[0]}
+	bad := fmt.Sprintf("check SDA (%s), SCL (%s), VCC 3.3 V (pin %d) and GND", pinOf(gpioSDA), pinOf(gpioSCL), power3V3s[0])
+	if err := bus.Tx(addr, oledNOP, nil); err != nil {
+		c := Check{Name: "OLED", Status: Problem, Pins: pins, Detail: err.Error()}
+		other := 0x3C + 0x3D - addr
+		switch {
+		case other == 0x3C && bus.Tx(other, oledNOP, nil) == nil:
+			c.Message = fmt.Sprintf("no OLED at 0x%02X on I²C1, but a device answers at 0x3C: set oled.addr = 0x3C in the pin map", addr)
+		case bus.Tx(other, oledNOP, nil) == nil:
+			c.Message = fmt.Sprintf("no OLED at 0x%02X on I²C1 (SDA %s, SCL %s), but a device answers at 0x%02X: move the module's address jumper (SA0) to 0x%02X", addr, pinOf(gpioSDA), pinOf(gpioSCL), other, addr)
+		default:
+			c.Message = fmt.Sprintf("no OLED at 0x%02X on I²C1: %s; some modules are at 0x%02X", addr, bad, other)
+		}
+		d.add(c)
+		return
+	}
+	if addr != 0x3C {
+		// periph's ssd1306.NewI2C, which the daemon uses, only talks to 0x3C.
+		d.add(Check{Name: "OLED", Status: Warn, Message: fmt.Sprintf("a device acknowledges at 0x%02X, but unoref drives the OLED at 0x3C: move the module's address jumper (SA0) to 0x3C", addr)})
+		return
+	}
+	disp, err := oled.NewI2C(bus, nil)
+	if err != nil {
+		d.add(Check{Name: "OLED", Status: Problem, Pins: pins, Message: "the OLED acknowledges at 0x3C but its set-up failed: " + bad, Detail: err.Error()})
+		return
+	}
+	disp.Halt()
+	d.add(Check{Name: "OLED", Status: OK, Message: "an SSD1306 acknowledges at 0x3C on I²C1 and takes its set-up"})
+}
+
+// MCP23017 register IODIRA (datasheet DS20001952C table 3-5, IOCON.BANK = 0).
+const regIODIRA = 0x00
+
+// seatPads checks that every MCP23017 the seats need answers, then sets
+// them up with the driver.
+func (d *doctor) seatPads(bus i2c.Bus) {
+	sp := d.pm.SeatPads
+	need := (sp.Seats + seatpad.SeatsPerChip - 1) / seatpad.SeatsPerChip
+	pins := []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), power3V3s[0]}
+	var addrs []uint16
+	var missing []string
+	var detail []string
+	for _, a := range sp.Addrs[:need] {
+		addrs = append(addrs, uint16(a))
+		if err := bus.Tx(uint16(a), []byte{regIODIRA}, make([]byte, 1)); err != nil {
+			missing = append(missing, fmt.Sprintf("0x%02X", a))
+			detail = append(detail, fmt.Sprintf("0x%02X: A2 A1 A0 (pins 17 16 15) to %s; %v", a, strapping(a), err))
+		}
+	}
+	if len(missing) > 0 {
+		d.add(Check{Name: "seat pads", Status: Problem, Pins: pins,
+			Message: fmt.Sprintf("no seat-pad expander (MCP23017) at %s on I²C1: check its SDA (13) to pin %d, SCL (12) to pin %d, VDD (9) and RESET (18) to 3.3 V, and its address pins", strings.Join(missing, ", "), hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL)),
+			Detail:  strings.Join(detail, "; ")})
+		return
+	}
+	dev, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: sp.Seats, Addrs: addrs})
+	if err != nil {
+		d.add(Check{Name: "seat pads", Status: Problem, Pins: pins, Message: "the seat-pad expanders answer but their set-up failed", Detail: err.Error()})
+		return
+	}
+	dev.Halt()
+	var as []string
+	for _, a := range addrs {
+		as = append(as, fmt.Sprintf("0x%02X", a))
+	}
+	d.add(Check{Name: "seat pads", Status: OK, Message: fmt.Sprintf("%d MCP23017 answer at %s for %d seats", need, strings.Join(as, ", "), sp.Seats)})
+}
+
+// strapping says where an MCP23017's A2, A1, A0 go for address a.
+func strapping(a int) string {
+	var s []string
+	for bit := 2; bit >= 0; bit-- {
+		if (a-0x20)>>bit&1 == 1 {
+			s = append(s, "3.3 V")
+		} else {
+			s = append(s, "GND")
+		}
+	}
+	return strings.Join(s, ", ")
+}
+
+// line is one GPIO of the pin map.
+type line struct {
+	key, name string
+	bcm, phys int
+}
+
+func (l line) where() string { return fmt.Sprintf("GPIO%d, pin %d", l.bcm, l.phys) }
+
+// gpioLines returns the pin map's GPIO signals (not the bus pins), grouped
+// as the pin map file is: readers, seat pads, LEDs, buzzer, buttons.
+func (d *doctor) gpioLines() []line {
+	rank := map[string]int{"nfc": 0, "seatpads": 1, "leds": 2, "buzzer": 3, "buttons": 4}
+	var ls []line
+	for _, s := range d.pm.Signals() {
+		switch s.Key {
+		case "oled.bus", "nfc.spi", "nfc.play.ce", "nfc.draw.ce":
+			continue
+		}
+		ls = append(ls, line{key: s.Key, name: s.Name, bcm: s.BCM, phys: s.Phys})
+	}
+	group := func(k string) int { return rank[strings.SplitN(k, ".", 2)[0]] }
+	sort.SliceStable(ls, func(i, j int) bool { return group(ls[i].key) < group(ls[j].key) })
+	return ls
+}
+
+// gpio checks the gpiochip, then requests every line of the pin map: the
+// outputs inactive (RST high: the readers run), the buttons with their
+// pull-ups, read at rest.
+func (d *doctor) gpio() {
+	chip := d.pm.GPIO.Chip
+	ls := d.gpioLines()
+	if err := d.env.Lines.Chip(chip); err != nil {
+		c := Check{Name: "GPIO chip", Status: Problem, Detail: err.Error()}
+		if permission(err) {
+			c.Message = fmt.Sprintf("no permission to open /dev/%s: run unoref doctor as root or add the user to the gpio group", chip)
+		} else {
+			c.Message = fmt.Sprintf("no GPIO chip %s: set gpio.chip in the pin map to the chip of the header (gpiodetect lists them; pinctrl-…)", chip)
+		}
+		d.add(c)
+		for _, l := range ls {
+			d.add(Check{Name: l.name, Status: Skipped, Message: "not checked: no GPIO chip"})
+		}
+		return
+	}
+	d.chipOK = true
+	d.add(Check{Name: "GPIO chip", Status: OK, Message: fmt.Sprintf("%s opens", chip)})
+	reset := false
+	for _, l := range ls {
+		c := Check{Name: l.name, Pins: []int{l.phys}}
+		var err error
+		switch {
+		case strings.HasPrefix(l.key, "buttons."):
+			c.Status, c.Message, c.Detail = d.button(chip, l)
+			d.add(c)
+			continue
+		case l.key == "nfc.irq" || l.key == "seatpads.int":
+			var in Input
+			if in, err = d.env.Lines.Input(chip, l.bcm, false); err == nil {
+				d.closer = append(d.closer, in.Close)
+			}
+		default:
+			activeLow := false
+			switch {
+			case strings.HasPrefix(l.key, "leds."):
+				activeLow = d.pm.LEDs.ActiveLow
+			case l.key == "buzzer.pin":
+				activeLow = d.pm.Buzzer.ActiveLow
+			}
+			var out Output
+			if out, err = d.env.Lines.Output(chip, l.bcm, activeLow); err == nil {
+				d.closer = append(d.closer, out.Close)
+				d.lines[l.key] = out
+				if l.key == "nfc.rst" {
+					// NRSTPD high: the readers run.
+					if err = out.SetValue(1); err == nil {
+						reset = true
+					}
+				}
+			}
+		}
+		if err != nil {
+			c.Status, c.Message, c.Detail = Problem, lineProblem(chip, l, err), err.Error()
+		} else {
+			c.Status, c.Message = OK, fmt.Sprintf("%s is free", l.where())
+		}
+		d.add(c)
+	}
+	if reset {
+		d.env.Sleep(resetSettle)
+	}
+}
+
+// button requests a button's line with its pull-up and reads it at rest:
+// 1, not pressed.
+func (d *doctor) button(chip string, l line) (Status, string, string) {
+	in, err := d.env.Lines.Input(chip, l.bcm, true)
+	if err != nil {
+		return Problem, lineProblem(chip, l, err), err.Error()
+	}
+	d.closer = append(d.closer, in.Close)
+	d.env.Sleep(pullUpSettle)
+	v, err := in.Value()
+	switch {
+	case err != nil:
+		return Problem, fmt.Sprintf("%s (%s) cannot be read", l.name, l.where()), err.Error()
+	case v == 0:
+		return Problem, fmt.Sprintf("%s (%s) reads pressed: check it is not held down or shorted to GND", l.name, l.where()), ""
+	}
+	return OK, fmt.Sprintf("%s is free and reads not pressed", l.where()), ""
+}
+
+// lineProblem says why a line could not be requested.
+func lineProblem(chip string, l line, err error) string {
+	switch {
+	case errors.Is(err, syscall.EBUSY):
+		return fmt.Sprintf("GPIO%d (pin %d, %s) is used by another program: stop it (sudo systemctl stop unoref) and run unoref doctor again", l.bcm, l.phys, l.name)
+	case permission(err):
+		return fmt.Sprintf("no permission to use GPIO%d on %s: run unoref doctor as root or add the user to the gpio group", l.bcm, chip)
+	case errors.Is(err, gpiocdev.ErrInvalidOffset):
+		return fmt.Sprintf("%s has no line %d: gpio.chip in the pin map must be the chip of the 40-pin header", chip, l.bcm)
+	}
+	return fmt.Sprintf("GPIO%d (pin %d, %s) cannot be requested", l.bcm, l.phys, l.name)
+}
+
+func permission(err error) bool {
+	return errors.Is(err, gpiocdev.ErrPermissionDenied) || errors.Is(err, os.ErrPermission)
+}
+
+// blink lights each LED in turn, then beeps, for a person to watch.
+func (d *doctor) blink() {
+	if !d.opts.Blink {
+		return
+	}
+	if !d.chipOK {
+		d.add(Check{Name: "blink", Status: Skipped, Message: "not done: no GPIO chip"})
+		return
+	}
+	var lit []string
+	var pins []int
+	for _, l := range d.gpioLines() {
+		out, ok := d.lines[l.key]
+		if !ok || !(strings.HasPrefix(l.key, "leds.") || l.key == "buzzer.pin") {
+			continue
+		}
+		if d.ctx.Err() != nil {
+			return
+		}
+		on := blinkOn
+		if l.key == "buzzer.pin" {
+			on = beep
+		}
+		if d.opts.Say != nil {
+			d.opts.Say(fmt.Sprintf("now on: %s (%s)", l.name, l.where()))
+		}
+		err := out.SetValue(1)
+		if err == nil {
+			d.env.Sleep(on)
+			err = out.SetValue(0)
+		}
+		if err != nil {
+			d.add(Check{Name: "blink", Status: Problem, Pins: []int{l.phys}, Message: fmt.Sprintf("%s (%s) cannot be switched", l.name, l.where()), Detail: err.Error()})
+			return
+		}
+		d.env.Sleep(blinkOff)
+		lit = append(lit, fmt.Sprintf("%s (pin %d)", l.name, l.phys))
+		pins = append(pins, l.phys)
+	}
+	if len(lit) == 0 {
+		d.add(Check{Name: "blink", Status: Skipped, Message: "no LED or buzzer line could be requested"})
+		return
+	}
+	d.add(Check{Name: "blink", Status: OK, Pins: pins,
+		Message: "switched on in turn: " + strings.Join(lit, ", ") + "; one that stayed dark or silent: check its resistor, its polarity (long leg to the GPIO) and its GND"})
+}

@@ -1,0 +1,219 @@
+package doctor
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"periph.io/x/conn/v3/i2c"
+	"periph.io/x/conn/v3/spi"
+
+	"github.com/unoref/unoref/hardware"
+)
+
+// Status is the outcome of one check.
+type Status int
+
+// Outcomes. Only Problem makes the report fail.
+const (
+	OK      Status = iota
+	Warn           // works, but worth knowing (a clone reader chip)
+	Problem        // something to fix
+	Skipped        // not checked, because an earlier check failed
+)
+
+var statusNames = [...]string{"OK", "WARN", "PROBLEM", "SKIP"}
+
+func (s Status) String() string {
+	if s < 0 || int(s) >= len(statusNames) {
+		return fmt.Sprintf("Status(%d)", int(s))
+	}
+	return statusNames[s]
+}
+
+// MarshalText gives "ok", "warn", "problem" or "skip" in JSON.
+func (s Status) MarshalText() ([]byte, error) { return []byte(strings.ToLower(s.String())), nil }
+
+// Check is the result of one check.
+type Check struct {
+	Name    string `json:"name"`
+	Status  Status `json:"status"`
+	Message string `json:"message"`          // one plain sentence
+	Pins    []int  `json:"pins,omitempty"`   // physical header pins to look at
+	Detail  string `json:"detail,omitempty"` // what was read, the driver's error
+}
+
+// Report is every check, in the order they ran.
+type Report struct {
+	PinMap   string  `json:"pinmap"` // the file, or "built-in reference build"
+	OK       bool    `json:"ok"`     // no problem found
+	Problems int     `json:"problems"`
+	Checks   []Check `json:"checks"`
+}
+
+// Find returns the first check named name, or nil.
+func (r *Report) Find(name string) *Check {
+	for i := range r.Checks {
+		if r.Checks[i].Name == name {
+			return &r.Checks[i]
+		}
+	}
+	return nil
+}
+
+// WriteText writes the report for a person: one line per check, the detail
+// indented under it, and a closing line.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "unoref doctor, pin map: %s\n\n", r.PinMap)
+	width := 0
+	for _, c := range r.Checks {
+		width = max(width, utf8.RuneCountInString(c.Name))
+	}
+	for _, c := range r.Checks {
+		pad := strings.Repeat(" ", width-utf8.RuneCountInString(c.Name))
+		fmt.Fprintf(&b, "%-8s %s%s  %s\n", c.Status, c.Name, pad, c.Message)
+		if c.Detail != "" {
+			fmt.Fprintf(&b, "%-8s %s  (%s)\n", "", strings.Repeat(" ", width), c.Detail)
+		}
+	}
+	switch r.Problems {
+	case 0:
+		b.WriteString("\nNo problem found.\n")
+	case 1:
+		b.WriteString("\n1 problem found: fix it and run unoref doctor again.\n")
+	default:
+		fmt.Fprintf(&b, "\n%d problems found: fix the first one and run unoref doctor again.\n", r.Problems)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes the report as one indented JSON object.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// SPIPort is an open spidev port, with the clock the reader's driver must
+// use: nil means the system clock; the simulator passes its modelled one.
+type SPIPort struct {
+	spi.PortCloser
+	Now   func() time.Time
+	Sleep func(time.Duration)
+}
+
+// Output is a GPIO line requested as an output. *gpiocdev.Line implements it.
+type Output interface {
+	SetValue(v int) error
+	Close() error
+}
+
+// Input is a GPIO line requested as an input. *gpiocdev.Line implements it.
+type Input interface {
+	Value() (int, error)
+	Close() error
+}
+
+// Lines requests lines of a gpiochip. Errors wrap the kernel's: EBUSY for
+// a line held by another program, gpiocdev.ErrPermissionDenied,
+// gpiocdev.ErrInvalidOffset.
+type Lines interface {
+	// Chip returns nil if the gpiochip named name can be opened.
+	Chip(name string) error
+	// Output requests offset as an output, driven inactive.
+	Output(chip string, offset int, activeLow bool) (Output, error)
+	// Input requests offset as an input, with the pull-up when pullUp.
+	Input(chip string, offset int, pullUp bool) (Input, error)
+}
+
+// Env is what the checks open. PiEnv returns the Raspberry Pi's.
+type Env struct {
+	// Stat returns nil when the device file at path exists.
+	Stat func(path string) error
+	// OpenSPI opens a spidev, e.g. "/dev/spidev0.0".
+	OpenSPI func(dev string) (*SPIPort, error)
+	// OpenI2C opens an I²C bus by periph's name, e.g. "I2C1".
+	OpenI2C func(name string) (i2c.BusCloser, error)
+	// Lines requests GPIO lines.
+	Lines Lines
+	// Sleep waits: for lines to settle and, with Blink, for a person to
+	// see each LED. Default time.Sleep.
+	Sleep func(time.Duration)
+}
+
+// Options selects what Run checks.
+type Options struct {
+	// PinMap is the pin map file; empty means the reference build.
+	PinMap string
+	// Blink lights each LED in turn and beeps the buzzer.
+	Blink bool
+	// Say, if set, is told what Blink lights now, for the person watching.
+	Say func(string)
+}
+
+// Run runs every check and returns the report. It stops early, with the
+// checks so far, when ctx is done or when the pin map is not valid.
+func Run(ctx context.Context, env *Env, o Options) *Report {
+	d := &doctor{ctx: ctx, env: *env, opts: o, rep: &Report{PinMap: "built-in reference build"}, lines: map[string]Output{}}
+	if d.env.Sleep == nil {
+		d.env.Sleep = time.Sleep
+	}
+	if o.PinMap != "" {
+		d.rep.PinMap = o.PinMap
+	}
+	defer d.finish()
+	defer d.close()
+	if !d.pinMap() {
+		return d.rep
+	}
+	steps := []func(){d.buses, d.gpio, d.readers, d.i2cDevices, d.blink}
+	for _, step := range steps {
+		if ctx.Err() != nil {
+			d.add(Check{Name: "interrupted", Status: Problem, Message: "stopped before all checks ran", Detail: ctx.Err().Error()})
+			return d.rep
+		}
+		step()
+	}
+	return d.rep
+}
+
+// doctor is one run of the checks.
+type doctor struct {
+	ctx  context.Context
+	env  Env
+	opts Options
+	rep  *Report
+	pm   *hardware.PinMap
+
+	spiOff map[int]bool // chip selects without a spidev
+	i2cOff bool
+	chipOK bool
+	lines  map[string]Output // pin map key → requested output, for blink
+	closer []func() error
+}
+
+func (d *doctor) add(c Check) {
+	d.rep.Checks = append(d.rep.Checks, c)
+}
+
+func (d *doctor) finish() {
+	for _, c := range d.rep.Checks {
+		if c.Status == Problem {
+			d.rep.Problems++
+		}
+	}
+	d.rep.OK = d.rep.Problems == 0
+}
+
+// close releases what the checks opened, last first.
+func (d *doctor) close() {
+	for i := len(d.closer) - 1; i >= 0; i-- {
+		d.closer[i]()
+	}
+}

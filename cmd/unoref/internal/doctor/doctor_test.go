@@ -1,0 +1,484 @@
+package doctor_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/warthog618/go-gpiocdev"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
+	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/drivers/oled/ssd1306test"
+	"github.com/unoref/unoref/hardware"
+)
+
+// want is what one check must say.
+type want struct {
+	status doctor.Status
+	says   []string // substrings of the message
+	detail string   // substring of the detail
+	pins   []int    // physical pins among Pins
+}
+
+func checkReport(t *testing.T, rep *doctor.Report, wants map[string]want) {
+	t.Helper()
+	for name, w := range wants {
+		c := rep.Find(name)
+		if c == nil {
+			t.Errorf("no check %q in %s", name, names(rep))
+			continue
+		}
+		if c.Status != w.status {
+			t.Errorf("%s: status %v (%q; %s), want %v", name, c.Status, c.Message, c.Detail, w.status)
+		}
+		for _, s := range w.says {
+			if !strings.Contains(c.Message, s) {
+				t.Errorf("%s: message %q, want it to say %q", name, c.Message, s)
+			}
+		}
+		if !strings.Contains(c.Detail, w.detail) {
+			t.Errorf("%s: detail %q, want it to say %q", name, c.Detail, w.detail)
+		}
+		for _, p := range w.pins {
+			if !slices.Contains(c.Pins, p) {
+				t.Errorf("%s: pins %v, want pin %d among them", name, c.Pins, p)
+			}
+		}
+	}
+}
+
+func names(rep *doctor.Report) string {
+	var n []string
+	for _, c := range rep.Checks {
+		n = append(n, c.Name)
+	}
+	return strings.Join(n, ", ")
+}
+
+func TestAllOK(t *testing.T) {
+	b := newBoard()
+	rep := doctor.Run(context.Background(), b.env(), doctor.Options{})
+	if !rep.OK || rep.Problems != 0 {
+		var buf bytes.Buffer
+		rep.WriteText(&buf)
+		t.Fatalf("Run() on a healthy board: OK %v, %d problems, want true, 0:\n%s", rep.OK, rep.Problems, buf.String())
+	}
+	checkReport(t, rep, map[string]want{
+		"pin map":                  {status: doctor.OK, says: []string{"valid"}},
+		"SPI":                      {status: doctor.OK, says: []string{"/dev/spidev0.0", "/dev/spidev0.1"}},
+		"I²C":                      {status: doctor.OK, says: []string{"/dev/i2c-1"}},
+		"GPIO chip":                {status: doctor.OK, says: []string{"gpiochip0"}},
+		"play pad reader":          {status: doctor.OK, says: []string{"v2.0", "CE0", "0x92"}},
+		"play pad RF field":        {status: doctor.OK, says: []string{"antenna on", "nothing answers"}},
+		"draw pad reader":          {status: doctor.OK, says: []string{"CE1"}},
+		"draw pad RF field":        {status: doctor.OK},
+		"OLED":                     {status: doctor.OK, says: []string{"0x3C"}},
+		"seat pads":                {status: doctor.OK, says: []string{"0x20, 0x21", "10 seats"}},
+		"button UNO":               {status: doctor.OK, says: []string{"GPIO17, pin 11", "not pressed"}, pins: []int{11}},
+		"LED legal (green)":        {status: doctor.OK, says: []string{"GPIO13, pin 33"}},
+		"RC522 RST (NRSTPD)":       {status: doctor.OK, says: []string{"GPIO25, pin 22"}},
+		"buzzer (transistor base)": {status: doctor.OK},
+	})
+	for _, c := range rep.Checks {
+		if c.Status != doctor.OK {
+			t.Errorf("%s: %v %q, want OK", c.Name, c.Status, c.Message)
+		}
+	}
+	// 21 GPIO keys, nfc.irq and seatpads.int not wired.
+	if got := len(rep.Checks); got != 10+19 {
+		t.Errorf("%d checks (%s), want 29", got, names(rep))
+	}
+	// The readers were started by the driver and halted: field off.
+	if b.play.Field() || b.draw.Field() {
+		t.Errorf("RF field left on: play %v draw %v", b.play.Field(), b.draw.Field())
+	}
+	if st := b.oled.Stats(); st.Tx < 2 {
+		t.Errorf("OLED got %d transactions, want the acknowledge probe and the driver's set-up", st.Tx)
+	}
+	if open := b.lines.open(); len(open) != 0 {
+		t.Errorf("lines %v still requested after Run", open)
+	}
+	if got := b.lines.values(rstGPIO); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("RST line values %v, want [0 1] (requested low, then high so the readers run)", got)
+	}
+	if b.slept == 0 {
+		t.Errorf("Run never waited for the readers to come out of reset")
+	}
+}
+
+func writePinMap(t *testing.T, old, new string) string {
+	t.Helper()
+	s := string(hardware.DefaultTOML())
+	if !strings.Contains(s, old) {
+		t.Fatalf("pinmap.toml has no %q", old)
+	}
+	path := filepath.Join(t.TempDir(), "pinmap.toml")
+	if err := os.WriteFile(path, []byte(strings.Replace(s, old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestFaults(t *testing.T) {
+	tests := []struct {
+		name   string
+		board  func() *board
+		break_ func(t *testing.T, b *board) doctor.Options
+		wants  map[string]want
+	}{
+		{
+			name:   "reader unplugged",
+			break_: func(t *testing.T, b *board) doctor.Options { b.play.Unplug(); return doctor.Options{} },
+			wants: map[string]want{
+				"play pad reader":   {status: doctor.Problem, says: []string{"no answer from the RC522 on SPI0 CE0", "MISO (pin 21, GPIO9)", "3.3 V (pin 17)", "never 5 V"}, detail: "VersionReg read 0x00", pins: []int{21, 17, 24}},
+				"play pad RF field": {status: doctor.Skipped},
+				"draw pad reader":   {status: doctor.OK},
+			},
+		},
+		{
+			name:   "draw reader unplugged",
+			break_: func(t *testing.T, b *board) doctor.Options { b.draw.Unplug(); return doctor.Options{} },
+			wants: map[string]want{
+				"play pad reader": {status: doctor.OK},
+				"draw pad reader": {status: doctor.Problem, says: []string{"SPI0 CE1", "MISO (pin 21, GPIO9)"}, detail: "SDA/SS (pin 26, GPIO7)", pins: []int{26}},
+			},
+		},
+		{
+			name:  "clone reader the driver knows",
+			board: func() *board { return newBoardWith(&mfrc522test.Opts{Version: 0xB2}, nil, nil) },
+			wants: map[string]want{
+				"play pad reader":   {status: doctor.Warn, says: []string{"a clone chip answered 0xB2", "works"}},
+				"play pad RF field": {status: doctor.OK},
+			},
+		},
+		{
+			name:  "clone reader the driver refuses",
+			board: func() *board { return newBoardWith(&mfrc522test.Opts{Version: 0x37}, nil, nil) },
+			wants: map[string]want{
+				"play pad reader":   {status: doctor.Problem, says: []string{"a clone chip answered 0x37", "MISO (pin 21, GPIO9)"}, detail: "VersionReg = 0x37"},
+				"play pad RF field": {status: doctor.Skipped},
+			},
+		},
+		{
+			name: "reader overheating",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.play.Overheat(true)
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"play pad reader":   {status: doctor.OK},
+				"play pad RF field": {status: doctor.Problem, says: []string{"overheating", "3.3 V (pin 17)", "never 5 V"}},
+			},
+		},
+		{
+			name: "garbage in the field",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.play.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
+				b.play.InjectFault(mfrc522test.FaultGarbage, 100)
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"play pad RF field": {status: doctor.Problem, says: []string{"garbage"}, detail: "mfrc522:"},
+				"draw pad RF field": {status: doctor.OK},
+			},
+		},
+		{
+			name: "card on the pad",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.draw.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"draw pad RF field": {status: doctor.OK, says: []string{"a card lies on the draw pad", "04010203040506"}},
+			},
+		},
+		{
+			name:   "OLED unplugged",
+			break_: func(t *testing.T, b *board) doctor.Options { b.oled.Unplug(); return doctor.Options{} },
+			wants: map[string]want{
+				"OLED":      {status: doctor.Problem, says: []string{"no OLED at 0x3C on I²C1", "SDA (pin 3, GPIO2)", "SCL (pin 5, GPIO3)", "VCC 3.3 V", "0x3D"}, pins: []int{3, 5}},
+				"seat pads": {status: doctor.OK},
+			},
+		},
+		{
+			name:  "OLED at the other address",
+			board: func() *board { return newBoardWith(nil, &ssd1306test.Opts{Addr: 0x3D}, nil) },
+			wants: map[string]want{
+				"OLED": {status: doctor.Problem, says: []string{"no OLED at 0x3C", "SDA pin 3, GPIO2", "SCL pin 5, GPIO3", "answers at 0x3D", "jumper"}, pins: []int{3, 5}},
+			},
+		},
+		{
+			name:   "OLED set-up fails",
+			break_: func(t *testing.T, b *board) doctor.Options { b.oled.FailNext(2, nil); return doctor.Options{} },
+			wants: map[string]want{
+				"OLED": {status: doctor.Problem, says: []string{"no OLED at 0x3C"}, detail: "injected"},
+			},
+		},
+		{
+			name:  "seat pad expander missing",
+			board: func() *board { return newBoardWith(nil, nil, []uint16{0x20}) },
+			wants: map[string]want{
+				"seat pads": {status: doctor.Problem, says: []string{"no seat-pad expander (MCP23017) at 0x21", "SDA (13) to pin 3", "SCL (12) to pin 5"}, detail: "0x21: A2 A1 A0 (pins 17 16 15) to GND, GND, 3.3 V"},
+				"OLED":      {status: doctor.OK},
+			},
+		},
+		{
+			name: "no seat pads configured",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				return doctor.Options{PinMap: writePinMap(t, "seats = 10", "seats = 0")}
+			},
+			wants: map[string]want{"OLED": {status: doctor.OK}},
+		},
+		{
+			name: "GPIO line busy",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.lines.busy[13] = true
+				b.lines.busy[17] = true
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"LED legal (green)": {status: doctor.Problem, says: []string{"GPIO13 (pin 33, LED legal (green)) is used by another program", "systemctl stop unoref"}, detail: "device or resource busy", pins: []int{33}},
+				"button UNO":        {status: doctor.Problem, says: []string{"GPIO17 (pin 11, button UNO) is used by another program"}},
+				"button DRAW":       {status: doctor.OK},
+			},
+		},
+		{
+			name: "button stuck low",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.lines.level[17] = 0
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"button UNO":  {status: doctor.Problem, says: []string{"button UNO (GPIO17, pin 11) reads pressed", "shorted to GND"}, pins: []int{11}},
+				"button DRAW": {status: doctor.OK},
+			},
+		},
+		{
+			name: "no GPIO chip",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.lines.chipErr = gpiocdev.ErrNotFound
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"GPIO chip":  {status: doctor.Problem, says: []string{"no GPIO chip gpiochip0", "gpio.chip"}},
+				"button UNO": {status: doctor.Skipped},
+				// Without RST driven the readers keep running.
+				"play pad reader": {status: doctor.OK},
+			},
+		},
+		{
+			name: "no permission for the GPIO chip",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.lines.chipErr = gpiocdev.ErrPermissionDenied
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"GPIO chip": {status: doctor.Problem, says: []string{"no permission", "gpio group"}},
+			},
+		},
+		{
+			name: "missing /dev/spidev",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.missing["/dev/spidev0.0"] = true
+				b.missing["/dev/spidev0.1"] = true
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"SPI":               {status: doctor.Problem, says: []string{"SPI is off: add dtparam=spi=on to config.txt (firmware/config.txt) and reboot"}, detail: "/dev/spidev0.0"},
+				"play pad reader":   {status: doctor.Skipped},
+				"draw pad RF field": {status: doctor.Skipped},
+				"OLED":              {status: doctor.OK},
+			},
+		},
+		{
+			name: "only one chip select",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.missing["/dev/spidev0.1"] = true
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"SPI":             {status: doctor.Problem, says: []string{"/dev/spidev0.1 is missing", "spi0-1cs"}},
+				"play pad reader": {status: doctor.OK},
+				"draw pad reader": {status: doctor.Skipped},
+			},
+		},
+		{
+			name: "missing /dev/i2c-1",
+			break_: func(t *testing.T, b *board) doctor.Options {
+				b.missing["/dev/i2c-1"] = true
+				return doctor.Options{}
+			},
+			wants: map[string]want{
+				"I²C":       {status: doctor.Problem, says: []string{"I²C is off", "dtparam=i2c_arm=on", "i2c-dev"}},
+				"OLED":      {status: doctor.Skipped},
+				"seat pads": {status: doctor.Skipped},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newBoard()
+			if tt.board != nil {
+				b = tt.board()
+			}
+			var o doctor.Options
+			if tt.break_ != nil {
+				o = tt.break_(t, b)
+			}
+			rep := doctor.Run(context.Background(), b.env(), o)
+			checkReport(t, rep, tt.wants)
+			problems := 0
+			for _, w := range tt.wants {
+				if w.status == doctor.Problem {
+					problems++
+				}
+			}
+			if rep.Problems != problems || rep.OK != (problems == 0) {
+				t.Errorf("Run(): %d problems, OK %v, want %d, %v (%s)", rep.Problems, rep.OK, problems, problems == 0, names(rep))
+			}
+			if open := b.lines.open(); len(open) != 0 {
+				t.Errorf("lines %v still requested after Run", open)
+			}
+		})
+	}
+}
+
+func TestBadPinMap(t *testing.T) {
+	tests := []struct {
+		name   string
+		path   func(t *testing.T) string
+		says   []string
+		detail string
+	}{
+		{"duplicate pin", func(t *testing.T) string { return writePinMap(t, "dir_ccw = 6", "dir_ccw = 5") },
+			[]string{"not valid", "leds.dir_ccw"}, "GPIO 5 already used by leds.dir_cw"},
+		{"two problems", func(t *testing.T) string {
+			p := writePinMap(t, "dir_ccw = 6", "dir_ccw = 5")
+			s, _ := os.ReadFile(p)
+			os.WriteFile(p, []byte(strings.Replace(string(s), "uno = 26", "uno = 9", 1)), 0o644)
+			return p
+		}, []string{"leds.dir_ccw, leds.uno"}, "SPI0 MISO"},
+		{"missing file", func(t *testing.T) string { return filepath.Join(t.TempDir(), "nope.toml") },
+			[]string{"no pin map file", "nope.toml"}, "no such file"},
+		{"not TOML", func(t *testing.T) string { return writePinMap(t, "[leds]", "[leds") },
+			[]string{"cannot be read", "TOML"}, "hardware:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newBoard()
+			rep := doctor.Run(context.Background(), b.env(), doctor.Options{PinMap: tt.path(t)})
+			if len(rep.Checks) != 1 || rep.OK || rep.Problems != 1 {
+				t.Fatalf("Run() = %d checks (%s), OK %v, want only the pin map's problem", len(rep.Checks), names(rep), rep.OK)
+			}
+			checkReport(t, rep, map[string]want{"pin map": {status: doctor.Problem, says: tt.says, detail: tt.detail}})
+			if b.play.Stats().Tx != 0 {
+				t.Errorf("the reader was used with an invalid pin map")
+			}
+		})
+	}
+}
+
+func TestBlink(t *testing.T) {
+	b := newBoard()
+	var said []string
+	rep := doctor.Run(context.Background(), b.env(), doctor.Options{Blink: true, Say: func(s string) { said = append(said, s) }})
+	if len(said) != 10 || said[0] != "now on: LED colour green (GPIO14, pin 8)" {
+		t.Errorf("Blink said %q, want 10 lines, the first for GPIO14", said)
+	}
+	checkReport(t, rep, map[string]want{
+		"blink": {status: doctor.OK, says: []string{"LED legal (green) (pin 33)", "buzzer (transistor base) (pin 12)"}, pins: []int{33, 12, 37}},
+	})
+	pm := hardware.Default()
+	for _, p := range []hardware.Pin{pm.LEDs.DirCW, pm.LEDs.Legal, pm.LEDs.UNO, pm.LEDs.Blue, pm.Buzzer.Pin} {
+		if got := b.lines.values(int(p)); !slices.Equal(got, []int{0, 1, 0}) {
+			t.Errorf("GPIO%d values %v, want [0 1 0] (off, on, off)", p, got)
+		}
+	}
+	for _, p := range []hardware.Pin{pm.Buttons.UNO} {
+		if got := b.lines.values(int(p)); got != nil {
+			t.Errorf("button GPIO%d driven %v", p, got)
+		}
+	}
+	// Without --blink nothing lights.
+	b = newBoard()
+	doctor.Run(context.Background(), b.env(), doctor.Options{})
+	if got := b.lines.values(int(pm.LEDs.Legal)); !slices.Equal(got, []int{0}) {
+		t.Errorf("LED legal values %v without Blink, want [0]", got)
+	}
+}
+
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep := doctor.Run(ctx, newBoard().env(), doctor.Options{})
+	if rep.OK || rep.Find("interrupted") == nil {
+		t.Errorf("Run(cancelled) = OK %v, checks %s, want an interrupted problem", rep.OK, names(rep))
+	}
+}
+
+func TestReportOutput(t *testing.T) {
+	b := newBoard()
+	b.play.Unplug()
+	rep := doctor.Run(context.Background(), b.env(), doctor.Options{})
+	var txt bytes.Buffer
+	if err := rep.WriteText(&txt); err != nil {
+		t.Fatal(err)
+	}
+	s := txt.String()
+	for _, w := range []string{
+		"pin map: built-in reference build",
+		"PROBLEM  play pad reader ",
+		"OK       OLED ",
+		"SKIP     play pad RF field ",
+		"(VersionReg read 0x00;",
+		"1 problem found",
+	} {
+		if !strings.Contains(s, w) {
+			t.Errorf("text report lacks %q:\n%s", w, s)
+		}
+	}
+	var js bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		OK       bool `json:"ok"`
+		Problems int  `json:"problems"`
+		Checks   []struct {
+			Name, Status, Message string
+			Pins                  []int
+		} `json:"checks"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &got); err != nil {
+		t.Fatalf("WriteJSON: %v\n%s", err, js.String())
+	}
+	if got.OK || got.Problems != 1 {
+		t.Errorf("JSON ok %v problems %d, want false 1", got.OK, got.Problems)
+	}
+	i := slices.IndexFunc(got.Checks, func(c struct {
+		Name, Status, Message string
+		Pins                  []int
+	}) bool {
+		return c.Name == "play pad reader"
+	})
+	if i < 0 || got.Checks[i].Status != "problem" || !slices.Contains(got.Checks[i].Pins, 21) {
+		t.Errorf("JSON play pad reader = %+v, want status problem with pin 21", got.Checks)
+	}
+}
+
+func TestStatusString(t *testing.T) {
+	for _, tt := range []struct {
+		s    doctor.Status
+		want string
+	}{{doctor.OK, "OK"}, {doctor.Warn, "WARN"}, {doctor.Problem, "PROBLEM"}, {doctor.Skipped, "SKIP"}, {doctor.Status(9), "Status(9)"}} {
+		if got := tt.s.String(); got != tt.want {
+			t.Errorf("Status(%d).String() = %q, want %q", int(tt.s), got, tt.want)
+		}
+	}
+}
