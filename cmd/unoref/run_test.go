@@ -2,19 +2,24 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/referee/playtest"
@@ -347,5 +352,144 @@ func TestRunPageAndSIGTERM(t *testing.T) {
 	}
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("after SIGTERM: %v", err)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for the daemon's goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// notifySocket is a unixgram socket standing in for systemd's, set as
+// NOTIFY_SOCKET for the test.
+func notifySocket(t *testing.T) *net.UnixConn {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "notify")
+	conn, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: path, Net: "unixgram"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	t.Setenv("NOTIFY_SOCKET", path)
+	t.Setenv("INVOCATION_ID", "")
+	t.Setenv("UNOREF_CONFIG", "")
+	return conn
+}
+
+// recvNotify returns the next message on the notify socket.
+func recvNotify(t *testing.T, conn *net.UnixConn) string {
+	t.Helper()
+	conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	buf := make([]byte, 4096)
+	n, err := conn.Read(buf)
+	if err != nil {
+		t.Fatalf("notify socket: %v", err)
+	}
+	return string(buf[:n])
+}
+
+// TestRunNotify runs the daemon in-process as systemd would, with a
+// watchdog of 200 ms: READY=1 once the page answers, WATCHDOG=1 from the
+// table's loop every 100 ms, STOPPING=1 when the controls end.
+func TestRunNotify(t *testing.T) {
+	conn := notifySocket(t)
+	t.Setenv("WATCHDOG_USEC", "200000")
+	t.Setenv("WATCHDOG_PID", "")
+	pr, pw := io.Pipe()
+	var stdout, stderr lockedBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(context.Background(), []string{"run", "--sim", "--stdin", "--listen", "127.0.0.1:0", "--data", t.TempDir()}, pr, &stdout, &stderr)
+	}()
+	if got := recvNotify(t, conn); got != "READY=1" {
+		t.Fatalf("first notification %q, want READY=1", got)
+	}
+	// Ready means the page listens.
+	line, _, _ := strings.Cut(stdout.String(), "\n")
+	url, ok := strings.CutPrefix(line, "unoref: virtual table at ")
+	if !ok {
+		t.Fatalf("stdout at READY=1: %q", stdout.String())
+	}
+	resp, err := http.Get(url + "api/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("GET api/state: %s", resp.Status)
+	}
+	for i := range 3 {
+		if got := recvNotify(t, conn); got != "WATCHDOG=1" {
+			t.Fatalf("notification %d after READY=1: %q, want WATCHDOG=1", i, got)
+		}
+	}
+	pw.Close() // the controls end: the daemon stops
+	for {
+		got := recvNotify(t, conn)
+		if got == "STOPPING=1" {
+			break
+		}
+		if got != "WATCHDOG=1" {
+			t.Fatalf("notification %q while stopping, want STOPPING=1", got)
+		}
+	}
+	if err := <-done; err != nil {
+		t.Errorf("run: %v (stderr %q)", err, stderr.String())
+	}
+	if s := stderr.String(); s != "" {
+		t.Errorf("stderr %q, want none", s)
+	}
+}
+
+// TestRunSystemdNoPi: under systemd, without --sim, a machine without the
+// Pi's SPI port is an error, not the virtual table, and never READY=1.
+// Without systemd the same command line runs the virtual table.
+func TestRunSystemdNoPi(t *testing.T) {
+	old := spiDevice
+	spiDevice = filepath.Join(t.TempDir(), "spidev0.0")
+	defer func() { spiDevice = old }()
+	conn := notifySocket(t)
+	args := []string{"run", "--stdin", "--listen", "", "--data", t.TempDir()}
+	want := "unoref: run: no " + spiDevice + ": SPI is off"
+
+	_, stderr, code := call(t, "", args...)
+	if code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "--sim") {
+		t.Errorf("NOTIFY_SOCKET: exit %d, stderr %q; want 1, %q", code, stderr, want)
+	}
+	// Nothing was sent before this.
+	c, err := net.DialUnix("unixgram", nil, &net.UnixAddr{Name: os.Getenv("NOTIFY_SOCKET"), Net: "unixgram"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Write([]byte("END"))
+	c.Close()
+	if got := recvNotify(t, conn); got != "END" {
+		t.Errorf("daemon sent %q, want nothing", got)
+	}
+
+	t.Setenv("NOTIFY_SOCKET", "")
+	t.Setenv("INVOCATION_ID", "0123456789abcdef")
+	_, stderr, code = call(t, "", args...)
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("INVOCATION_ID: exit %d, stderr %q; want 1, %q", code, stderr, want)
+	}
+
+	t.Setenv("INVOCATION_ID", "")
+	stdout, stderr, code := call(t, "state\n", args...)
+	if code != 0 || !strings.Contains(stdout, `"Virtual":true`) {
+		t.Errorf("no systemd: exit %d, stdout %q, stderr %q; want 0 and the virtual table", code, stdout, stderr)
 	}
 }

@@ -1,0 +1,387 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/referee"
+)
+
+// Config is what `unoref run` works with: the defaults, then the
+// configuration file (firmware/unoref.toml, firmware/README.md), then the
+// flags given on the command line.
+type Config struct {
+	Language string        // language of the messages; only "en" exists so far
+	Listen   string        // address of the page; "" for none
+	Data     string        // directory of the journal and the deck registry
+	Pinmap   string        // pin map file; "" for the reference build
+	AdminPIN string        // lets the page act on a real table; "" for none
+	Players  []string      // seats of a new game when the page names none
+	Preset   string        // rules preset of a new game
+	Options  []string      // rule options on top of Preset
+	Deck     string        // enrolled deck to play with; "" for the first
+	Target   int           // points to win; 0 for the preset's
+	UnoGrace time.Duration // time to call UNO before the automatic catch; 0 for none
+
+	pinmap *hardware.PinMap // Pinmap, loaded and checked
+}
+
+// Languages are the values of the language key. Only English messages
+// exist so far; the others are accepted so that a table set up for them
+// keeps its file when they come.
+var languages = []string{"en", "ru", "sr", "ro", "hy"}
+
+// maxUnoGrace bounds uno_grace: a longer hold stalls the table.
+const maxUnoGrace = 30 * time.Second
+
+// defaultConfig is the configuration with no file and no flags.
+func defaultConfig() Config {
+	return Config{
+		Language: "en",
+		Listen:   "127.0.0.1:8080",
+		Data:     dataDir(),
+		Preset:   referee.PresetOfficial,
+		UnoGrace: 2 * time.Second,
+	}
+}
+
+// ConfigError is a bad value in the configuration file (File set) or of a
+// flag (Key "--name").
+type ConfigError struct {
+	File string
+	Key  string // dotted TOML key, or the flag
+	Msg  string // what is wrong and what is allowed
+}
+
+func (e *ConfigError) Error() string {
+	if e.File == "" {
+		return e.Key + ": " + e.Msg
+	}
+	return "config " + e.File + ": " + e.Key + ": " + e.Msg
+}
+
+// configKey is one key of the file: how to read its value into a Config.
+type configKey struct {
+	name string
+	set  func(c *Config, v value) error
+}
+
+// configKeys are the keys of unoref.toml, in the order of the shipped file.
+var configKeys = []configKey{
+	{"language", func(c *Config, v value) (err error) {
+		if c.Language, err = v.string(); err != nil {
+			return err
+		}
+		return checkLanguage(c.Language)
+	}},
+	{"listen", func(c *Config, v value) (err error) {
+		if c.Listen, err = v.string(); err != nil {
+			return err
+		}
+		return checkListen(c.Listen)
+	}},
+	{"data", func(c *Config, v value) (err error) {
+		if c.Data, err = v.path(); err != nil {
+			return err
+		}
+		return checkData(c.Data)
+	}},
+	{"pinmap", func(c *Config, v value) (err error) {
+		if c.Pinmap, err = v.path(); err != nil {
+			return err
+		}
+		c.pinmap, err = loadPinmap(c.Pinmap)
+		return err
+	}},
+	{"admin_pin", func(c *Config, v value) (err error) {
+		if c.AdminPIN, err = v.string(); err != nil {
+			return err
+		}
+		return checkPIN(c.AdminPIN)
+	}},
+	{"game.players", func(c *Config, v value) (err error) {
+		if c.Players, err = v.strings(); err != nil {
+			return err
+		}
+		return checkPlayers(c.Players)
+	}},
+	{"game.preset", func(c *Config, v value) (err error) {
+		c.Preset, err = v.string()
+		return err
+	}},
+	{"game.options", func(c *Config, v value) (err error) {
+		c.Options, err = v.strings()
+		return err
+	}},
+	{"game.deck", func(c *Config, v value) (err error) {
+		if c.Deck, err = v.string(); err != nil {
+			return err
+		}
+		return checkDeck(c.Deck)
+	}},
+	{"game.target", func(c *Config, v value) error {
+		var n int64
+		if err := v.decode(&n, "a whole number, like 500 (0: the preset's)"); err != nil {
+			return err
+		}
+		if n < 0 || n > 100000 {
+			return fmt.Errorf("%d is not allowed: want 0 (the preset's) or a whole number from 1 to 100000", n)
+		}
+		c.Target = int(n)
+		return nil
+	}},
+	{"game.uno_grace", func(c *Config, v value) error {
+		s, err := v.string()
+		if err != nil {
+			return err
+		}
+		c.UnoGrace, err = parseGrace(s)
+		return err
+	}},
+}
+
+// value is one key's value in the file, decoded on demand.
+type value struct {
+	md  *toml.MetaData
+	p   toml.Primitive
+	dir string // the file's directory, for relative paths
+}
+
+func (v value) decode(dst any, want string) error {
+	if err := v.md.PrimitiveDecode(v.p, dst); err != nil {
+		return errors.New("want " + want)
+	}
+	return nil
+}
+
+func (v value) string() (s string, err error) {
+	err = v.decode(&s, "a string in quotes")
+	return s, err
+}
+
+func (v value) strings() (s []string, err error) {
+	err = v.decode(&s, `an array of strings, like ["a", "b"]`)
+	return s, err
+}
+
+// path is a string; a relative path is taken from the file's directory.
+func (v value) path() (string, error) {
+	s, err := v.string()
+	if err != nil || s == "" || filepath.IsAbs(s) {
+		return s, err
+	}
+	return filepath.Join(v.dir, s), nil
+}
+
+// loadConfig reads the configuration file at path over c. Every bad key
+// is reported, each as a *ConfigError naming it and what it allows.
+func loadConfig(path string, c *Config) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	var top map[string]toml.Primitive
+	md, err := toml.Decode(string(b), &top)
+	if err != nil {
+		return fmt.Errorf("config %s: %w", path, err)
+	}
+	bad := func(key, msg string) error { return &ConfigError{File: path, Key: key, Msg: msg} }
+	vals := map[string]toml.Primitive{}
+	var errs []error
+	for k, p := range top {
+		if k != "game" {
+			vals[k] = p
+			continue
+		}
+		var game map[string]toml.Primitive
+		if err := md.PrimitiveDecode(p, &game); err != nil || md.Type("game") != "Hash" {
+			errs = append(errs, bad("game", "want a table: a [game] section"))
+			continue
+		}
+		for gk, gp := range game {
+			vals["game."+gk] = gp
+		}
+	}
+	var known []string
+	for _, k := range configKeys {
+		known = append(known, k.name)
+	}
+	// Unknown keys first, in the file's order.
+	for _, k := range md.Keys() {
+		name := k.String()
+		if _, ok := vals[name]; ok && !slices.Contains(known, name) {
+			errs = append(errs, bad(name, "unknown key: want one of "+strings.Join(known, ", ")))
+		}
+	}
+	dir := filepath.Dir(path)
+	for _, k := range configKeys {
+		p, ok := vals[k.name]
+		if !ok {
+			continue
+		}
+		if err := k.set(c, value{md: &md, p: p, dir: dir}); err != nil {
+			errs = append(errs, bad(k.name, err.Error()))
+		}
+	}
+	if len(errs) == 0 {
+		// The rules are checked together: options depend on the preset.
+		if key, err := checkRules(c.Preset, c.Options, c.Target); err != nil {
+			errs = append(errs, bad("game."+key, err.Error()))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// rules are the words of the table's rules line for a new game.
+func (c *Config) rules() string {
+	w := append([]string{c.Preset}, c.Options...)
+	if c.Target > 0 {
+		w = append(w, "target="+strconv.Itoa(c.Target))
+	}
+	return strings.Join(w, " ")
+}
+
+func checkLanguage(s string) error {
+	if slices.Contains(languages, s) {
+		return nil
+	}
+	return fmt.Errorf("%q is not a language: want one of %s (only en messages exist so far)", s, strings.Join(languages, ", "))
+}
+
+func checkListen(s string) error {
+	if s == "" {
+		return nil
+	}
+	const want = `want host:port, like ":8080" (every interface) or "127.0.0.1:8080", or "" for no page`
+	host, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return fmt.Errorf("%q is not an address: %s", s, want)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("%q has no port number from 0 to 65535: %s", s, want)
+	}
+	if strings.ContainsFunc(host, unicode.IsSpace) {
+		return fmt.Errorf("%q is not an address: %s", s, want)
+	}
+	return nil
+}
+
+func checkData(dir string) error {
+	if dir == "" {
+		return errors.New(`want a directory, like "/var/lib/unoref"`)
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return nil
+}
+
+// loadPinmap loads and checks the pin map file at path; nil for "".
+func loadPinmap(path string) (*hardware.PinMap, error) {
+	if path == "" {
+		return nil, nil
+	}
+	pm, err := hardware.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pm.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return pm, nil
+}
+
+func checkPIN(s string) error {
+	if s == "" {
+		return nil
+	}
+	if len(s) < 4 || len(s) > 8 || strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' }) {
+		return errors.New(`want 4 to 8 digits, like "4821", or "" for none`)
+	}
+	return nil
+}
+
+func checkPlayers(names []string) error {
+	if len(names) == 0 {
+		return nil
+	}
+	if len(names) < 2 || len(names) > 10 {
+		return fmt.Errorf("%d names: want 2 to 10 (or none: the page asks)", len(names))
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if n == "" || len([]rune(n)) > 40 || strings.ContainsFunc(n, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }) {
+			return fmt.Errorf("%q is not a name: want one word of 1 to 40 characters, no commas", n)
+		}
+		if seen[n] {
+			return fmt.Errorf("%s is named twice: want different names", n)
+		}
+		seen[n] = true
+	}
+	return nil
+}
+
+// checkDeck accepts the names the deck registry does (cards/registry).
+func checkDeck(s string) error {
+	if s == "" {
+		return nil
+	}
+	ok := len(s) <= 40 && !strings.ContainsFunc(s, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.')
+	})
+	if !ok {
+		return fmt.Errorf("%q is not a deck name: want 1 to 40 letters, digits, '-', '_' and '.' (`unoref enroll` lists the decks)", s)
+	}
+	return nil
+}
+
+func parseGrace(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf(`%q is not a duration: want e.g. "2s" (0s turns the grace off)`, s)
+	}
+	return d, checkGrace(d)
+}
+
+func checkGrace(d time.Duration) error {
+	if d < 0 || d > maxUnoGrace {
+		return fmt.Errorf(`%v is out of range: want 0s (no grace) to %v, like "2s"`, d, maxUnoGrace)
+	}
+	return nil
+}
+
+// checkRules checks a preset, options and target as a rules line; the key
+// it returns is the one to blame: preset, options or target.
+func checkRules(preset string, options []string, target int) (string, error) {
+	opts := options
+	if target > 0 {
+		opts = append(slices.Clip(options), "target="+strconv.Itoa(target))
+	}
+	_, err := referee.ParseRules(preset, opts)
+	if err == nil {
+		return "", nil
+	}
+	var re *referee.RulesError
+	if !errors.As(err, &re) {
+		return "options", err
+	}
+	msg := re.Msg
+	switch {
+	case re.Option == "":
+		return "preset", errors.New(msg)
+	case re.Option == "target" && target > 0 && !slices.ContainsFunc(options, func(o string) bool { return strings.HasPrefix(o, "target=") }):
+		return "target", errors.New(msg)
+	}
+	return "options", errors.New(msg)
+}
