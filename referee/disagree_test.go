@@ -79,3 +79,59 @@ func TestGoingOutOnABounce(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { play(t, New(), tt.rules+tt.script) })
 	}
 }
+
+// allDrawn is a two-player game (Ann deals, Ben first) where both draw and
+// pass until one card is left in the draw pile; the discard pile is the
+// starter R5 alone. Ben is to act.
+func allDrawn(rules string) string {
+	return rules + "\nplayers Ann Ben\nstart R5\n" +
+		strings.Repeat("draw\npass\n", 92) + "=> pile=1 turn=Ben h.Ann=53 h.Ben=53\n"
+}
+
+func TestNothingLeftToDraw(t *testing.T) {
+	tests := []struct {
+		name, script string
+	}{
+		{"§2.6 §2.11 draw-until-playable: the last card can't be played, so pass", `
+			draw B1 => ok phase=drawn pile=0 h.Ben=54 msg="Ben draws 1 card: Blue 1 can't be played, and no cards are left to draw, so pass"
+			draw => wrong-phase msg="No cards are left to draw: Ben passes"
+			draw B2 => wrong-phase
+			pass => ok phase=turn turn=Ann`},
+		{"§2.6 §2.11 a draw with nothing left draws nothing, then pass", `
+			draw
+			pass
+			=> pile=0 turn=Ann
+			pass => must-draw
+			draw B2 => wrong-count msg="No cards are left to draw"
+			draw => ok phase=drawn h.Ann=53 -draw msg="No cards are left to draw: Ann passes"
+			pass => ok phase=turn turn=Ben`},
+		{"§2.11 a penalty bigger than all the cards left is drawn as far as it goes", `
+			draw
+			pass
+			play R+2 => ok phase=penalty turn=Ben pending=2
+			draw B2 B3 => wrong-count msg="Only 1 card is left to draw, not 2"
+			draw R5 => ok phase=turn turn=Ann pending=0 h.Ben=55 pile=0 +reshuffle +draw:Ben:1 msg="Ben draws 1, all the cards left, and misses a turn and Ann is next"`},
+		{"§2.11 a bare penalty draw takes what is left", `
+			draw
+			pass
+			play R+2
+			draw => ok phase=turn turn=Ann h.Ben=55 +draw:Ben:1 msg~"all the cards left"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := New()
+			play(t, g, allDrawn("rules official +draw-until-playable"))
+			play(t, g, tt.script)
+		})
+	}
+	t.Run("§2.11 a penalty with no card left to draw still costs the turn", func(t *testing.T) {
+		g := New()
+		play(t, g, allDrawn("rules official mistake-penalty=1"))
+		play(t, g, `
+			draw
+			pass
+			play R+2 => ok phase=penalty turn=Ben
+			play G3 => must-draw +mistake:Ben:1 h.Ben=55
+			draw => ok phase=turn turn=Ann h.Ben=55 -draw +skip:Ben msg="No cards are left to draw: Ben misses a turn and Ann is next"`)
+	})
+}

@@ -24,6 +24,12 @@
 //     or the listed cards, each but the last unplayable). When the draw pad
 //     names the card, only that card may be played next. A penalty draw lists
 //     no card or exactly the pending number (else wrong-count).
+//   - Nothing left to draw (every card in the hands, the discard pile is its
+//     top card): a draw in a turn draws nothing and the player passes; under
+//     draw-until-playable pass is allowed after an unplayable card once no
+//     card is left. A penalty is drawn as far as it goes (the draw line lists
+//     the cards left, or none) and still costs the turn. A draw line listing
+//     more cards than are left is refused wrong-count.
 //   - UNO window: opens when a play leaves a player with one card; closes at
 //     the next accepted play or draw by anyone (the owner included, e.g. after
 //     a two-player Skip) and at a challenge. uno NAME by the player to act

@@ -364,20 +364,56 @@ func (g *Game) nameColor(col cards.Color) Verdict {
 	return g.resolve(seat, g.top, v, g.names[seat]+" names "+col.String())
 }
 
+// cardsLeft is how many cards a draw can still reach: the draw pile and,
+// once turned over, the discard pile under its top card (§2.11).
+func (g *Game) cardsLeft() int {
+	if g.discard > 1 {
+		return g.drawPile + g.discard - 1
+	}
+	return g.drawPile
+}
+
+// tooFewLeft refuses a draw line that shows n cards when fewer are left.
+func (g *Game) tooFewLeft(n int) Verdict {
+	switch k := g.cardsLeft(); k {
+	case 0:
+		return refuse(ErrWrongCount, "No cards are left to draw")
+	case 1:
+		return refuse(ErrWrongCount, "Only 1 card is left to draw, not "+itoa(n))
+	default:
+		return refuse(ErrWrongCount, "Only "+itoa(k)+" cards are left to draw, not "+itoa(n))
+	}
+}
+
 func (g *Game) draw(shown []cards.Card) Verdict {
 	seat := g.turn
 	switch g.ph {
 	case phPenalty, phChallenge:
-		if len(shown) != 0 && len(shown) != g.pending {
+		// With every card in the hands, a penalty is drawn as far as it
+		// goes: the draw line shows what was left.
+		k := min(g.pending, g.cardsLeft())
+		switch {
+		case len(shown) == 0 || len(shown) == k:
+		case k < g.pending:
+			return g.tooFewLeft(len(shown))
+		default:
 			return refuse(ErrWrongCount, g.names[seat]+" must draw "+itoa(g.pending)+" cards, not "+itoa(len(shown)))
 		}
 		v := Verdict{OK: true}
 		pre := g.closeUno(&v)
-		k := g.pending
-		got := g.drawCards(seat, k, &v)
-		v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got}, Effect{Kind: EffSkip, Player: g.names[seat]})
-		g.pending, g.canChal, g.preCall = 0, false, -1
+		got := g.drawCards(seat, g.pending, &v)
 		msg := pre + g.names[seat] + " draws " + itoa(got) + " and misses a turn"
+		switch {
+		case got == 0:
+			msg = pre + "No cards are left to draw: " + g.names[seat] + " misses a turn"
+		case got < g.pending:
+			msg = pre + g.names[seat] + " draws " + itoa(got) + ", all the cards left, and misses a turn"
+		}
+		if got > 0 {
+			v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
+		}
+		v.Effects = append(v.Effects, Effect{Kind: EffSkip, Player: g.names[seat]})
+		g.pending, g.canChal, g.preCall = 0, false, -1
 		if g.ending {
 			return g.endRound(v, msg)
 		}
@@ -392,11 +428,17 @@ func (g *Game) draw(shown []cards.Card) Verdict {
 		if g.drawnKnown && g.matches(g.drawnCard) {
 			return refuse(ErrWrongPhase, g.names[seat]+" drew "+name(g.drawnCard)+", which can be played: play it or pass")
 		}
+		if g.cardsLeft() == 0 {
+			return refuse(ErrWrongPhase, "No cards are left to draw: "+g.names[seat]+" passes")
+		}
 	default:
 		return g.expect()
 	}
 	if len(shown) > 1 && !g.rules.DrawUntilPlayable {
 		return refuse(ErrWrongCount, g.names[seat]+" draws one card at a time, not "+itoa(len(shown)))
+	}
+	if len(shown) > g.cardsLeft() {
+		return g.tooFewLeft(len(shown))
 	}
 	for i, c := range shown {
 		if !g.inDeck(c) {
@@ -413,16 +455,24 @@ func (g *Game) draw(shown []cards.Card) Verdict {
 		k = 1
 	}
 	got := g.drawCards(seat, k, &v)
-	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
 	g.ph, g.preCall, g.fiveSwap = phDrawn, -1, -1
 	g.drawnKnown = len(shown) > 0
+	if got == 0 {
+		// Every card is in the hands: the turn can only end with pass.
+		v.Message = pre + "No cards are left to draw: " + g.names[seat] + " passes"
+		return v
+	}
+	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
 	msg := pre + g.names[seat] + " draws " + cardsWord(got)
 	if g.drawnKnown {
 		g.drawnCard = shown[len(shown)-1]
 		if !g.matches(g.drawnCard) {
-			if g.rules.DrawUntilPlayable {
+			switch {
+			case g.rules.DrawUntilPlayable && g.cardsLeft() > 0:
 				v.Message = msg + ": " + name(g.drawnCard) + " can't be played, so draw again"
-			} else {
+			case g.rules.DrawUntilPlayable:
+				v.Message = msg + ": " + name(g.drawnCard) + " can't be played, and no cards are left to draw, so pass"
+			default:
 				v.Message = msg + ": " + name(g.drawnCard) + " can't be played, so pass"
 			}
 			return v
@@ -445,7 +495,7 @@ func (g *Game) pass() Verdict {
 	default:
 		return g.expect()
 	}
-	if g.rules.DrawUntilPlayable && g.drawnKnown && !g.matches(g.drawnCard) {
+	if g.rules.DrawUntilPlayable && g.drawnKnown && !g.matches(g.drawnCard) && g.cardsLeft() > 0 {
 		return refuse(ErrMustDraw, g.names[seat]+" must keep drawing until a card can be played")
 	}
 	g.drawnKnown = false

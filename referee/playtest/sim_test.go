@@ -86,8 +86,6 @@ var optionSets = []optionSet{
 // /work/notes/engine-disagreements.md. Remove an entry once the engine is
 // fixed.
 var knownEngineBugs = map[string]string{
-	"house-ru+reverse-bounce":         "D2 (D1 is fixed; going out with a bouncing Reverse still fails here)",
-	"official+draw-until-playable":    "D3 (draw-until-playable: pass refused when no card is left to draw)",
 	"official+seven-rounds-challenge": "D5 (seven-rounds: the next stage's cards are judged as the accused's hand)",
 	"official+forget-uno-on-wd4":      "D4 (a challenge's UNO auto-catch cards are judged as the accused's hand)",
 }
