@@ -13,6 +13,7 @@ import (
 	"github.com/warthog618/go-gpiocdev"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
+	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 	"github.com/unoref/unoref/hardware"
@@ -62,8 +63,8 @@ func names(rep *doctor.Report) string {
 }
 
 func TestAllOK(t *testing.T) {
-	b := newBoard()
-	rep := doctor.Run(context.Background(), b.env(), doctor.Options{})
+	b := doctortest.New(nil)
+	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
 	if !rep.OK || rep.Problems != 0 {
 		var buf bytes.Buffer
 		rep.WriteText(&buf)
@@ -95,19 +96,19 @@ func TestAllOK(t *testing.T) {
 		t.Errorf("%d checks (%s), want 29", got, names(rep))
 	}
 	// The readers were started by the driver and halted: field off.
-	if b.play.Field() || b.draw.Field() {
-		t.Errorf("RF field left on: play %v draw %v", b.play.Field(), b.draw.Field())
+	if b.Play.Field() || b.Draw.Field() {
+		t.Errorf("RF field left on: play %v draw %v", b.Play.Field(), b.Draw.Field())
 	}
-	if st := b.oled.Stats(); st.Tx < 2 {
+	if st := b.OLED.Stats(); st.Tx < 2 {
 		t.Errorf("OLED got %d transactions, want the acknowledge probe and the driver's set-up", st.Tx)
 	}
-	if open := b.lines.open(); len(open) != 0 {
+	if open := b.Lines.Open(); len(open) != 0 {
 		t.Errorf("lines %v still requested after Run", open)
 	}
-	if got := b.lines.values(rstGPIO); !slices.Equal(got, []int{0, 1}) {
+	if got := b.Lines.Values(doctortest.RSTGPIO); !slices.Equal(got, []int{0, 1}) {
 		t.Errorf("RST line values %v, want [0 1] (requested low, then high so the readers run)", got)
 	}
-	if b.slept == 0 {
+	if b.Slept() == 0 {
 		t.Errorf("Run never waited for the readers to come out of reset")
 	}
 }
@@ -128,13 +129,13 @@ func writePinMap(t *testing.T, old, new string) string {
 func TestFaults(t *testing.T) {
 	tests := []struct {
 		name   string
-		board  func() *board
-		break_ func(t *testing.T, b *board) doctor.Options
+		board  func() *doctortest.Board
+		break_ func(t *testing.T, b *doctortest.Board) doctor.Options
 		wants  map[string]want
 	}{
 		{
 			name:   "reader unplugged",
-			break_: func(t *testing.T, b *board) doctor.Options { b.play.Unplug(); return doctor.Options{} },
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.Play.Unplug(); return doctor.Options{} },
 			wants: map[string]want{
 				"play pad reader":   {status: doctor.Problem, says: []string{"no answer from the RC522 on SPI0 CE0", "MISO (pin 21, GPIO9)", "3.3 V (pin 17)", "never 5 V"}, detail: "VersionReg read 0x00", pins: []int{21, 17, 24}},
 				"play pad RF field": {status: doctor.Skipped},
@@ -143,23 +144,27 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name:   "draw reader unplugged",
-			break_: func(t *testing.T, b *board) doctor.Options { b.draw.Unplug(); return doctor.Options{} },
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.Draw.Unplug(); return doctor.Options{} },
 			wants: map[string]want{
 				"play pad reader": {status: doctor.OK},
 				"draw pad reader": {status: doctor.Problem, says: []string{"SPI0 CE1", "MISO (pin 21, GPIO9)"}, detail: "SDA/SS (pin 26, GPIO7)", pins: []int{26}},
 			},
 		},
 		{
-			name:  "clone reader the driver knows",
-			board: func() *board { return newBoardWith(&mfrc522test.Opts{Version: 0xB2}, nil, nil) },
+			name: "clone reader the driver knows",
+			board: func() *doctortest.Board {
+				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0xB2}})
+			},
 			wants: map[string]want{
 				"play pad reader":   {status: doctor.Warn, says: []string{"a clone chip answered 0xB2", "works"}},
 				"play pad RF field": {status: doctor.OK},
 			},
 		},
 		{
-			name:  "clone reader the driver refuses",
-			board: func() *board { return newBoardWith(&mfrc522test.Opts{Version: 0x37}, nil, nil) },
+			name: "clone reader the driver refuses",
+			board: func() *doctortest.Board {
+				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0x37}})
+			},
 			wants: map[string]want{
 				"play pad reader":   {status: doctor.Problem, says: []string{"a clone chip answered 0x37", "MISO (pin 21, GPIO9)"}, detail: "VersionReg = 0x37"},
 				"play pad RF field": {status: doctor.Skipped},
@@ -167,8 +172,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "reader overheating",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.play.Overheat(true)
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Play.Overheat(true)
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -178,9 +183,9 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "garbage in the field",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.play.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
-				b.play.InjectFault(mfrc522test.FaultGarbage, 100)
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Play.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
+				b.Play.InjectFault(mfrc522test.FaultGarbage, 100)
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -190,8 +195,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "card on the pad",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.draw.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Draw.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -200,7 +205,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name:   "OLED unplugged",
-			break_: func(t *testing.T, b *board) doctor.Options { b.oled.Unplug(); return doctor.Options{} },
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.OLED.Unplug(); return doctor.Options{} },
 			wants: map[string]want{
 				"OLED":      {status: doctor.Problem, says: []string{"no OLED at 0x3C on I²C1", "SDA (pin 3, GPIO2)", "SCL (pin 5, GPIO3)", "VCC 3.3 V", "0x3D"}, pins: []int{3, 5}},
 				"seat pads": {status: doctor.OK},
@@ -208,21 +213,24 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name:  "OLED at the other address",
-			board: func() *board { return newBoardWith(nil, &ssd1306test.Opts{Addr: 0x3D}, nil) },
+			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{OLED: &ssd1306test.Opts{Addr: 0x3D}}) },
 			wants: map[string]want{
 				"OLED": {status: doctor.Problem, says: []string{"no OLED at 0x3C", "SDA pin 3, GPIO2", "SCL pin 5, GPIO3", "answers at 0x3D", "jumper"}, pins: []int{3, 5}},
 			},
 		},
 		{
-			name:   "OLED set-up fails",
-			break_: func(t *testing.T, b *board) doctor.Options { b.oled.FailNext(2, nil); return doctor.Options{} },
+			name: "OLED set-up fails",
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.OLED.FailNext(2, nil)
+				return doctor.Options{}
+			},
 			wants: map[string]want{
 				"OLED": {status: doctor.Problem, says: []string{"no OLED at 0x3C"}, detail: "injected"},
 			},
 		},
 		{
 			name:  "seat pad expander missing",
-			board: func() *board { return newBoardWith(nil, nil, []uint16{0x20}) },
+			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{Pads: []uint16{0x20}}) },
 			wants: map[string]want{
 				"seat pads": {status: doctor.Problem, says: []string{"no seat-pad expander (MCP23017) at 0x21", "SDA (13) to pin 3", "SCL (12) to pin 5"}, detail: "0x21: A2 A1 A0 (pins 17 16 15) to GND, GND, 3.3 V"},
 				"OLED":      {status: doctor.OK},
@@ -230,16 +238,16 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "no seat pads configured",
-			break_: func(t *testing.T, b *board) doctor.Options {
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				return doctor.Options{PinMap: writePinMap(t, "seats = 10", "seats = 0")}
 			},
 			wants: map[string]want{"OLED": {status: doctor.OK}},
 		},
 		{
 			name: "GPIO line busy",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.lines.busy[13] = true
-				b.lines.busy[17] = true
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Lines.SetBusy(13)
+				b.Lines.SetBusy(17)
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -250,8 +258,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "button stuck low",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.lines.level[17] = 0
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Lines.SetLevel(17, 0)
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -261,8 +269,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "no GPIO chip",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.lines.chipErr = gpiocdev.ErrNotFound
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Lines.SetChipErr(gpiocdev.ErrNotFound)
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -274,8 +282,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "no permission for the GPIO chip",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.lines.chipErr = gpiocdev.ErrPermissionDenied
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Lines.SetChipErr(gpiocdev.ErrPermissionDenied)
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -284,9 +292,9 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "missing /dev/spidev",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.missing["/dev/spidev0.0"] = true
-				b.missing["/dev/spidev0.1"] = true
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Missing["/dev/spidev0.0"] = true
+				b.Missing["/dev/spidev0.1"] = true
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -298,8 +306,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "only one chip select",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.missing["/dev/spidev0.1"] = true
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Missing["/dev/spidev0.1"] = true
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -310,8 +318,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "missing /dev/i2c-1",
-			break_: func(t *testing.T, b *board) doctor.Options {
-				b.missing["/dev/i2c-1"] = true
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				b.Missing["/dev/i2c-1"] = true
 				return doctor.Options{}
 			},
 			wants: map[string]want{
@@ -323,7 +331,7 @@ func TestFaults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := newBoard()
+			b := doctortest.New(nil)
 			if tt.board != nil {
 				b = tt.board()
 			}
@@ -331,7 +339,7 @@ func TestFaults(t *testing.T) {
 			if tt.break_ != nil {
 				o = tt.break_(t, b)
 			}
-			rep := doctor.Run(context.Background(), b.env(), o)
+			rep := doctor.Run(context.Background(), b.Env(), o)
 			checkReport(t, rep, tt.wants)
 			problems := 0
 			for _, w := range tt.wants {
@@ -342,7 +350,7 @@ func TestFaults(t *testing.T) {
 			if rep.Problems != problems || rep.OK != (problems == 0) {
 				t.Errorf("Run(): %d problems, OK %v, want %d, %v (%s)", rep.Problems, rep.OK, problems, problems == 0, names(rep))
 			}
-			if open := b.lines.open(); len(open) != 0 {
+			if open := b.Lines.Open(); len(open) != 0 {
 				t.Errorf("lines %v still requested after Run", open)
 			}
 		})
@@ -371,13 +379,13 @@ func TestBadPinMap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := newBoard()
-			rep := doctor.Run(context.Background(), b.env(), doctor.Options{PinMap: tt.path(t)})
+			b := doctortest.New(nil)
+			rep := doctor.Run(context.Background(), b.Env(), doctor.Options{PinMap: tt.path(t)})
 			if len(rep.Checks) != 1 || rep.OK || rep.Problems != 1 {
 				t.Fatalf("Run() = %d checks (%s), OK %v, want only the pin map's problem", len(rep.Checks), names(rep), rep.OK)
 			}
 			checkReport(t, rep, map[string]want{"pin map": {status: doctor.Problem, says: tt.says, detail: tt.detail}})
-			if b.play.Stats().Tx != 0 {
+			if b.Play.Stats().Tx != 0 {
 				t.Errorf("the reader was used with an invalid pin map")
 			}
 		})
@@ -385,9 +393,9 @@ func TestBadPinMap(t *testing.T) {
 }
 
 func TestBlink(t *testing.T) {
-	b := newBoard()
+	b := doctortest.New(nil)
 	var said []string
-	rep := doctor.Run(context.Background(), b.env(), doctor.Options{Blink: true, Say: func(s string) { said = append(said, s) }})
+	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{Blink: true, Say: func(s string) { said = append(said, s) }})
 	if len(said) != 10 || said[0] != "now on: LED colour green (GPIO14, pin 8)" {
 		t.Errorf("Blink said %q, want 10 lines, the first for GPIO14", said)
 	}
@@ -396,19 +404,19 @@ func TestBlink(t *testing.T) {
 	})
 	pm := hardware.Default()
 	for _, p := range []hardware.Pin{pm.LEDs.DirCW, pm.LEDs.Legal, pm.LEDs.UNO, pm.LEDs.Blue, pm.Buzzer.Pin} {
-		if got := b.lines.values(int(p)); !slices.Equal(got, []int{0, 1, 0}) {
+		if got := b.Lines.Values(int(p)); !slices.Equal(got, []int{0, 1, 0}) {
 			t.Errorf("GPIO%d values %v, want [0 1 0] (off, on, off)", p, got)
 		}
 	}
 	for _, p := range []hardware.Pin{pm.Buttons.UNO} {
-		if got := b.lines.values(int(p)); got != nil {
+		if got := b.Lines.Values(int(p)); got != nil {
 			t.Errorf("button GPIO%d driven %v", p, got)
 		}
 	}
 	// Without --blink nothing lights.
-	b = newBoard()
-	doctor.Run(context.Background(), b.env(), doctor.Options{})
-	if got := b.lines.values(int(pm.LEDs.Legal)); !slices.Equal(got, []int{0}) {
+	b = doctortest.New(nil)
+	doctor.Run(context.Background(), b.Env(), doctor.Options{})
+	if got := b.Lines.Values(int(pm.LEDs.Legal)); !slices.Equal(got, []int{0}) {
 		t.Errorf("LED legal values %v without Blink, want [0]", got)
 	}
 }
@@ -416,16 +424,16 @@ func TestBlink(t *testing.T) {
 func TestInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	rep := doctor.Run(ctx, newBoard().env(), doctor.Options{})
+	rep := doctor.Run(ctx, doctortest.New(nil).Env(), doctor.Options{})
 	if rep.OK || rep.Find("interrupted") == nil {
 		t.Errorf("Run(cancelled) = OK %v, checks %s, want an interrupted problem", rep.OK, names(rep))
 	}
 }
 
 func TestReportOutput(t *testing.T) {
-	b := newBoard()
-	b.play.Unplug()
-	rep := doctor.Run(context.Background(), b.env(), doctor.Options{})
+	b := doctortest.New(nil)
+	b.Play.Unplug()
+	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
 	var txt bytes.Buffer
 	if err := rep.WriteText(&txt); err != nil {
 		t.Fatal(err)

@@ -5,13 +5,14 @@ import (
 	"fmt"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
+	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 )
 
 // Run against a virtual board whose play-pad reader is unplugged.
 func ExampleRun() {
-	b := newBoard()
-	b.play.Unplug()
-	rep := doctor.Run(context.Background(), b.env(), doctor.Options{})
+	b := doctortest.New(nil)
+	b.Play.Unplug()
+	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
 	for _, name := range []string{"SPI", "play pad reader", "draw pad reader", "OLED", "button UNO"} {
 		c := rep.Find(name)
 		fmt.Printf("%s: %v: %s\n", c.Name, c.Status, c.Message)

@@ -1,4 +1,7 @@
-package doctor_test
+// Package doctortest is a virtual unoref board for testing the doctor: the
+// reference build's devices as simulators (mfrc522test, ssd1306test,
+// mcp23017test) and a fake gpiochip, each of which a test can break.
+package doctortest
 
 import (
 	"errors"
@@ -19,50 +22,68 @@ import (
 	"github.com/unoref/unoref/drivers/seatpad/mcp23017test"
 )
 
-// board is a virtual reference build: two RC522 simulators on SPI0, an
-// SSD1306 and two MCP23017 simulators on I2C1, and fake GPIO lines whose
-// RST line drives the readers' NRSTPD. Tests break parts of it.
-type board struct {
-	play, draw *mfrc522test.Sim
-	oled       *ssd1306test.Sim
-	pads       *mcp23017test.Bus
-	lines      *fakeLines
-	missing    map[string]bool // device files that do not exist
+// Board is a virtual reference build: two RC522 simulators on SPI0, an
+// SSD1306 and two MCP23017 simulators on I2C1, and a fake gpiochip whose
+// RST line (GPIO 25) drives the readers' NRSTPD. Tests break parts of it
+// before doctor.Run.
+type Board struct {
+	Play, Draw *mfrc522test.Sim
+	OLED       *ssd1306test.Sim
+	Pads       *mcp23017test.Bus
+	Lines      *Lines
+	// Missing lists device files that do not exist ("/dev/spidev0.0").
+	Missing map[string]bool
 
 	mu    sync.Mutex
 	slept time.Duration
 }
 
-// rstGPIO is nfc.rst of the reference pin map.
-const rstGPIO = 25
+// RSTGPIO is nfc.rst of the reference pin map.
+const RSTGPIO = 25
 
-func newBoard() *board {
-	return newBoardWith(nil, nil, nil)
+// Opts configures a Board; nil fields mean a healthy default part.
+type Opts struct {
+	Play *mfrc522test.Opts // the play-pad reader
+	OLED *ssd1306test.Opts
+	Pads []uint16 // addresses of the expanders present; default 0x20, 0x21
 }
 
-func newBoardWith(play *mfrc522test.Opts, oled *ssd1306test.Opts, pads []uint16) *board {
+// New returns a healthy board. o may be nil.
+func New(o *Opts) *Board {
+	if o == nil {
+		o = &Opts{}
+	}
+	pads := o.Pads
 	if pads == nil {
 		pads = []uint16{0x20, 0x21}
 	}
-	b := &board{
-		play:    mfrc522test.New(play),
-		draw:    mfrc522test.New(nil),
-		oled:    ssd1306test.New(oled),
-		pads:    mcp23017test.NewBus(pads...),
-		missing: map[string]bool{},
+	b := &Board{
+		Play:    mfrc522test.New(o.Play),
+		Draw:    mfrc522test.New(nil),
+		OLED:    ssd1306test.New(o.OLED),
+		Pads:    mcp23017test.NewBus(pads...),
+		Missing: map[string]bool{},
 	}
-	b.lines = newFakeLines()
-	b.lines.onSet[rstGPIO] = func(v int) {
-		b.play.Reset().Out(gpio.Level(v == 1))
-		b.draw.Reset().Out(gpio.Level(v == 1))
+	b.Lines = newLines()
+	b.Lines.onSet[RSTGPIO] = func(v int) {
+		b.Play.Reset().Out(gpio.Level(v == 1))
+		b.Draw.Reset().Out(gpio.Level(v == 1))
 	}
 	return b
 }
 
-func (b *board) env() *doctor.Env {
+// Slept is the time the doctor asked to wait, in total.
+func (b *Board) Slept() time.Duration {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.slept
+}
+
+// Env is the board as the doctor opens it.
+func (b *Board) Env() *doctor.Env {
 	return &doctor.Env{
 		Stat: func(path string) error {
-			if b.missing[path] {
+			if b.Missing[path] {
 				return &fs.PathError{Op: "stat", Path: path, Err: fs.ErrNotExist}
 			}
 			return nil
@@ -71,9 +92,9 @@ func (b *board) env() *doctor.Env {
 			var s *mfrc522test.Sim
 			switch dev {
 			case "/dev/spidev0.0":
-				s = b.play
+				s = b.Play
 			case "/dev/spidev0.1":
-				s = b.draw
+				s = b.Draw
 			default:
 				return nil, fmt.Errorf("no %s", dev)
 			}
@@ -83,9 +104,9 @@ func (b *board) env() *doctor.Env {
 			if name != "I2C1" {
 				return nil, fmt.Errorf("no bus %s", name)
 			}
-			return &muxBus{buses: []i2c.Bus{b.oled, b.pads}}, nil
+			return &muxBus{buses: []i2c.Bus{b.OLED, b.Pads}}, nil
 		},
-		Lines: b.lines,
+		Lines: b.Lines,
 		Sleep: func(d time.Duration) {
 			b.mu.Lock()
 			b.slept += d
@@ -98,6 +119,7 @@ func (b *board) env() *doctor.Env {
 // to the first that acknowledges the address.
 type muxBus struct{ buses []i2c.Bus }
 
+// Tx implements i2c.Bus.
 func (m *muxBus) Tx(addr uint16, w, r []byte) error {
 	err := fmt.Errorf("i2c: tx to %#x: %w", addr, syscall.EREMOTEIO)
 	for _, b := range m.buses {
@@ -114,9 +136,11 @@ func (m *muxBus) SetSpeed(physic.Frequency) error { return nil }
 func (m *muxBus) String() string                  { return "I2C1 (simulators)" }
 func (m *muxBus) Close() error                    { return nil }
 
-// fakeLines is a gpiochip: lines are free unless busy or already requested,
-// inputs read their level (default 1, pulled up).
-type fakeLines struct {
+// Lines is a fake gpiochip0: lines are free unless made busy or already
+// requested (then the request fails with EBUSY, as gpiocdev's does); an
+// input reads the level set with SetLevel, else 1 with its pull-up and 0
+// without.
+type Lines struct {
 	mu      sync.Mutex
 	chipErr error
 	busy    map[int]bool
@@ -127,13 +151,39 @@ type fakeLines struct {
 	pullUps map[int]bool
 }
 
-func newFakeLines() *fakeLines {
-	return &fakeLines{busy: map[int]bool{}, level: map[int]int{}, held: map[int]bool{}, outs: map[int]*fakeOut{}, onSet: map[int]func(int){}, pullUps: map[int]bool{}}
+func newLines() *Lines {
+	return &Lines{busy: map[int]bool{}, level: map[int]int{}, held: map[int]bool{}, outs: map[int]*fakeOut{}, onSet: map[int]func(int){}, pullUps: map[int]bool{}}
 }
 
-func (f *fakeLines) Chip(name string) error { return f.chipErr }
+// SetChipErr makes Chip fail with err (gpiocdev.ErrNotFound, …).
+func (f *Lines) SetChipErr(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.chipErr = err
+}
 
-func (f *fakeLines) request(chip string, offset int) error {
+// SetBusy makes line offset held by another program.
+func (f *Lines) SetBusy(offset int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.busy[offset] = true
+}
+
+// SetLevel sets what input offset reads: 0 for a button stuck low.
+func (f *Lines) SetLevel(offset, v int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.level[offset] = v
+}
+
+// Chip implements doctor.Lines.
+func (f *Lines) Chip(name string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.chipErr
+}
+
+func (f *Lines) request(chip string, offset int) error {
 	if chip != "gpiochip0" {
 		return fmt.Errorf("fake: %s: %w", chip, gpiocdev.ErrNotFound)
 	}
@@ -145,7 +195,8 @@ func (f *fakeLines) request(chip string, offset int) error {
 	return nil
 }
 
-func (f *fakeLines) Output(chip string, offset int, activeLow bool) (doctor.Output, error) {
+// Output implements doctor.Lines.
+func (f *Lines) Output(chip string, offset int, activeLow bool) (doctor.Output, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err := f.request(chip, offset); err != nil {
@@ -157,7 +208,8 @@ func (f *fakeLines) Output(chip string, offset int, activeLow bool) (doctor.Outp
 	return o, nil
 }
 
-func (f *fakeLines) Input(chip string, offset int, pullUp bool) (doctor.Input, error) {
+// Input implements doctor.Lines.
+func (f *Lines) Input(chip string, offset int, pullUp bool) (doctor.Input, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err := f.request(chip, offset); err != nil {
@@ -167,8 +219,8 @@ func (f *fakeLines) Input(chip string, offset int, pullUp bool) (doctor.Input, e
 	return &fakeIn{f: f, offset: offset}, nil
 }
 
-// open returns the lines still requested.
-func (f *fakeLines) open() []int {
+// Open returns the lines still requested.
+func (f *Lines) Open() []int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var o []int
@@ -180,7 +232,9 @@ func (f *fakeLines) open() []int {
 	return o
 }
 
-func (f *fakeLines) values(offset int) []int {
+// Values returns every value output offset was set to, the inactive one
+// at its request first; nil if it was never requested as an output.
+func (f *Lines) Values(offset int) []int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if o := f.outs[offset]; o != nil {
@@ -190,7 +244,7 @@ func (f *fakeLines) values(offset int) []int {
 }
 
 type fakeOut struct {
-	f      *fakeLines
+	f      *Lines
 	offset int
 	values []int
 	closed bool
@@ -223,7 +277,7 @@ func (o *fakeOut) Close() error {
 }
 
 type fakeIn struct {
-	f      *fakeLines
+	f      *Lines
 	offset int
 	closed bool
 }

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
+)
+
+var doctorCmd = &command{
+	name:    "doctor",
+	args:    "[--pinmap FILE] [--blink] [--json]",
+	summary: "check the wiring on the Pi: readers, OLED, seat pads, GPIO lines",
+	help: `doctor checks each part of the pin map on the Raspberry Pi and says in
+plain words what is wrong and which wire (physical pin) to look at: the pin
+map itself, SPI and I²C being on, each RC522's version register and RF
+field, the OLED's acknowledge, the seat-pad expanders, every GPIO line
+(present, not used by another program) and the buttons at rest (not
+pressed). Stop the unoref service first: it holds the lines.
+
+--blink also lights each LED in turn and beeps the buzzer, for you to
+watch. --json prints the report for machines. --pinmap checks a custom pin
+map (default: the reference build).
+
+Exit status 0 when every check passed, 1 when a problem was found.`,
+	run: runDoctor,
+}
+
+// doctorEnv opens the Pi's buses and lines; tests replace it.
+var doctorEnv = doctor.PiEnv
+
+// errProblems is returned when the doctor found a problem: exit status 1.
+var errProblems = errors.New("not every check passed")
+
+func runDoctor(ctx context.Context, self *command, e *env, args []string) error {
+	fset := flag.NewFlagSet("doctor", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	pinmap := fset.String("pinmap", "", "pin map file (default: the reference build)")
+	blink := fset.Bool("blink", false, "light each LED in turn and beep")
+	asJSON := fset.Bool("json", false, "print the report as JSON")
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(e.stdout, self)
+			return nil
+		}
+		return &usageError{cmd: self, msg: "doctor: " + err.Error()}
+	}
+	if fset.NArg() > 0 {
+		return &usageError{cmd: self, msg: "doctor takes no arguments"}
+	}
+	pe, err := doctorEnv()
+	if err != nil {
+		return err
+	}
+	o := doctor.Options{PinMap: *pinmap, Blink: *blink}
+	if *blink {
+		o.Say = func(s string) { fmt.Fprintln(e.stderr, "doctor: "+s) }
+	}
+	rep := doctor.Run(ctx, pe, o)
+	if *asJSON {
+		err = rep.WriteJSON(e.stdout)
+	} else {
+		err = rep.WriteText(e.stdout)
+	}
+	if err != nil {
+		return fmt.Errorf("doctor: %w", err)
+	}
+	if !rep.OK {
+		n := "1 problem"
+		if rep.Problems != 1 {
+			n = fmt.Sprintf("%d problems", rep.Problems)
+		}
+		return fmt.Errorf("doctor: %w (%s)", errProblems, n)
+	}
+	return nil
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
+	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
+	"github.com/unoref/unoref/hardware"
+)
+
+// useBoard makes doctor open b instead of the Pi for the rest of the test.
+func useBoard(t *testing.T, b *doctortest.Board) {
+	t.Helper()
+	old := doctorEnv
+	doctorEnv = func() (*doctor.Env, error) { return b.Env(), nil }
+	t.Cleanup(func() { doctorEnv = old })
+}
+
+func TestDoctor(t *testing.T) {
+	dup := filepath.Join(t.TempDir(), "pins.toml")
+	bad := strings.Replace(string(hardware.DefaultTOML()), "dir_ccw = 6", "dir_ccw = 5", 1)
+	if err := os.WriteFile(dup, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		break_ func(b *doctortest.Board)
+		args   []string
+		code   int
+		stdout []string
+		stderr []string
+	}{
+		{name: "all OK", code: 0,
+			stdout: []string{"unoref doctor, pin map: built-in reference build", "OK       play pad reader", "OK       button UNO", "No problem found."}},
+		{name: "reader unplugged", break_: func(b *doctortest.Board) { b.Play.Unplug() }, code: 1,
+			stdout: []string{"PROBLEM  play pad reader", "check MISO (pin 21, GPIO9), 3.3 V (pin 17) and GND; never 5 V", "1 problem found"},
+			stderr: []string{"unoref: doctor: not every check passed (1 problem)"}},
+		{name: "OLED unplugged and a button stuck", break_: func(b *doctortest.Board) { b.OLED.Unplug(); b.Lines.SetLevel(17, 0) }, code: 1,
+			stdout: []string{"SDA (pin 3, GPIO2), SCL (pin 5, GPIO3)", "button UNO (GPIO17, pin 11) reads pressed", "2 problems found"},
+			stderr: []string{"(2 problems)"}},
+		{name: "line busy", break_: func(b *doctortest.Board) { b.Lines.SetBusy(13) }, code: 1,
+			stdout: []string{"GPIO13 (pin 33, LED legal (green)) is used by another program"}},
+		{name: "SPI off", break_: func(b *doctortest.Board) { b.Missing["/dev/spidev0.0"], b.Missing["/dev/spidev0.1"] = true, true }, code: 1,
+			stdout: []string{"SPI is off: add dtparam=spi=on to config.txt (firmware/config.txt) and reboot", "SKIP     play pad reader"}},
+		{name: "invalid pin map", args: []string{"--pinmap", dup}, code: 1,
+			stdout: []string{"pin map: " + dup, "PROBLEM  pin map", "leds.dir_ccw", "already used by leds.dir_cw"}},
+		{name: "blink", args: []string{"--blink"}, code: 0,
+			stdout: []string{"OK       blink", "LED legal (green) (pin 33)"},
+			stderr: []string{"doctor: now on: LED legal (green) (GPIO13, pin 33)", "doctor: now on: buzzer"}},
+		{name: "bad flag", args: []string{"--fix"}, code: 2, stderr: []string{"usage: unoref doctor"}},
+		{name: "argument", args: []string{"pi"}, code: 2, stderr: []string{"doctor takes no arguments"}},
+		{name: "help", args: []string{"-h"}, code: 0, stdout: []string{"usage: unoref doctor [--pinmap FILE] [--blink] [--json]", "Exit status 0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := doctortest.New(nil)
+			if tt.break_ != nil {
+				tt.break_(b)
+			}
+			useBoard(t, b)
+			stdout, stderr, code := call(t, "", append([]string{"doctor"}, tt.args...)...)
+			if code != tt.code {
+				t.Errorf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, stdout, stderr)
+			}
+			for _, s := range tt.stdout {
+				if !strings.Contains(stdout, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, stdout)
+				}
+			}
+			for _, s := range tt.stderr {
+				if !strings.Contains(stderr, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, stderr)
+				}
+			}
+			if tt.code == 0 && tt.stderr == nil && stderr != "" {
+				t.Errorf("stderr %q, want nothing", stderr)
+			}
+		})
+	}
+}
+
+func TestDoctorJSON(t *testing.T) {
+	useBoard(t, doctortest.New(&doctortest.Opts{Pads: []uint16{0x20}}))
+	stdout, _, code := call(t, "", "doctor", "--json")
+	if code != 1 {
+		t.Errorf("exit status %d, want 1 (expander 0x21 missing)", code)
+	}
+	var rep struct {
+		OK       bool `json:"ok"`
+		Problems int  `json:"problems"`
+		Checks   []struct {
+			Name    string `json:"name"`
+			Status  string `json:"status"`
+			Message string `json:"message"`
+			Pins    []int  `json:"pins"`
+		} `json:"checks"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("doctor --json: %v\n%s", err, stdout)
+	}
+	if rep.OK || rep.Problems != 1 {
+		t.Errorf("ok %v problems %d, want false 1", rep.OK, rep.Problems)
+	}
+	found := false
+	for _, c := range rep.Checks {
+		switch {
+		case c.Name == "seat pads":
+			found = true
+			if c.Status != "problem" || !strings.Contains(c.Message, "0x21") || len(c.Pins) == 0 {
+				t.Errorf("seat pads = %+v, want a problem naming 0x21 with pins", c)
+			}
+		case c.Status != "ok":
+			t.Errorf("%s = %s %q, want ok", c.Name, c.Status, c.Message)
+		}
+	}
+	if !found {
+		t.Errorf("no seat pads check in %s", stdout)
+	}
+}
+
+func TestDoctorNoPi(t *testing.T) {
+	old := doctorEnv
+	doctorEnv = func() (*doctor.Env, error) { return nil, errors.New("doctor: no host drivers") }
+	t.Cleanup(func() { doctorEnv = old })
+	_, stderr, code := call(t, "", "doctor")
+	if code != 1 || !strings.Contains(stderr, "no host drivers") {
+		t.Errorf("doctor without a Pi: exit %d, stderr %q, want 1 and the error", code, stderr)
+	}
+	stdout, _, _ := call(t, "", "help")
+	if !strings.Contains(stdout, "doctor") {
+		t.Errorf("help does not list doctor:\n%s", stdout)
+	}
+}
