@@ -380,12 +380,12 @@ func (d *doctor) seatPads(bus i2c.Bus) {
 		addrs = append(addrs, uint16(a))
 		if err := bus.Tx(uint16(a), []byte{regIODIRA}, make([]byte, 1)); err != nil {
 			missing = append(missing, fmt.Sprintf("0x%02X", a))
-			detail = append(detail, fmt.Sprintf("0x%02X: A2 A1 A0 (pins 17 16 15) to %s; %v", a, strapping(a), err))
+			detail = append(detail, fmt.Sprintf("0x%02X: A2 A1 A0 (chip pins 17 16 15) to %s; %v", a, strapping(a), err))
 		}
 	}
 	if len(missing) > 0 {
 		d.add(Check{Name: "seat pads", Status: Problem, Pins: pins,
-			Message: fmt.Sprintf("no seat-pad expander (MCP23017) at %s on I²C1: check its SDA (13) to pin %d, SCL (12) to pin %d, VDD (9) and RESET (18) to 3.3 V, and its address pins", strings.Join(missing, ", "), hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL)),
+			Message: fmt.Sprintf("no seat-pad expander (MCP23017) at %s on I²C1: check its SDA (chip pin 13) to header pin %d, SCL (chip pin 12) to header pin %d, VDD (9) and RESET (18) to 3.3 V, and its address pins", strings.Join(missing, ", "), hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL)),
 			Detail:  strings.Join(detail, "; ")})
 		return
 	}

@@ -232,7 +232,7 @@ func TestFaults(t *testing.T) {
 			name:  "seat pad expander missing",
 			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{Pads: []uint16{0x20}}) },
 			wants: map[string]want{
-				"seat pads": {status: doctor.Problem, says: []string{"no seat-pad expander (MCP23017) at 0x21", "SDA (13) to pin 3", "SCL (12) to pin 5"}, detail: "0x21: A2 A1 A0 (pins 17 16 15) to GND, GND, 3.3 V"},
+				"seat pads": {status: doctor.Problem, says: []string{"no seat-pad expander (MCP23017) at 0x21", "SDA (chip pin 13) to header pin 3", "SCL (chip pin 12) to header pin 5"}, detail: "0x21: A2 A1 A0 (chip pins 17 16 15) to GND, GND, 3.3 V"},
 				"OLED":      {status: doctor.OK},
 			},
 		},

@@ -21,6 +21,6 @@ func Example() {
 	fmt.Println("lines left requested:", len(b.Lines.Open()))
 	// Output:
 	// LED UNO (amber): GPIO26 (pin 37, LED UNO (amber)) is used by another program: stop it (sudo systemctl stop unoref) and run unoref doctor again
-	// seat pads: no seat-pad expander (MCP23017) at 0x21 on I²C1: check its SDA (13) to pin 3, SCL (12) to pin 5, VDD (9) and RESET (18) to 3.3 V, and its address pins
+	// seat pads: no seat-pad expander (MCP23017) at 0x21 on I²C1: check its SDA (chip pin 13) to header pin 3, SCL (chip pin 12) to header pin 5, VDD (9) and RESET (18) to 3.3 V, and its address pins
 	// lines left requested: 0
 }
