@@ -135,3 +135,101 @@ func TestNothingLeftToDraw(t *testing.T) {
 			draw => ok phase=turn turn=Ann h.Ben=55 -draw +skip:Ben msg="No cards are left to draw: Ben misses a turn and Ann is next"`)
 	})
 }
+
+// annAtTwoVsBen is a two-player game (Ben deals, Ann first) where both
+// play down to two cards; the colour to match is green and Ann is to play.
+const annAtTwoVsBen = `
+	players Ann Ben
+	dealer Ben
+	start R1
+	play R2
+	play R3
+	play R4
+	play R5
+	play R6
+	play R7
+	play R8
+	play R9
+	play G9
+	play G8
+	=> h.Ann=2 h.Ben=2 turn=Ann color=G
+`
+
+func TestChallengeJudgesTheHandAtThePlay(t *testing.T) {
+	tests := []struct {
+		name, rules, script string
+	}{
+		{"§2.8 §2.9 the UNO penalty drawn at the challenge is no evidence", "", `
+			play W+4:B => ok phase=challenge turn=Ben h.Ann=1 uno=Ann
+			challenge => ok phase=show turn=Ann h.Ann=3 +missed:Ann:2
+			hand Ann Y5 G1 => wrong-count
+			hand Ann Y5 G1 G2 => ok phase=turn turn=Ann h.Ben=8 h.Ann=3 +draw:Ben:6 +skip:Ben
+			play B3 => ok`},
+		{"§2.8 §2.9 more cards of the old colour than were drawn since: guilty", "", `
+			play W+4:B
+			challenge => ok h.Ann=3
+			hand Ann G5 G1 G2 => ok phase=turn turn=Ben h.Ann=7 h.Ben=2 +draw:Ann:4`},
+		{"§2.8 §2.9 a catch before the challenge is no evidence either", "", `
+			play W+4:B
+			catch Ann => ok h.Ann=3
+			challenge => ok phase=show -missed
+			hand Ann G5 G1 Y2 => ok phase=turn turn=Ann h.Ben=8 msg~"draws 6"`},
+		{"§2.8 an honest Wild Draw Four with the UNO call: the one card is judged", "", `
+			play W+4:B
+			uno
+			challenge => ok h.Ann=1 -missed
+			hand Ann G5 => ok h.Ann=5 turn=Ben`},
+		{"§2.8 §3 house-ru: the penalty cards are no evidence, the card stays", "rules house-ru\n", `
+			play W+4:B
+			challenge => ok h.Ann=3
+			hand Ann Y5 G1 G2 => ok phase=turn turn=Ann h.Ben=8 top=W+4:B color=B`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := New()
+			play(t, g, tt.rules+annAtTwoVsBen)
+			play(t, g, tt.script)
+		})
+	}
+	t.Run("§2.8 §2.11 house-ru: a guilty card stays when the card under it was reshuffled", func(t *testing.T) {
+		g := New()
+		play(t, g, allDrawn("rules house-ru"))
+		play(t, g, `
+			draw
+			pass
+			play W+4:G => ok phase=challenge turn=Ben h.Ann=52
+			play B3 as Ann => no-jump-in +mistake:Ann:1 +reshuffle h.Ann=53 pile=0
+			challenge
+			hand Ann R1 R2`+strings.Repeat(" B1", 51)+` => ok phase=turn turn=Ben top=W+4:G color=G h.Ann=53 -color`)
+	})
+}
+
+func TestChallengeAfterTheNextStage(t *testing.T) {
+	// Ann's Wild Draw Four is her last card: she draws 6 for the next
+	// stage of seven-rounds at once, before Ben can challenge.
+	const annEmpties = `
+		play G7
+		uno
+		play G6
+		uno
+		play W+4:B => ok phase=challenge turn=Ben h.Ann=6 +draw:Ann:6
+		challenge => ok phase=show turn=Ann`
+	tests := []struct {
+		name, rules, script string
+	}{
+		{"§2.8 §3 seven-rounds: the next stage's cards are no evidence", "rules official +seven-rounds\n", `
+			hand Ann G1 G2 Y3 Y4 Y5 B6 => ok phase=turn turn=Ann h.Ann=6 h.Ben=7 +draw:Ben:6 top=W+4:B`},
+		{"§2.8 §3 seven-rounds: six green new cards are no evidence either", "rules official +seven-rounds\n", `
+			hand Ann G1 G2 G3 G4 G5 G6 => ok turn=Ann h.Ben=7`},
+		{"§2.8 §3 house-ru seven-rounds: the card stays on the pile", "rules house-ru +seven-rounds\n", `
+			hand Ann G1 G2 Y3 Y4 Y5 B6 => ok phase=turn turn=Ann h.Ann=6 h.Ben=7 top=W+4:B color=B`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := New()
+			play(t, g, tt.rules+annAtTwoVsBen)
+			play(t, g, annEmpties)
+			play(t, g, tt.script)
+		})
+	}
+}

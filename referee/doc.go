@@ -45,11 +45,20 @@
 //     wrong-phase, wrong-count, duplicate-card, bad cards, unknown players, a
 //     card that is not in the deck, or a wrong colour under colours-in-circle,
 //     nor when the round is already over.
-//   - Wild Draw Four challenge: guilty if a shown non-wild card has the colour
-//     that was to be matched before the card. Guilty draws
-//     challenge-guilty-draw + pending − 4 (the whole stack under stacking);
-//     innocent: the victim draws pending + 2. A Wild Draw Four that was the
-//     last card is always innocent (the hand shown is empty).
+//   - Wild Draw Four challenge: the accused shows the whole hand they hold
+//     now (the count must match, else wrong-count). Cards drawn since the
+//     Wild Draw Four (a UNO penalty at the challenge or by a catch, a
+//     mistake-penalty, the next seven-rounds stage) are no evidence, and no
+//     line names them (§6: the draw pad only names cards on a draw line),
+//     so any shown card may be one of them. Guilty only if more shown
+//     non-wild cards have the colour that was to be matched before the card
+//     than cards were drawn since; otherwise the accused has the benefit of
+//     the doubt. Guilty draws challenge-guilty-draw + pending − 4 (the whole
+//     stack under stacking); innocent: the victim draws pending + 2. A Wild
+//     Draw Four that was the last card is always innocent (the hand shown is
+//     empty, or holds only the next stage's cards). house-ru: a guilty card
+//     goes back to the hand unless a reshuffle since took the card under it;
+//     then it stays and its colour stands, as in official.
 //   - Going out: a plain Wild or Extreme Heights as the last card ends the
 //     round without naming a colour; a 7 or 0 as the last card does nothing.
 //     On +2/+4/blank, or a Reverse bouncing a penalty, the next player only

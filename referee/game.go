@@ -57,6 +57,7 @@ type Game struct {
 	prevTop   cards.Card
 	prevColor cards.Color
 	prevStart bool
+	chalHand  int  // cards the player of the Wild Draw Four held right after it
 	ending    bool // the round ends once the pending draw is taken
 	firstOut  int
 

@@ -168,6 +168,9 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 		g.prevTop, g.prevColor, g.prevStart = g.top, g.color, g.onStarter
 	}
 	g.hand[seat]--
+	if c.Kind == cards.WildDrawFour {
+		g.chalHand = g.hand[seat]
+	}
 	g.played[idx(c.Face())]++
 	g.discard++
 	g.onStarter = false
@@ -625,21 +628,33 @@ func (g *Game) checkShown(seat int, shown []cards.Card) (Verdict, bool) {
 }
 
 // judge decides a Wild Draw Four challenge from the accused's hand (§2.8):
-// guilty if they held a card of the colour to match before it.
+// guilty if they held a card of the colour to match when they played it.
+//
+// The hand shown is the whole hand, and it may hold cards drawn since the
+// play (a UNO penalty at the challenge or a catch, a mistake-penalty, the
+// next seven-rounds stage). No line names those cards, so any shown card
+// may be one of them: a card of the old colour counts only beyond them.
 func (g *Game) judge(shown []cards.Card) Verdict {
 	accused, victim := g.showSeat, g.turn
-	guilty := false
+	newer := max(g.hand[accused]-g.chalHand, 0)
+	old := 0
 	for _, c := range shown {
-		guilty = guilty || (!c.IsWild() && c.Kind != cards.Blank && c.Color == g.prevColor)
+		if !c.IsWild() && c.Kind != cards.Blank && c.Color == g.prevColor {
+			old++
+		}
 	}
 	v := Verdict{OK: true}
 	an, vn := g.names[accused], g.names[victim]
-	if !guilty {
+	if old <= newer {
 		k := g.pending + 2
 		got := g.drawCards(victim, k, &v)
 		v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: vn, N: got}, Effect{Kind: EffSkip, Player: vn})
 		g.pending, g.canChal = 0, false
-		msg := an + " had no " + g.prevColor.String() + " card, so " + vn + " draws " + itoa(got) + " and misses a turn"
+		why := an + " had no " + g.prevColor.String() + " card"
+		if old > 0 {
+			why = an + "'s " + g.prevColor.String() + " cards may all have been drawn since"
+		}
+		msg := why + ", so " + vn + " draws " + itoa(got) + " and misses a turn"
 		if g.ending {
 			return g.endRound(v, msg)
 		}
@@ -649,7 +664,10 @@ func (g *Game) judge(shown []cards.Card) Verdict {
 	}
 	k := g.rules.ChallengeGuiltyDraw + g.pending - 4
 	msg := an + " had a " + g.prevColor.String() + " card"
-	if g.rules.Challenge == ChallengeHouseRU {
+	// house-ru takes the card back, unless a reshuffle since the play put
+	// the card under it into the draw pile: then it stays, as in official.
+	takeBack := g.rules.Challenge == ChallengeHouseRU && g.discard > 1
+	if takeBack {
 		g.hand[accused]++
 		g.played[idx(cards.Card{Kind: cards.WildDrawFour})]--
 		g.discard--
@@ -658,7 +676,7 @@ func (g *Game) judge(shown []cards.Card) Verdict {
 	}
 	got := g.drawCards(accused, k, &v)
 	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: an, N: got})
-	if g.rules.Challenge == ChallengeHouseRU {
+	if takeBack {
 		v.Effects = append(v.Effects, Effect{Kind: EffColor, Color: g.color.Code()})
 	}
 	g.pending, g.canChal, g.ending = 0, false, false

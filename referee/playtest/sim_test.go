@@ -86,8 +86,7 @@ var optionSets = []optionSet{
 // /work/notes/engine-disagreements.md. Remove an entry once the engine is
 // fixed.
 var knownEngineBugs = map[string]string{
-	"official+seven-rounds-challenge": "D5 (seven-rounds: the next stage's cards are judged as the accused's hand)",
-	"official+forget-uno-on-wd4":      "D4 (a challenge's UNO auto-catch cards are judged as the accused's hand)",
+	"official+forget-uno-on-wd4": "D4 (a challenge's UNO auto-catch cards are judged as the accused's hand)",
 }
 
 func (s optionSet) share() float64 {
