@@ -101,9 +101,11 @@ type Verdict struct {
 //	func New() *Game
 //	func (g *Game) Apply(ev tablelog.Event) Verdict
 //	func (g *Game) State() State
+//	func (g *Game) StateInto(s *State) // State into s, reusing its maps
 //
 // A refused event leaves the state unchanged, except a mistake-penalty.
 var _ interface {
 	Apply(tablelog.Event) Verdict
 	State() State
+	StateInto(*State)
 } = (*Game)(nil)

@@ -43,3 +43,32 @@ func BenchmarkApply(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "events/s")
 }
+
+// BenchmarkState and BenchmarkStateInto read the state of a round in
+// play, as the daemon and replay do after every event.
+func BenchmarkState(b *testing.B) {
+	benchState(b, func(g *Game, _ *State) { _ = g.State() })
+}
+
+func BenchmarkStateInto(b *testing.B) {
+	benchState(b, func(g *Game, s *State) { g.StateInto(s) })
+}
+
+func benchState(b *testing.B, read func(*Game, *State)) {
+	evs := benchEvents(b)
+	g := New()
+	for _, ev := range evs[:len(evs)/2] {
+		if v := g.Apply(ev); !v.OK {
+			b.Fatalf("%v refused: %s", ev, v.Message)
+		}
+	}
+	var s State
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for b.Loop() {
+		read(g, &s)
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "states/s")
+}

@@ -6,8 +6,9 @@
 //
 // New gives a Game with the official rules; Apply rules on one event and
 // returns a Verdict (ok or an error code, one sentence, and Effects for the
-// lights and buzzer); State is what the table shows. ParseRules reads the
-// words of a rules line.
+// lights and buzzer); State is what the table shows, and StateInto fills a
+// caller's State reusing its maps (no allocation while the players stay).
+// ParseRules reads the words of a rules line.
 //
 // # Readings of RULES.md
 //

@@ -164,7 +164,19 @@ func refuse(code, msg string) Verdict { return Verdict{Code: code, Message: msg}
 
 // State is what the table observes now.
 func (g *Game) State() State {
-	st := State{
+	var st State
+	g.StateInto(&st)
+	return st
+}
+
+// StateInto fills s with what the table observes now, as State does, but
+// reuses the Hands and Scores maps and the Players slice s already holds:
+// with the same players seated it allocates nothing. Those maps and that
+// slice are overwritten, so s must not share them with a State kept
+// elsewhere.
+func (g *Game) StateInto(s *State) {
+	hands, scores, players := s.Hands, s.Scores, s.Players[:0]
+	*s = State{
 		Phase:     phaseNames[g.ph],
 		Direction: "cw",
 		Pending:   g.pending,
@@ -172,41 +184,57 @@ func (g *Game) State() State {
 		DrawPile:  g.drawPile,
 	}
 	if g.dir < 0 {
-		st.Direction = "ccw"
+		s.Direction = "ccw"
 	}
 	if g.n == 0 {
-		return st
+		return
 	}
-	st.Hands = make(map[string]int, g.n)
-	st.Scores = make(map[string]int, g.n)
-	st.Players = append([]string(nil), g.names...)
-	for s, nm := range g.names {
-		st.Hands[nm] = g.hand[s]
-		st.Scores[nm] = g.score[s]
-	}
-	st.Dealer = g.names[g.dealer]
+	s.Hands = g.fillSeats(hands, g.hand)
+	s.Scores = g.fillSeats(scores, g.score)
+	s.Players = append(players, g.names...)
+	s.Dealer = g.names[g.dealer]
 	switch g.ph {
 	case phSetup, phOver, phCountup:
 	case phColor:
-		st.Turn = g.names[g.colorSeat]
+		s.Turn = g.names[g.colorSeat]
 	case phShow:
-		st.Turn = g.names[g.showSeat]
+		s.Turn = g.names[g.showSeat]
 	case phHeights:
-		st.Turn = g.names[g.heightsBy]
+		s.Turn = g.names[g.heightsBy]
 	default:
-		st.Turn = g.names[g.turn]
+		s.Turn = g.names[g.turn]
 	}
 	if g.discard > 0 {
-		st.Top = code(g.top)
-		st.Color = g.color.Code()
+		s.Top = code(g.top)
+		s.Color = g.color.Code()
 	}
 	if g.winner >= 0 {
-		st.Winner = g.names[g.winner]
+		s.Winner = g.names[g.winner]
 	}
 	if g.unoSeat >= 0 {
-		st.UnoOpen = g.names[g.unoSeat]
+		s.UnoOpen = g.names[g.unoSeat]
 	}
-	return st
+}
+
+// fillSeats sets m[name] to the seat's value for every player, emptying m
+// first unless its keys are already exactly the players.
+func (g *Game) fillSeats(m map[string]int, vals []int) map[string]int {
+	if m == nil {
+		m = make(map[string]int, g.n)
+	} else if len(m) != g.n {
+		clear(m)
+	} else {
+		for _, nm := range g.names {
+			if _, ok := m[nm]; !ok {
+				clear(m)
+				break
+			}
+		}
+	}
+	for s, nm := range g.names {
+		m[nm] = vals[s]
+	}
+	return m
 }
 
 func (g *Game) seat(name string) (int, bool) {

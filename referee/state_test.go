@@ -1,0 +1,49 @@
+package referee
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// TestStateInto checks that StateInto fills a reused State exactly as
+// State does, keeps the caller's maps while the players stay, and drops
+// what an earlier table left in them.
+func TestStateInto(t *testing.T) {
+	var s State
+	mapOf := func(m map[string]int) uintptr { return reflect.ValueOf(m).Pointer() }
+	tests := []struct {
+		name, script string
+		reuse        bool // the maps already hold these players' keys
+	}{
+		{"§7 before the players are seated", "", false},
+		{"§7 a whole round and the count-up", "rules official\n" + annOut("") + "points Ben 30\npoints Cy 12\n", false},
+		{"§7 the same players again", annOut(""), true},
+		{"§7 other players: no stale names", "players Zed Ann\nstart R5\nplay R3\n", false},
+		{"§7 back to no players", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := New()
+			hands, scores := mapOf(s.Hands), mapOf(s.Scores)
+			for i, line := range strings.Split(tt.script, "\n") {
+				ev, ok, err := tablelog.Parse(line, i+1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ok {
+					g.Apply(ev)
+				}
+				g.StateInto(&s)
+				if want := g.State(); !reflect.DeepEqual(s, want) {
+					t.Fatalf("after %q: StateInto = %+v, want %+v", line, s, want)
+				}
+				if tt.reuse && (mapOf(s.Hands) != hands || mapOf(s.Scores) != scores) {
+					t.Fatalf("after %q: StateInto made new maps, want the caller's", line)
+				}
+			}
+		})
+	}
+}
