@@ -83,11 +83,9 @@ var optionSets = []optionSet{
 
 // knownEngineBugs lists option sets skipped because the engine disagrees
 // with RULES.md there; each names its section in
-// /work/notes/engine-disagreements.md. Remove an entry once the engine is
+// referee/playtest/FINDINGS.md. Remove an entry once the engine is
 // fixed.
-var knownEngineBugs = map[string]string{
-	"official+forget-uno-on-wd4": "D4 (a challenge's UNO auto-catch cards are judged as the accused's hand)",
-}
+var knownEngineBugs = map[string]string{}
 
 func (s optionSet) share() float64 {
 	if w, ok := weights[s.name]; ok {
@@ -128,7 +126,7 @@ func TestSimulation(t *testing.T) {
 		t.Run(set.name, func(t *testing.T) {
 			t.Parallel()
 			if note, ok := knownEngineBugs[set.name]; ok && os.Getenv("PLAYTEST_KNOWN_BUGS") != "run" {
-				t.Skipf("known engine bug, see /work/notes/engine-disagreements.md %s", note)
+				t.Skipf("known engine bug, see referee/playtest/FINDINGS.md %s", note)
 			}
 			events := 0
 			for i := range per {

@@ -147,7 +147,7 @@ type Table struct {
 		prevColor  cards.Color
 		prevTop    cards.Card
 		prevStart  bool
-		guilty     bool
+		handAfter  int  // the accused's hand size right after the play
 		emptied    bool // it was the accused's last card
 	}
 
@@ -481,12 +481,18 @@ func (t *Table) identical(c cards.Card) bool {
 // holdsColor reports whether hand i holds a card of colour col (wilds do
 // not count): what makes a Wild Draw Four illegal.
 func (t *Table) holdsColor(i int, col cards.Color) bool {
+	return t.countColor(i, col) > 0
+}
+
+// countColor is how many non-wild cards of col seat i holds.
+func (t *Table) countColor(i int, col cards.Color) int {
+	n := 0
 	for _, c := range t.hands[i] {
 		if !c.IsWild() && c.Kind != cards.Blank && c.Color == col {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // jumpable reports whether c may jump in now: an identical card, not on
@@ -776,7 +782,7 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 	}
 	if c.Kind == cards.WildDrawFour {
 		t.wd4.by, t.wd4.prevColor, t.wd4.prevTop, t.wd4.prevStart = p, prevColor, prevTop, prevStart
-		t.wd4.guilty = t.holdsColor(p, prevColor)
+		t.wd4.handAfter = len(t.hands[p])
 		t.wd4.emptied = len(t.hands[p]) == 0
 	}
 	if c.IsWild() && c.Color == cards.NoColor {
@@ -1075,7 +1081,11 @@ func (t *Table) execHand(ev *tablelog.Event) (bool, string) {
 			return false, codePhase
 		}
 		victim := t.wd4.victim
-		if t.wd4.guilty {
+		// The table judges what it can observe (RULES.md §6): cards drawn
+		// since the play (an UNO catch, a mistake penalty) may be any of the
+		// shown cards, so the accused is guilty only if the shown cards of
+		// the old colour outnumber them.
+		if t.countColor(who, t.wd4.prevColor) > len(t.hands[who])-t.wd4.handAfter {
 			if t.rules.HouseChallenge {
 				// The W+4 goes back to the hand; top and colour revert.
 				wd := t.pile[len(t.pile)-1]
