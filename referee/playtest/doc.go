@@ -62,6 +62,6 @@
 // Between rounds only phase, round, winner, scores, hands, pending, draw pile
 // and dealer are compared: the table still shows the last round's pile.
 //
-// Engine disagreements found so far are in /work/notes/engine-disagreements.md;
+// Engine disagreements found so far are in FINDINGS.md beside this file;
 // the option sets they affect are listed in knownEngineBugs in sim_test.go.
 package playtest
