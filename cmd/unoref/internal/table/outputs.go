@@ -90,6 +90,8 @@ func (t *Table) refresh() {
 		Reader:  t.reader,
 		Log:     append([]string(nil), t.log...),
 		Events:  t.events,
+		Game:    t.gameID,
+		Names:   maps.Clone(t.names),
 	}
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()
@@ -141,13 +143,13 @@ func (t *Table) steadyLEDs(st referee.State) {
 func (t *Table) buildScreen(st referee.State) oled.Screen {
 	s := oled.Screen{
 		Phase:     st.Phase,
-		Turn:      st.Turn,
+		Turn:      t.disp(st.Turn),
 		Direction: st.Direction,
 		Color:     st.Color,
 		Top:       st.Top,
 		Pending:   st.Pending,
 		Round:     st.Round,
-		Winner:    st.Winner,
+		Winner:    t.disp(st.Winner),
 		Message:   t.last.Message,
 		Prompt:    t.prompt(st),
 		Alert:     t.alert,
@@ -160,8 +162,8 @@ func (t *Table) buildScreen(st referee.State) oled.Screen {
 		return s
 	}
 	for _, p := range st.Players {
-		s.Hands = append(s.Hands, oled.Seat{Name: p, Count: st.Hands[p]})
-		s.Scores = append(s.Scores, oled.Score{Name: p, Points: st.Scores[p]})
+		s.Hands = append(s.Hands, oled.Seat{Name: t.disp(p), Count: st.Hands[p]})
+		s.Scores = append(s.Scores, oled.Score{Name: t.disp(p), Points: st.Scores[p]})
 	}
 	return s
 }
@@ -172,37 +174,37 @@ func (t *Table) prompt(st referee.State) string {
 	case t.game == nil:
 		return "Start a new game on the page"
 	case len(t.held) > 0:
-		return t.uno.who + ": call UNO!"
+		return t.disp(t.uno.who) + ": call UNO!"
 	case t.pickQueue != nil:
-		return t.pickQueue[len(t.picks)] + ": tap a card to pick the dealer"
+		return t.disp(t.pickQueue[len(t.picks)]) + ": tap a card to pick the dealer"
 	}
 	switch st.Phase {
 	case referee.PhaseSetup:
-		return st.Dealer + " deals 7 each: tap the starter card"
+		return t.disp(st.Dealer) + " deals 7 each: tap the starter card"
 	case referee.PhaseTurn:
-		return st.Turn + ": play a card or draw"
+		return t.disp(st.Turn) + ": play a card or draw"
 	case referee.PhaseDrawn:
-		return st.Turn + ": play the drawn card or pass"
+		return t.disp(st.Turn) + ": play the drawn card or pass"
 	case referee.PhasePenalty:
-		return fmt.Sprintf("%s: draw %d", st.Turn, st.Pending)
+		return fmt.Sprintf("%s: draw %d", t.disp(st.Turn), st.Pending)
 	case referee.PhaseColor:
-		return st.Turn + ": pick a colour"
+		return t.disp(st.Turn) + ": pick a colour"
 	case referee.PhaseChallenge:
-		return st.Turn + ": challenge or draw"
+		return t.disp(st.Turn) + ": challenge or draw"
 	case referee.PhaseShow:
-		return fmt.Sprintf("%s: show your hand (%d of %d)", st.Turn, t.shownBy(st.Turn), st.Hands[st.Turn])
+		return fmt.Sprintf("%s: show your hand (%d of %d)", t.disp(st.Turn), t.shownBy(st.Turn), st.Hands[st.Turn])
 	case referee.PhaseSwap:
-		return st.Turn + ": press the seat to swap with"
+		return t.disp(st.Turn) + ": press the seat to swap with"
 	case referee.PhaseHeights:
-		return t.nextToCount(st) + ": tap a number card of the colour, or PASS"
+		return t.disp(t.nextToCount(st)) + ": tap a number card of the colour, or PASS"
 	case referee.PhaseCountup:
 		n := t.collectBy
 		if n == "" {
 			n = t.nextToCount(st)
 		}
-		return fmt.Sprintf("%s: tap your leftover cards (%d of %d)", n, t.shownBy(n), st.Hands[n])
+		return fmt.Sprintf("%s: tap your leftover cards (%d of %d)", t.disp(n), t.shownBy(n), st.Hands[n])
 	case referee.PhaseOver:
-		return st.Winner + " wins! Start a new game"
+		return t.disp(st.Winner) + " wins! Start a new game"
 	}
 	return ""
 }

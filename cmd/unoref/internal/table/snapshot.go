@@ -20,6 +20,20 @@ type Snapshot struct {
 	Reader  string          // play-pad reader: "ok", "lost" or "sim"
 	Log     []string        // the last lines of this game's table log, newest last
 	Events  int             // events journaled in this game so far
+
+	// Added for the page's admin controls and history; older readers
+	// ignore them.
+	Game  int64             // the journal's id of the game shown, 0 for none
+	Names map[string]string // display names of renamed seats: seat name → display name
+}
+
+// Name is how the table shows the player seated as seat: their display name
+// after a rename, else the seat name itself.
+func (s Snapshot) Name(seat string) string {
+	if n, ok := s.Names[seat]; ok {
+		return n
+	}
+	return seat
 }
 
 // Verdict is a ruling as the table showed it.
@@ -34,7 +48,7 @@ type Verdict struct {
 // Action is a control from the page (or a test): a card tapped or lifted on
 // a pad, a button pressed, a game set up.
 type Action struct {
-	Kind    string   // "tap", "remove", "press", "seat", "newgame", "points"
+	Kind    string   // "tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end"
 	Pad     string   // "play" or "draw", for tap and remove
 	Card    string   // for tap: a card code ("R7"), "tag:UIDHEX", "garbage", or "R7,B3" for two at once
 	Button  string   // for press: "uno","draw","pass","challenge","R","Y","G","B"
@@ -42,6 +56,7 @@ type Action struct {
 	Players []string // for newgame
 	Rules   string   // for newgame: the words after "rules", e.g. "official +stacking"
 	Target  int      // for newgame; 0 keeps the preset's
-	Name    string   // for points
+	Name    string   // for points; for rename, the seat (its seat or display name)
 	Points  int      // for points
+	NewName string   // for rename: the display name from now on (the seat's own name clears it)
 }

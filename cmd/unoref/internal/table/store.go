@@ -3,7 +3,9 @@ package table
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
@@ -37,6 +39,9 @@ var ErrNoOpenGame = journal.ErrNoOpenGame
 type SQLJournal struct {
 	J   *journal.Journal
 	cur *journal.Table
+
+	names     *names // display names; in memory when the journal was not opened by OpenJournal
+	namesOnce sync.Once
 }
 
 var _ Journal = (*SQLJournal)(nil)
@@ -116,6 +121,13 @@ func (g *sqlGame) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict
 }
 func (g *sqlGame) State() referee.State { return g.t.State() }
 func (g *sqlGame) Rules() referee.Rules { return g.rules }
+func (g *sqlGame) ID() int64            { return g.t.ID() }
+func (g *sqlGame) End(ctx context.Context) error {
+	return g.t.End(ctx)
+}
+func (g *sqlGame) Undo(ctx context.Context) (tablelog.Event, error) {
+	return g.t.Undo(ctx)
+}
 func (g *sqlGame) Lines() []string {
 	evs := g.t.Events()
 	l := make([]string, len(evs))
@@ -140,13 +152,19 @@ func mistake(v referee.Verdict) bool {
 	return false
 }
 
-// OpenJournal opens (or creates) the journal database at path.
+// OpenJournal opens (or creates) the journal database at path, and the
+// display names kept beside it (NamesFile).
 func OpenJournal(ctx context.Context, path string) (*SQLJournal, error) {
 	j, err := journal.Open(ctx, path, nil)
 	if err != nil {
 		return nil, err
 	}
-	return &SQLJournal{J: j}, nil
+	n, err := loadNames(filepath.Join(filepath.Dir(path), NamesFile))
+	if err != nil {
+		j.Close()
+		return nil, err
+	}
+	return &SQLJournal{J: j, names: n}, nil
 }
 
 // Close closes the database.

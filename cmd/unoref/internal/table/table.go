@@ -111,6 +111,8 @@ type Table struct {
 	timerGen  [nTimers]uint64
 	stops     [nTimers]func() bool
 	events    int // journaled events of the game
+	gameID    int64
+	names     map[string]string // display names of renamed seats
 
 	mu      sync.Mutex
 	snap    Snapshot
@@ -193,6 +195,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 // beside the engine from its lines.
 func (t *Table) adopt(g Game) {
 	t.game = g
+	t.loadNames()
 	t.t0 = t.clock.Now()
 	lines := g.Lines()
 	t.events = len(lines)
@@ -409,6 +412,12 @@ func (t *Table) action(a Action) (<-chan struct{}, error) {
 	switch a.Kind {
 	case "newgame":
 		return nil, t.newGame(a.Players, a.Rules, a.Target)
+	case "rename":
+		return nil, t.rename(a.Name, a.NewName)
+	case "undo":
+		return nil, t.undo()
+	case "end":
+		return nil, t.end()
 	case "points":
 		if t.game == nil {
 			return nil, refuseAction("No game is being played.")

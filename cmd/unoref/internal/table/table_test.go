@@ -17,7 +17,10 @@ type vtable struct {
 	clock *gpiolinetest.Clock
 	dir   string
 	stop  func() error
+	jr    *SQLJournal
 }
+
+func (v *vtable) j() *SQLJournal { return v.jr }
 
 func startVirtual(t testing.TB, dir string, cfg Config) *vtable {
 	t.Helper()
@@ -52,7 +55,7 @@ func startVirtual(t testing.TB, dir string, cfg Config) *vtable {
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop}
+	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop, jr: j}
 }
 
 func (v *vtable) do(t testing.TB, a Action) {

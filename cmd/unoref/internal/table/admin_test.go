@@ -1,0 +1,145 @@
+package table
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func (v *vtable) refused(t *testing.T, a Action, want string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := v.Do(ctx, a)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Do(%+v) = %v, want an error with %q", a, err, want)
+	}
+}
+
+func TestRename(t *testing.T) {
+	dir := t.TempDir()
+	v := startVirtual(t, dir, Config{UnoGrace: -1})
+	v.refused(t, Action{Kind: "rename", Name: "Ann", NewName: "Annie"}, "No game")
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben", "Cy"}, Rules: "official"})
+	v.press(t, "pass") // Ann deals, Ben plays first
+	v.tap(t, "G5")
+	tests := []struct {
+		name, who, to, err string
+	}{
+		{"empty", "Ann", "", "Say the new name."},
+		{"too long", "Ann", strings.Repeat("x", MaxName+1), "at most 20"},
+		{"space", "Ann", "Ann Marie", `write "Ann-Marie"`},
+		{"tab", "Ann", "A\tB", "spaces"},
+		{"control", "Ann", "A\x01B", "control"},
+		{"taken", "Ann", "ben", "ben already plays"},
+		{"nobody", "Zed", "Zoë", `Nobody called "Zed"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v.refused(t, Action{Kind: "rename", Name: tt.who, NewName: tt.to}, tt.err)
+		})
+	}
+	v.do(t, Action{Kind: "rename", Name: "Ben", NewName: "Benjamin<&\">"})
+	s := v.Snapshot()
+	if got := s.Name("Ben"); got != `Benjamin<&">` {
+		t.Errorf("Name(Ben) = %q, want the new name", got)
+	}
+	if s.State.Turn != "Ben" || !strings.HasPrefix(s.Prompt, `Benjamin<&">:`) {
+		t.Errorf("turn %q prompt %q: the engine keeps Ben, the prompt shows the new name", s.State.Turn, s.Prompt)
+	}
+	if s.Game == 0 {
+		t.Errorf("snapshot has no game id")
+	}
+	// Renamed by the display name; the old name is free again.
+	v.do(t, Action{Kind: "rename", Name: `Benjamin<&">`, NewName: "Bo"})
+	v.do(t, Action{Kind: "rename", Name: "Cy", NewName: "Benjamin"})
+	v.refused(t, Action{Kind: "rename", Name: "Ann", NewName: "bo"}, "already plays")
+	// The game goes on under the seat names.
+	if s := v.tap(t, "G7"); !s.Last.OK || s.State.Turn != "Cy" {
+		t.Fatalf("play after rename: %+v turn %s", s.Last, s.State.Turn)
+	}
+	hist, err := v.j().Games(context.Background())
+	if err != nil || len(hist) != 1 || strings.Join(hist[0].Players, " ") != "Ann Bo Benjamin" {
+		t.Errorf("Games = %+v, %v; want players Ann Bo Benjamin", hist, err)
+	}
+	// Names survive a restart.
+	if err := v.stop(); err != nil {
+		t.Fatal(err)
+	}
+	v.jr.Close()
+	w := startVirtual(t, dir, Config{UnoGrace: -1})
+	if s := w.Snapshot(); s.Name("Ben") != "Bo" || s.Name("Cy") != "Benjamin" || s.Name("Ann") != "Ann" {
+		t.Errorf("after a restart names are %v", s.Names)
+	}
+	// Back to the seat name clears the rename.
+	w.do(t, Action{Kind: "rename", Name: "Bo", NewName: "Ben"})
+	if s := w.Snapshot(); s.Names["Ben"] != "" || len(s.Names) != 1 {
+		t.Errorf("names %v, want only Cy's", s.Names)
+	}
+	if _, err := os.Stat(filepath.Join(dir, NamesFile)); err != nil {
+		t.Errorf("no names file: %v", err)
+	}
+}
+
+func TestUndo(t *testing.T) {
+	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
+	v.refused(t, Action{Kind: "undo"}, "No game")
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	v.refused(t, Action{Kind: "undo"}, "just been set up")
+	v.press(t, "pass")
+	v.tap(t, "G5")
+	before := v.Snapshot()
+	s := v.tap(t, "G7")
+	if s.State.Top != "G7" || s.Events != before.Events+1 {
+		t.Fatalf("after G7: top %s, %d events", s.State.Top, s.Events)
+	}
+	v.do(t, Action{Kind: "undo"})
+	s = v.Snapshot()
+	if s.State.Top != "G5" || s.State.Turn != before.State.Turn || s.Events != before.Events || s.State.Hands["Ann"] != before.State.Hands["Ann"] {
+		t.Errorf("after undo: top %s turn %s, %d events, hands %v; want as before %+v", s.State.Top, s.State.Turn, s.Events, s.State.Hands, before.State)
+	}
+	if !strings.Contains(s.Last.Message, "Undone: play G7") {
+		t.Errorf("verdict %q, want Undone: play G7", s.Last.Message)
+	}
+	if strings.Contains(strings.Join(s.Log, "\n"), "G7") {
+		t.Errorf("log still has G7: %q", s.Log)
+	}
+	// The same card plays again: the pile forgot it.
+	if s := v.tap(t, "G7"); !s.Last.OK || s.State.Top != "G7" {
+		t.Errorf("G7 again: %+v", s.Last)
+	}
+	v.do(t, Action{Kind: "undo"})
+	v.do(t, Action{Kind: "undo"}) // the starter
+	v.do(t, Action{Kind: "undo"}) // the dealer
+	if s := v.Snapshot(); s.State.Phase != "setup" || s.Events != 2 || !strings.Contains(s.Prompt, "pick the dealer") {
+		t.Errorf("after undoing the dealer: %d events, prompt %q, %+v", s.Events, s.Prompt, s.State)
+	}
+	v.refused(t, Action{Kind: "undo"}, "just been set up")
+}
+
+func TestEnd(t *testing.T) {
+	dir := t.TempDir()
+	v := startVirtual(t, dir, Config{UnoGrace: -1})
+	v.refused(t, Action{Kind: "end"}, "No game")
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	v.press(t, "pass")
+	id := v.Snapshot().Game
+	v.do(t, Action{Kind: "end"})
+	s := v.Snapshot()
+	if s.Game != 0 || len(s.Players) != 0 || s.Last.Message != "Game abandoned" {
+		t.Errorf("after end: game %d players %v verdict %q", s.Game, s.Players, s.Last.Message)
+	}
+	v.refused(t, Action{Kind: "undo"}, "No game")
+	gs, err := v.j().Games(context.Background())
+	if err != nil || len(gs) != 1 || gs[0].ID != id || gs[0].Open() || gs[0].Winner != "" {
+		t.Errorf("Games = %+v, %v; want game %d abandoned", gs, err, id)
+	}
+	// A new game starts with the same seats.
+	v.do(t, Action{Kind: "newgame"})
+	if s := v.Snapshot(); strings.Join(s.Players, " ") != "Ann Ben" || s.Game == id {
+		t.Errorf("new game: %v game %d", s.Players, s.Game)
+	}
+}
