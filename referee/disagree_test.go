@@ -6,7 +6,7 @@ import (
 )
 
 // Regressions for the disagreements the playtest model found
-// (/work/notes/engine-disagreements.md D2–D5), each a minimal table log.
+// (referee/playtest/FINDINGS.md D2–D5), each a minimal table log.
 
 // benBouncesOut is a two-player game (Ben deals, Ann first) that leaves
 // Ben with one card, a Green Reverse, and Ann to play with G+2 in hand.
