@@ -182,12 +182,7 @@ func TestExportErrors(t *testing.T) {
 	if err := os.WriteFile(old, []byte("old\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name string
-		args []string
-		code int
-		want []string // in stderr
-	}{
+	checkFailures(t, "export", []failCase{
 		{"nothing to export", []string{"--data", dir}, 2, []string{"export needs --game N", "usage: unoref export"}},
 		{"unknown game", []string{"--data", dir, "--game", "2"}, 1, []string{"no such game: 2", "games 1 to 1"}},
 		{"unknown game csv", []string{"--data", dir, "--csv", "--game", "7"}, 1, []string{"no such game: 7"}},
@@ -198,23 +193,7 @@ func TestExportErrors(t *testing.T) {
 		{"game -1", []string{"--data", dir, "--game", "-1"}, 2, []string{"--game takes a game number"}},
 		{"argument", []string{"--data", dir, "--game", "1", "out.log"}, 2, []string{"export takes no arguments", `"out.log"`}},
 		{"empty -o", []string{"--data", dir, "--csv", "-o", ""}, 2, []string{"-o needs a file name"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, errOut, code := call(t, "", append([]string{"export"}, tt.args...)...)
-			if code != tt.code {
-				t.Errorf("export %q: exit %d, want %d (stderr %q)", tt.args, code, tt.code, errOut)
-			}
-			if out != "" {
-				t.Errorf("export %q: stdout %q, want nothing", tt.args, out)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(errOut, w) {
-					t.Errorf("export %q: stderr %q, want it to contain %q", tt.args, errOut, w)
-				}
-			}
-		})
-	}
+	})
 	if b, err := os.ReadFile(old); err != nil || string(b) != "old\n" {
 		t.Errorf("a failed export changed %s: %q, %v", old, b, err)
 	}

@@ -501,12 +501,7 @@ func TestHistoryErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	tests := []struct {
-		name string
-		args []string
-		code int
-		want []string // in stderr
-	}{
+	checkFailures(t, "history", []failCase{
 		{"missing db", []string{"--data", empty}, 1, []string{"no journal at " + filepath.Join(empty, journalFile)}},
 		{"missing db, game", []string{"--data", empty, "--game", "1"}, 1, []string{"no journal at " + filepath.Join(empty, journalFile)}},
 		{"foreign db", []string{"--data", foreign}, 1, []string{"not a unoref journal", filepath.Join(foreign, journalFile)}},
@@ -519,23 +514,7 @@ func TestHistoryErrors(t *testing.T) {
 		{"game word", []string{"--data", dir, "--game", "last"}, 2, []string{"invalid value \"last\" for flag -game"}},
 		{"argument", []string{"--data", dir, "3"}, 2, []string{"history takes no arguments", `"3"`}},
 		{"empty data", []string{"--data", ""}, 2, []string{"--data must name a directory"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, errOut, code := call(t, "", append([]string{"history"}, tt.args...)...)
-			if code != tt.code {
-				t.Errorf("history %q: exit %d, want %d (stderr %q)", tt.args, code, tt.code, errOut)
-			}
-			if out != "" {
-				t.Errorf("history %q: stdout %q, want nothing", tt.args, out)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(errOut, w) {
-					t.Errorf("history %q: stderr %q, want it to contain %q", tt.args, errOut, w)
-				}
-			}
-		})
-	}
+	})
 	// Looking must not create: the missing journal stays missing.
 	if _, err := os.Stat(filepath.Join(empty, journalFile)); !os.IsNotExist(err) {
 		t.Errorf("history created %s (stat: %v)", filepath.Join(empty, journalFile), err)

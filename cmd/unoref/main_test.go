@@ -139,3 +139,34 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// failCase is a command line that must fail: its exit status and what
+// stderr must say.
+type failCase struct {
+	name string
+	args []string
+	code int
+	want []string // in stderr
+}
+
+// checkFailures runs cmd with each case's arguments and checks it fails as
+// the case says, printing nothing on stdout.
+func checkFailures(t *testing.T, cmd string, tests []failCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := call(t, "", append([]string{cmd}, tt.args...)...)
+			if code != tt.code {
+				t.Errorf("%s %q: exit %d, want %d (stderr %q)", cmd, tt.args, code, tt.code, errOut)
+			}
+			if out != "" {
+				t.Errorf("%s %q: stdout %q, want nothing", cmd, tt.args, out)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("%s %q: stderr %q, want it to contain %q", cmd, tt.args, errOut, w)
+				}
+			}
+		})
+	}
+}
