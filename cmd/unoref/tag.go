@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -52,25 +51,7 @@ type nfcFlags struct {
 func (f *nfcFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&f.spi, "spi", "SPI0.0", "SPI port of the RC522")
 	fs.BoolVar(&f.sim, "sim", false, "use a simulated reader")
-	fs.StringVar(&f.data, "data", tagDataDir(), "data directory (holds decks.db)")
-}
-
-// tagDataDir is the default of --data: $UNOREF_DATA, else where the
-// daemon keeps its files.
-func tagDataDir() string {
-	if d := os.Getenv("UNOREF_DATA"); d != "" {
-		return d
-	}
-	if os.Geteuid() == 0 {
-		return "/var/lib/unoref"
-	}
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "unoref")
-	}
-	if h, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(h, ".local", "share", "unoref")
-	}
-	return "unoref-data"
+	fs.StringVar(&f.data, "data", dataDir(), "data directory (holds decks.db)")
 }
 
 // nfc is an open reader and what goes with it.
