@@ -323,7 +323,7 @@ func openPanel(n *nfc, e *env) {
 	}
 	if bus, err := i2creg.Open(strings.ToUpper(pm.OLED.Bus)); err != nil {
 		warn("OLED bus", err)
-	} else if disp, err := oled.NewI2C(bus, nil); err != nil {
+	} else if disp, err := oled.NewI2C(bus, &oled.Opts{Addr: uint16(pm.OLED.Addr)}); err != nil {
 		bus.Close()
 		warn("OLED", err)
 	} else {

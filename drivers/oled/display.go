@@ -29,6 +29,9 @@ type Opts struct {
 	// Panel configures the SSD1306 for NewI2C; the zero value means
 	// ssd1306.DefaultOpts.
 	Panel ssd1306.Opts
+	// Addr is the panel's I²C address for NewI2C: 0x3C (the default, when
+	// zero) or 0x3D (modules with the address jumper moved).
+	Addr uint16
 	// Reopen returns a freshly initialised panel. The Display calls it
 	// before the draw that follows a failed one, because a module that lost
 	// power forgot its configuration and is dark. NewI2C sets it. Without
@@ -102,6 +105,13 @@ func NewI2C(b i2c.Bus, o *Opts) (*Display, error) {
 	if panel == (ssd1306.Opts{}) {
 		panel = ssd1306.DefaultOpts
 	}
+	switch opts.Addr {
+	case 0, defaultAddr:
+	case defaultAddr + 1:
+		b = &readdress{Bus: b, to: opts.Addr}
+	default:
+		return nil, fmt.Errorf("oled: address %#x: an SSD1306 answers at 0x3c or 0x3d", opts.Addr)
+	}
 	open := func() (Drawer, error) { return ssd1306.NewI2C(b, &panel) }
 	dev, err := open()
 	if err != nil {
@@ -111,6 +121,23 @@ func NewI2C(b i2c.Bus, o *Opts) (*Display, error) {
 		opts.Reopen = open
 	}
 	return New(dev, &opts), nil
+}
+
+// defaultAddr is where periph's ssd1306 driver always talks (SA0 low,
+// datasheet rev 1.1 §8.1.5).
+const defaultAddr = 0x3C
+
+// readdress sends periph's fixed-address traffic to the panel's address.
+type readdress struct {
+	i2c.Bus
+	to uint16
+}
+
+func (r *readdress) Tx(addr uint16, w, rd []byte) error {
+	if addr == defaultAddr {
+		addr = r.to
+	}
+	return r.Bus.Tx(addr, w, rd)
 }
 
 func (d *Display) String() string {

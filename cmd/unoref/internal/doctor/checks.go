@@ -343,25 +343,20 @@ func (d *doctor) oled(bus i2c.Bus) {
 		case other == 0x3C && bus.Tx(other, oledNOP, nil) == nil:
 			c.Message = fmt.Sprintf("no OLED at 0x%02X on I²C1, but a device answers at 0x3C: set oled.addr = 0x3C in the pin map", addr)
 		case bus.Tx(other, oledNOP, nil) == nil:
-			c.Message = fmt.Sprintf("no OLED at 0x%02X on I²C1 (SDA %s, SCL %s), but a device answers at 0x%02X: move the module's address jumper (SA0) to 0x%02X", addr, pinOf(gpioSDA), pinOf(gpioSCL), other, addr)
+			c.Message = fmt.Sprintf("no OLED at 0x%02X on I²C1 (SDA %s, SCL %s), but a device answers at 0x%02X: move the module's address jumper (SA0) to 0x%02X, or set oled.addr = 0x%02X in the pin map", addr, pinOf(gpioSDA), pinOf(gpioSCL), other, addr, other)
 		default:
 			c.Message = fmt.Sprintf("no OLED at 0x%02X on I²C1: %s; some modules are at 0x%02X", addr, bad, other)
 		}
 		d.add(c)
 		return
 	}
-	if addr != 0x3C {
-		// periph's ssd1306.NewI2C, which the daemon uses, only talks to 0x3C.
-		d.add(Check{Name: "OLED", Status: Warn, Message: fmt.Sprintf("a device acknowledges at 0x%02X, but unoref drives the OLED at 0x3C: move the module's address jumper (SA0) to 0x3C", addr)})
-		return
-	}
-	disp, err := oled.NewI2C(bus, nil)
+	disp, err := oled.NewI2C(bus, &oled.Opts{Addr: addr})
 	if err != nil {
-		d.add(Check{Name: "OLED", Status: Problem, Pins: pins, Message: "the OLED acknowledges at 0x3C but its set-up failed: " + bad, Detail: err.Error()})
+		d.add(Check{Name: "OLED", Status: Problem, Pins: pins, Message: fmt.Sprintf("the OLED acknowledges at 0x%02X but its set-up failed: %s", addr, bad), Detail: err.Error()})
 		return
 	}
 	disp.Halt()
-	d.add(Check{Name: "OLED", Status: OK, Message: "an SSD1306 acknowledges at 0x3C on I²C1 and takes its set-up"})
+	d.add(Check{Name: "OLED", Status: OK, Message: fmt.Sprintf("an SSD1306 acknowledges at 0x%02X on I²C1 and takes its set-up", addr)})
 }
 
 // MCP23017 register IODIRA (datasheet DS20001952C table 3-5, IOCON.BANK = 0).

@@ -219,6 +219,16 @@ func TestFaults(t *testing.T) {
 			},
 		},
 		{
+			name:  "OLED at 0x3D, and the pin map says so",
+			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{OLED: &ssd1306test.Opts{Addr: 0x3D}}) },
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+				return doctor.Options{PinMap: writePinMap(t, "addr = 0x3C", "addr = 0x3D")}
+			},
+			wants: map[string]want{
+				"OLED": {status: doctor.OK, says: []string{"acknowledges at 0x3D"}},
+			},
+		},
+		{
 			name: "OLED set-up fails",
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.OLED.FailNext(2, nil)

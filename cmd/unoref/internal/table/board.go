@@ -80,7 +80,7 @@ func OpenBoard(pm *hardware.PinMap, warn func(error)) (dev Devices, err error) {
 		return dev, fmt.Errorf("table: OLED bus: %w", err)
 	}
 	closers = append(closers, bus.Close)
-	disp, err := oled.NewI2C(bus, nil)
+	disp, err := oled.NewI2C(bus, &oled.Opts{Addr: uint16(pm.OLED.Addr)})
 	if err != nil {
 		return dev, fmt.Errorf("table: OLED: %w", err)
 	}
