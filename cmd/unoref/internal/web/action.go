@@ -1,7 +1,6 @@
 package web
 
 import (
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,7 +22,7 @@ const maxAction = 16 << 10
 const pinHeader = "X-Unoref-Pin"
 
 // kinds are the Action kinds of the contract with the table.
-var kinds = []string{"tap", "remove", "press", "seat", "newgame", "points"}
+var kinds = []string{"tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end"}
 
 // ErrForbidden is the answer to a control on a real table without the PIN.
 var ErrForbidden = errors.New("Controls work only on the virtual table, or with the PIN.")
@@ -55,9 +54,15 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Send the action as JSON.", http.StatusUnsupportedMediaType)
 		return
 	}
-	if err == nil && !s.allowed(pin) {
-		http.Error(w, ErrForbidden.Error(), http.StatusForbidden)
-		return
+	if err == nil {
+		if aerr := s.authorize(r, a.Kind, pin); aerr != nil {
+			if form {
+				http.Redirect(w, r, "/?error="+url.QueryEscape(aerr.Error()), http.StatusSeeOther)
+				return
+			}
+			http.Error(w, aerr.Error(), pinStatus(aerr))
+			return
+		}
 	}
 	if err == nil {
 		err = s.t.Do(r.Context(), a)
@@ -72,15 +77,6 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 	default:
 		writeJSON(w, s.t.Snapshot())
 	}
-}
-
-// allowed reports whether controls may act: always on the virtual table,
-// with the right PIN on a real one.
-func (s *Server) allowed(pin string) bool {
-	if s.t.Snapshot().Virtual {
-		return true
-	}
-	return s.o.PIN != "" && subtle.ConstantTimeCompare([]byte(pin), []byte(s.o.PIN)) == 1
 }
 
 // decodeAction reads one table.Action as JSON, strictly: an unknown field is
@@ -104,10 +100,10 @@ func decodeAction(r io.Reader) (table.Action, error) {
 
 func checkKind(k string) error {
 	if k == "" {
-		return errors.New("The action has no kind: say tap, remove, press, seat, newgame or points.")
+		return errors.New("The action has no kind: say tap, remove, press, seat, newgame, points, rename, undo or end.")
 	}
 	if !slices.Contains(kinds, k) {
-		return fmt.Errorf("%q is not an action: say tap, remove, press, seat, newgame or points.", k)
+		return fmt.Errorf("%q is not an action: say tap, remove, press, seat, newgame, points, rename, undo or end.", k)
 	}
 	return nil
 }
@@ -116,11 +112,12 @@ func checkKind(k string) error {
 // an Action. The script builds the same Action in JSON (app.js).
 func formAction(f url.Values) (table.Action, error) {
 	a := table.Action{
-		Kind:   f.Get("kind"),
-		Pad:    f.Get("pad"),
-		Card:   f.Get("card"),
-		Button: f.Get("button"),
-		Name:   f.Get("name"),
+		Kind:    f.Get("kind"),
+		Pad:     f.Get("pad"),
+		Card:    f.Get("card"),
+		Button:  f.Get("button"),
+		Name:    f.Get("name"),
+		NewName: strings.TrimSpace(f.Get("newname")),
 	}
 	if err := checkKind(a.Kind); err != nil {
 		return a, err

@@ -5,7 +5,9 @@
 // On the virtual table the page also shows the simulated OLED (its
 // framebuffer as a PNG), the nine LEDs and the buzzer, and has controls: a
 // card picker to tap any card of the deck on the play or the draw pad, the
-// buttons (UNO, DRAW, PASS/OK, CHALLENGE, R, Y, G, B) and a "new game" form.
+// buttons (UNO, DRAW, PASS/OK, CHALLENGE, R, Y, G, B). The admin panel sets
+// up a game (players in seat order, preset, options, target), renames a
+// player, undoes the last event and ends the game.
 //
 // The page is rendered on the server (html/template), so the first view and
 // the controls work without JavaScript: a control is a plain form that posts
@@ -23,10 +25,38 @@
 //	GET  /api/state   the JSON of table.Snapshot
 //	POST /api/action  a table.Action as JSON: 200 with the snapshot after it,
 //	                  400 with one plain sentence; as a form: 303 back to /
+//	POST /api/login   the PIN (JSON {"PIN": "…"} or form field "pin"): 204
+//	                  and a session cookie, 403 for a wrong one, 429 after
+//	                  five wrong ones in a minute from one address
+//	POST /api/logout  forgets the session cookie
+//	GET  /history     the games, newest first: date, players, rules,
+//	                  rounds, outcome, totals
+//	GET  /history/N   game N: the rounds (points and running totals of
+//	                  every player, the round's winner) and the chart
+//	GET  /history/N.svg  the chart alone (image/svg+xml)
 //	GET  /static/…    style.css, app.js
 //
-// Actions are taken only on the virtual table, or with Opts.PIN, sent in the
-// X-Unoref-Pin header (form field "pin").
+// # Admin and the PIN
+//
+// Playing (tap, remove, press, seat, points) is open on the virtual table;
+// the admin actions (newgame, rename, undo, end) need Opts.PIN when it is
+// set, and every action on a real table needs it. Without a PIN the
+// virtual table takes every action (the page says so) and a real table
+// none. The page asks for the PIN once: POST /api/login compares it in
+// constant time and sets an HttpOnly, SameSite=Strict cookie holding a
+// random session value (a restart forgets it); the X-Unoref-Pin header and
+// the form field "pin" are still read. Wrong PINs are limited per client
+// address, on Opts.Now's clock.
+//
+// # History
+//
+// Opts.History (the journal, through table.SQLJournal for the display
+// names of renamed players) feeds /history and the chart of the game on
+// the table, which the live page reloads when a round ends or is undone.
+// The chart is SVG written on the server by html/template (chart.svg):
+// one polyline of running totals per player, distinct colours, a legend,
+// round numbers, and the target's line when the rules race to one. No
+// script draws it and nothing comes from a CDN.
 //
 // The package knows nothing of drivers: it sees the running referee through
 // the small Table interface, which the table package implements.

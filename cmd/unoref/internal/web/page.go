@@ -1,7 +1,7 @@
 package web
 
 import (
-	"bytes"
+	"fmt"
 	"html/template"
 	"net/http"
 	"slices"
@@ -21,8 +21,14 @@ type view struct {
 	Color    string // colour to match, one letter or ""
 	Seats    []seat
 	LEDs     []led
-	Controls bool // the page shows the controls
-	NeedPIN  bool // controls need the PIN (a real table)
+	Controls bool   // the page shows the playing controls
+	NeedPIN  bool   // controls need the PIN (a real table)
+	Admin    bool   // the page shows the admin controls (new game, rename, undo, end)
+	Open     bool   // admin controls work without a PIN (virtual table, no PIN set)
+	AskPIN   bool   // the page asks for the PIN before the admin controls
+	LoggedIn bool   // the PIN was entered in this browser
+	Chart    string // the address of the chart of the game on the table, or ""
+	History  bool   // the page links to /history
 	Error    string
 	Picker   [][]face // one row per colour, then the wilds
 	Presets  []string
@@ -40,7 +46,8 @@ type face struct {
 }
 
 type seat struct {
-	Name         string
+	Name         string // the seat name the engine knows
+	Display      string // the name shown
 	Hand, Score  int
 	Turn, Winner bool
 }
@@ -128,12 +135,26 @@ var funcs = template.FuncMap{
 		}
 		return ""
 	},
+	"signed": func(n int) string { return fmt.Sprintf("%+d", n) },
+	"plus":   func(d int, v any) string { return num(toFloat(v) + float64(d)) },
+	"minus":  func(d int, v any) string { return num(toFloat(v) - float64(d)) },
+	"half":   func(v int) int { return v / 2 },
 	"plural": func(n int, one, many string) string {
 		if n == 1 {
 			return one
 		}
 		return many
 	},
+}
+
+func toFloat(v any) float64 {
+	switch x := v.(type) {
+	case int:
+		return float64(x)
+	case float64:
+		return x
+	}
+	return 0
 }
 
 // seatsOf lists the seats clockwise: the snapshot's seats, else the players
@@ -149,17 +170,18 @@ func seatsOf(s table.Snapshot) []seat {
 	out := make([]seat, 0, len(names))
 	for _, n := range names {
 		out = append(out, seat{
-			Name:   n,
-			Hand:   s.State.Hands[n],
-			Score:  s.State.Scores[n],
-			Turn:   n == s.State.Turn,
-			Winner: n == s.State.Winner,
+			Name:    n,
+			Display: s.Name(n),
+			Hand:    s.State.Hands[n],
+			Score:   s.State.Scores[n],
+			Turn:    n == s.State.Turn,
+			Winner:  n == s.State.Winner,
 		})
 	}
 	return out
 }
 
-func (s *Server) view(snap table.Snapshot, errMsg string) view {
+func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view {
 	v := view{
 		S:        snap,
 		Top:      cardFace(snap.State.Top),
@@ -167,11 +189,19 @@ func (s *Server) view(snap table.Snapshot, errMsg string) view {
 		Seats:    seatsOf(snap),
 		Controls: snap.Virtual || s.o.PIN != "",
 		NeedPIN:  !snap.Virtual && s.o.PIN != "",
+		Admin:    snap.Virtual || s.o.PIN != "",
+		Open:     snap.Virtual && s.o.PIN == "",
+		AskPIN:   s.o.PIN != "",
+		LoggedIn: s.loggedIn(r),
+		History:  s.o.History != nil,
 		Error:    errMsg,
 		Picker:   picker,
 		Presets:  []string{referee.PresetOfficial, referee.PresetCars, referee.PresetHouseRU},
 		Options:  options,
 		Players:  strings.Join(snap.Players, " "),
+	}
+	if s.o.History != nil && snap.Game != 0 {
+		v.Chart = chartSrc(snap)
 	}
 	if v.Players == "" {
 		v.Players = "Ann Ben Cy"
@@ -189,14 +219,15 @@ func (s *Server) view(snap table.Snapshot, errMsg string) view {
 }
 
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
-	var buf bytes.Buffer
-	if err := s.page.Execute(&buf, s.view(s.t.Snapshot(), r.URL.Query().Get("error"))); err != nil {
-		http.Error(w, "The page could not be drawn.", http.StatusInternalServerError)
-		return
+	s.render(w, http.StatusOK, "page.html", s.view(r, s.t.Snapshot(), r.URL.Query().Get("error")))
+}
+
+// chartSrc is the address of the chart of the game on the table; it changes
+// when a round ends or is undone (app.js builds the same).
+func chartSrc(snap table.Snapshot) string {
+	parts := []string{strconv.Itoa(snap.State.Round)}
+	for _, p := range snap.Players {
+		parts = append(parts, strconv.Itoa(snap.State.Scores[p]))
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-	w.Write(buf.Bytes())
+	return "/history/" + strconv.FormatInt(snap.Game, 10) + ".svg?v=" + strings.Join(parts, "-")
 }

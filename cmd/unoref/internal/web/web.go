@@ -28,10 +28,17 @@ type Table interface {
 
 // Opts configures a Server. The zero value is valid.
 type Opts struct {
-	// PIN, when set, lets controls act on a real (not virtual) table when
-	// the request carries it. Without it only the virtual table takes
-	// actions.
+	// PIN, when set, is needed for the admin actions (new game, rename,
+	// undo, end) and, on a real table, for every control. The page asks for
+	// it once (POST /api/login sets a session cookie); the header
+	// X-Unoref-Pin or the form field "pin" carry it too. Without a PIN the
+	// virtual table takes every action and a real table none.
 	PIN string
+	// History, when set, is the score history of /history and the chart of
+	// the game on the table.
+	History History
+	// Now is the clock of the limit on wrong PINs. Default time.Now.
+	Now func() time.Time
 	// Heartbeat is the time between SSE comment lines that keep proxies and
 	// phones from closing an idle stream. Default 15 s.
 	Heartbeat time.Duration
@@ -42,10 +49,13 @@ type Opts struct {
 
 // Server serves the page. It is an http.Handler.
 type Server struct {
-	t    Table
-	o    Opts
-	mux  *http.ServeMux
-	page *template.Template
+	t     Table
+	o     Opts
+	mux   *http.ServeMux
+	pages *template.Template // page.html, history.html, chart.svg
+
+	session string // the value of the session cookie
+	limit   limiter
 
 	closeOnce sync.Once
 	done      chan struct{} // closed by Close: ends every event stream
@@ -66,7 +76,12 @@ func New(t Table, o *Opts) *Server {
 	if s.o.OLEDScale <= 0 {
 		s.o.OLEDScale = 4
 	}
-	s.page = template.Must(template.New("page.html").Funcs(funcs).ParseFS(assets, "assets/page.html"))
+	if s.o.Now == nil {
+		s.o.Now = time.Now
+	}
+	s.session = newSession()
+	s.limit = limiter{now: s.o.Now, wrong: map[string][]time.Time{}}
+	s.pages = template.Must(template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html", "assets/chart.svg"))
 	static, err := fs.Sub(assets, "assets/static")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
@@ -79,6 +94,10 @@ func New(t Table, o *Opts) *Server {
 	s.mux.HandleFunc("GET /oled.png", s.serveOLED)
 	s.mux.HandleFunc("GET /api/state", s.serveState)
 	s.mux.HandleFunc("POST /api/action", s.serveAction)
+	s.mux.HandleFunc("POST /api/login", s.serveLogin)
+	s.mux.HandleFunc("POST /api/logout", s.serveLogout)
+	s.mux.HandleFunc("GET /history", s.serveHistory)
+	s.mux.HandleFunc("GET /history/{ref}", s.serveGame)
 	s.mux.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)

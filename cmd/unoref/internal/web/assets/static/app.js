@@ -47,7 +47,9 @@
     pend.textContent = st.pending ? '+' + st.pending : '–';
     text('round', String(st.round || 0));
     text('phase', st.phase || '–');
-    text('turn', st.winner ? '🏆 ' + st.winner + ' wins' : st.turn ? st.turn + ' to play' : 'no game yet');
+    const shown = s.Names || {};
+    const disp = (n) => shown[n] || n;
+    text('turn', st.winner ? '🏆 ' + disp(st.winner) + ' wins' : st.turn ? disp(st.turn) + ' to play' : 'no game yet');
 
     let names = s.Players || [];
     if (!names.length) names = Object.keys(st.hands || {}).sort();
@@ -57,7 +59,7 @@
       li.className = 'seat' + (n === st.turn ? ' turn' : '') + (n === st.winner ? ' winner' : '');
       li.dataset.name = n;
       const hand = (st.hands || {})[n] || 0;
-      for (const [cls, t] of [['name', n], ['hand', hand + (hand === 1 ? ' card' : ' cards')],
+      for (const [cls, t] of [['name', disp(n)], ['hand', hand + (hand === 1 ? ' card' : ' cards')],
         ['score', ((st.scores || {})[n] || 0) + ' pts']]) {
         const sp = document.createElement('span');
         sp.className = cls;
@@ -66,6 +68,19 @@
       }
       return li;
     }));
+
+    const who = $('rename-who');
+    if (who) {
+      const keep = who.value;
+      who.replaceChildren(...names.map((n) => {
+        const o = document.createElement('option');
+        o.value = n;
+        o.textContent = disp(n);
+        return o;
+      }));
+      if (names.includes(keep)) who.value = keep;
+    }
+    chart(s, st);
 
     const last = s.Last || {};
     $('verdict').className = 'verdict ' + (!(last.Message || last.Event) ? 'none' : last.OK ? 'ok' : 'bad');
@@ -88,6 +103,20 @@
     }));
   }
 
+  // chart shows the running totals of the game on the table; its address
+  // (chartSrc in page.go) changes when a round ends or is undone.
+  function chart(s, st) {
+    const box = $('chart-box');
+    if (!box) return;
+    if (document.body.dataset.history !== '1' || !s.Game) { box.hidden = true; return; }
+    const key = [st.round || 0, ...(s.Players || []).map((p) => (st.scores || {})[p] || 0)].join('-');
+    const src = '/history/' + s.Game + '.svg?v=' + key;
+    const img = $('chart');
+    if (img.getAttribute('src') !== src) img.src = src;
+    $('chart-link').href = '/history/' + s.Game;
+    box.hidden = false;
+  }
+
   function showError(msg) {
     const el = $('error');
     if (!el) return;
@@ -102,6 +131,7 @@
     for (const [k, f] of [['Pad', 'pad'], ['Card', 'card'], ['Button', 'button'], ['Name', 'name']]) {
       if (fd.get(f)) a[k] = fd.get(f);
     }
+    if (a.Kind === 'rename') a.NewName = String(fd.get('newname') || '').trim();
     if (a.Kind === 'tap' && !a.Card) throw new Error('Pick a card first, then tap it on a pad.');
     if (a.Kind === 'newgame') {
       a.Players = String(fd.get('players') || '').split(/[\s,]+/).filter(Boolean);
@@ -113,16 +143,42 @@
     return a;
   }
 
-  async function post(a) {
-    const pin = $('pin');
+  // locked shows the PIN form again (the session ended) or hides it.
+  function locked(on) {
+    const login = $('login');
+    if (!login) return;
+    login.hidden = !on;
+    $('admin-tools').hidden = on;
+  }
+
+  async function post(a, form) {
     const headers = { 'Content-Type': 'application/json' };
-    if (pin && pin.value) headers['X-Unoref-Pin'] = pin.value;
     try {
-      const r = await fetch('/api/action', { method: 'POST', headers, body: JSON.stringify(a) });
+      const r = await fetch('/api/action', { method: 'POST', headers, body: JSON.stringify(a), credentials: 'same-origin' });
+      if (r.status === 403 && form.closest('#admin')) locked(true);
       showError(r.ok ? '' : (await r.text()).trim());
+      if (r.ok && a.Kind === 'rename') form.reset();
+      if (r.ok && a.Kind === 'end') $('end-box').open = false;
     } catch (e) {
       showError('The table does not answer (' + e.message + ').');
     }
+  }
+
+  const login = $('login');
+  if (login) {
+    login.addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      const pin = $('pin');
+      try {
+        const r = await fetch('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ PIN: pin.value }), credentials: 'same-origin' });
+        pin.value = '';
+        showError(r.ok ? '' : (await r.text()).trim());
+        if (r.ok) locked(false);
+      } catch (e) {
+        showError('The table does not answer (' + e.message + ').');
+      }
+    });
   }
 
   for (const form of document.querySelectorAll('form[data-action]')) {
@@ -130,7 +186,7 @@
       ev.preventDefault();
       let a;
       try { a = action(form, ev.submitter); } catch (e) { showError(e.message); return; }
-      post(a);
+      post(a, form);
     });
   }
   if (location.search.includes('error=')) history.replaceState(null, '', '/');

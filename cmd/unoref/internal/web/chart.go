@@ -1,0 +1,174 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/unoref/unoref/referee/journal"
+)
+
+// chartColors tell up to ten players apart on the dark page, and stay
+// distinct for the common colour blindnesses as far as ten colours can.
+var chartColors = [...]string{
+	"#4e9bff", "#ff9e3d", "#3ddc84", "#ff5c7a", "#c49bff",
+	"#f6e05e", "#36d6d6", "#ff8ad8", "#b0b8c4", "#a0e060",
+}
+
+// chart is the SVG of the running totals of a game, round by round, as the
+// template chart.svg draws it. Every number is worked out here: the template
+// only writes them, escaped.
+type chart struct {
+	W, H        int
+	Left, Top   int // the plot area
+	Right, Base int
+	Lines       []chartLine
+	XTicks      []tick
+	YTicks      []tick
+	Target      *tick // the target's line, when the rules have one in view
+	Legend      []legendItem
+	Empty       bool // no round has ended yet
+	Title       string
+}
+
+type chartLine struct {
+	Player string
+	Color  string
+	Points string // "x,y x,y …" from round 0 (all at 0) to the last round
+	Totals string // the totals it draws, "0 20 35", for tests and scripts
+}
+
+type tick struct {
+	At    float64 // x or y in the SVG
+	Label string
+}
+
+type legendItem struct {
+	X, Y   int
+	Color  string
+	Player string
+}
+
+// Chart geometry, in SVG user units; the SVG scales to its box.
+const (
+	chartW      = 640
+	chartPlotH  = 260
+	chartLeft   = 48
+	chartRight  = 16
+	chartTop    = 16
+	chartBottom = 36 // under the plot: round numbers and their caption
+	legendRow   = 22
+	legendCol   = 152
+)
+
+// newChart lays out the running totals of players over rounds. target is
+// the points that end the game, 0 when unknown or not a points race.
+func newChart(title string, players []string, rounds []journal.Round, target int) chart {
+	c := chart{W: chartW, Left: chartLeft, Top: chartTop, Right: chartW - chartRight, Base: chartTop + chartPlotH, Title: title, Empty: len(rounds) == 0}
+	// A player's totals, by seat; a round names players by seat too, but
+	// look them up by name in case seats differ.
+	totals := make([][]int, len(players))
+	max := 0
+	for i := range players {
+		totals[i] = []int{0}
+	}
+	for _, r := range rounds {
+		for i, p := range players {
+			t := totals[i][len(totals[i])-1]
+			for _, s := range r.Scores {
+				if s.Player == p {
+					t = s.Total
+				}
+			}
+			totals[i] = append(totals[i], t)
+			max = maxInt(max, t)
+		}
+	}
+	top := max
+	if target > 0 {
+		top = maxInt(top, target)
+	}
+	step := niceStep(top)
+	top = ((top + step - 1) / step) * step
+	if top == 0 {
+		top = step
+	}
+	n := len(rounds)
+	xOf := func(i int) float64 {
+		if n == 0 {
+			return float64(c.Left)
+		}
+		return float64(c.Left) + float64(i)*float64(c.Right-c.Left)/float64(n)
+	}
+	yOf := func(v int) float64 {
+		return float64(c.Base) - float64(v)*float64(c.Base-c.Top)/float64(top)
+	}
+	for v := 0; v <= top; v += step {
+		c.YTicks = append(c.YTicks, tick{At: yOf(v), Label: strconv.Itoa(v)})
+	}
+	every := 1
+	for n/every > 12 {
+		every++
+	}
+	for i := 0; i <= n; i += every {
+		c.XTicks = append(c.XTicks, tick{At: xOf(i), Label: strconv.Itoa(i)})
+	}
+	if target > 0 {
+		c.Target = &tick{At: yOf(target), Label: "target " + strconv.Itoa(target)}
+	}
+	perRow := (c.W - c.Left) / legendCol
+	for i, p := range players {
+		var pts, tot []string
+		for k, t := range totals[i] {
+			pts = append(pts, fmt.Sprintf("%s,%s", num(xOf(k)), num(yOf(t))))
+			tot = append(tot, strconv.Itoa(t))
+		}
+		col := chartColors[i%len(chartColors)]
+		c.Lines = append(c.Lines, chartLine{Player: p, Color: col, Points: strings.Join(pts, " "), Totals: strings.Join(tot, " ")})
+		c.Legend = append(c.Legend, legendItem{
+			X: c.Left + (i%perRow)*legendCol, Y: c.Base + chartBottom + 8 + (i/perRow)*legendRow,
+			Color: col, Player: p,
+		})
+	}
+	rows := (len(players) + perRow - 1) / perRow
+	c.H = c.Base + chartBottom + 8 + rows*legendRow
+	return c
+}
+
+// niceStep is a step of 1, 2 or 5 times a power of ten that cuts 0…top in
+// at most about five.
+func niceStep(top int) int {
+	if top <= 5 {
+		return 1
+	}
+	for p := 1; ; p *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if top/(m*p) <= 5 {
+				return m * p
+			}
+		}
+	}
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// num writes a coordinate with at most one decimal.
+func num(f float64) string {
+	return strings.TrimSuffix(strconv.FormatFloat(f, 'f', 1, 64), ".0")
+}
+
+// svg draws c alone, as an SVG document.
+func (s *Server) svg(c chart) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	if err := s.pages.ExecuteTemplate(&buf, "chart", c); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,210 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/journal"
+)
+
+// History is the score history the page shows: the journal's games and
+// their rounds. *journal.Journal has these methods; table.SQLJournal adds
+// the display names of renamed players.
+type History interface {
+	// Games lists every game, oldest first.
+	Games(ctx context.Context) ([]journal.Game, error)
+	// Rounds lists the rounds of a game played to the end, in order.
+	Rounds(ctx context.Context, game int64) ([]journal.Round, error)
+}
+
+// gameRow is a game in the list of /history.
+type gameRow struct {
+	ID      int64
+	Started time.Time
+	Players []string
+	Rules   string
+	Rounds  int
+	Status  string // "won", "in progress" or "abandoned"
+	Winner  string
+	Totals  []journal.Score // after the last round, by seat; nil before
+	Current bool            // the game on the table now
+}
+
+// gameStatus is what the history says of a game's outcome, as `unoref
+// history` does.
+func gameStatus(g journal.Game) string {
+	switch {
+	case g.Winner != "":
+		return "won"
+	case g.Open():
+		return "in progress"
+	}
+	return "abandoned"
+}
+
+// rulesOf is a rules line without its keyword: "official +stacking".
+func rulesOf(line string) string {
+	return strings.TrimSpace(strings.TrimPrefix(line, "rules "))
+}
+
+// target is the points that end a game of this rules line, 0 when unknown
+// or when the game is not a race to them.
+func target(line string) int {
+	w := strings.Fields(rulesOf(line))
+	if len(w) == 0 {
+		return 0
+	}
+	r, err := referee.ParseRules(w[0], w[1:])
+	if err != nil || r.SevenRounds {
+		return 0
+	}
+	return r.Target
+}
+
+// totals are the totals after the last round (nil before the first ends).
+func totals(rounds []journal.Round) []journal.Score {
+	if len(rounds) == 0 {
+		return nil
+	}
+	return rounds[len(rounds)-1].Scores
+}
+
+// historyView is what history.html renders.
+type historyView struct {
+	Title   string
+	Games   []gameRow // newest first
+	Game    *gameRow  // the game of /history/{id}
+	Rounds  []roundRow
+	Chart   *chart
+	SVG     string // the chart's own address
+	Problem string // a sentence when there is no history to show
+}
+
+// roundRow is a line of the rounds table: every player's points and total.
+type roundRow struct {
+	N      int
+	Winner string
+	Cells  []journal.Score
+}
+
+func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
+	v := historyView{Title: "history"}
+	if s.o.History == nil {
+		v.Problem = "This table keeps no history."
+		s.render(w, http.StatusOK, "games", v)
+		return
+	}
+	ctx := r.Context()
+	games, err := s.o.History.Games(ctx)
+	if err != nil {
+		v.Problem = "The history could not be read."
+		s.render(w, http.StatusInternalServerError, "games", v)
+		return
+	}
+	cur := s.t.Snapshot().Game
+	for i := len(games) - 1; i >= 0; i-- {
+		g := games[i]
+		rounds, err := s.o.History.Rounds(ctx, g.ID)
+		if err != nil {
+			v.Problem = "The history could not be read."
+			s.render(w, http.StatusInternalServerError, "games", v)
+			return
+		}
+		v.Games = append(v.Games, newGameRow(g, rounds, cur))
+	}
+	s.render(w, http.StatusOK, "games", v)
+}
+
+func newGameRow(g journal.Game, rounds []journal.Round, cur int64) gameRow {
+	return gameRow{
+		ID: g.ID, Started: g.StartedAt, Players: g.Players, Rules: rulesOf(g.Rules), Rounds: g.Rounds,
+		Status: gameStatus(g), Winner: g.Winner, Totals: totals(rounds), Current: g.ID == cur && g.Open(),
+	}
+}
+
+// errNoGame is a /history/{id} that names no game.
+var errNoGame = errors.New("web: no such game")
+
+// game reads one game and its rounds.
+func (s *Server) game(ctx context.Context, ref string) (journal.Game, []journal.Round, error) {
+	id, err := strconv.ParseInt(ref, 10, 64)
+	if err != nil || id <= 0 || s.o.History == nil {
+		return journal.Game{}, nil, errNoGame
+	}
+	games, err := s.o.History.Games(ctx)
+	if err != nil {
+		return journal.Game{}, nil, err
+	}
+	i := slices.IndexFunc(games, func(g journal.Game) bool { return g.ID == id })
+	if i < 0 {
+		return journal.Game{}, nil, errNoGame
+	}
+	rounds, err := s.o.History.Rounds(ctx, id)
+	return games[i], rounds, err
+}
+
+// serveGame serves /history/{id} (the rounds table and the chart) and
+// /history/{id}.svg (the chart alone).
+func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
+	ref := r.PathValue("ref")
+	ref, asSVG := strings.CutSuffix(ref, ".svg")
+	g, rounds, err := s.game(r.Context(), ref)
+	switch {
+	case errors.Is(err, errNoGame) && asSVG:
+		http.Error(w, "There is no game "+ref+".", http.StatusNotFound)
+		return
+	case errors.Is(err, errNoGame):
+		s.render(w, http.StatusNotFound, "game", historyView{Title: "no game " + ref, Problem: "There is no game " + ref + "."})
+		return
+	case err != nil:
+		http.Error(w, "The history could not be read.", http.StatusInternalServerError)
+		return
+	}
+	c := newChart("Game "+strconv.FormatInt(g.ID, 10)+": running totals per round", g.Players, rounds, target(g.Rules))
+	if asSVG {
+		b, err := s.svg(c)
+		if err != nil {
+			http.Error(w, "The chart could not be drawn.", http.StatusInternalServerError)
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", "image/svg+xml")
+		h.Set("Cache-Control", "no-cache")
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+		w.Write(b)
+		return
+	}
+	row := newGameRow(g, rounds, s.t.Snapshot().Game)
+	v := historyView{Title: "game " + ref, Game: &row, Chart: &c, SVG: "/history/" + ref + ".svg"}
+	for _, rd := range rounds {
+		v.Rounds = append(v.Rounds, roundRow{N: rd.N, Winner: rd.Winner, Cells: rd.Scores})
+	}
+	s.render(w, http.StatusOK, "game", v)
+}
+
+// render draws a page of history.html.
+func (s *Server) render(w http.ResponseWriter, status int, name string, v any) {
+	var buf bytes.Buffer
+	if err := s.pages.ExecuteTemplate(&buf, name, v); err != nil {
+		http.Error(w, "The page could not be drawn.", http.StatusInternalServerError)
+		return
+	}
+	setPageHeaders(w)
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// setPageHeaders are the headers of every HTML page.
+func setPageHeaders(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+}
