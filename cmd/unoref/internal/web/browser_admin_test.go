@@ -75,16 +75,17 @@ func TestBrowserAdminAndHistory(t *testing.T) {
 	p.tap("R0", "play")
 	p.wait("started", `s.turnSeat === 'Ben'`)
 	plays := []string{"R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "Y9", "Y1"}
-	for i, c := range plays {
+	for _, c := range plays {
 		p.tap(c, "play")
 		p.wait("play "+c, fmt.Sprintf(`s.top === %q && s.verdict === 'ok'`, c))
-		_ = i
 	}
 	p.wait("Ben has one card", `s.hands.Ben === 1 && s.turnSeat === 'Ann'`)
 	p.press("uno")
-	p.wait("Ben calls UNO", `s.event.startsWith('uno')`)
+	p.wait("Ben calls UNO", `s.event === 'uno'`)
 	p.tap("Y2", "play")
-	p.wait("Ann plays", `s.top === 'Y2' && s.turnSeat === 'Ben'`)
+	p.wait("Ann plays", `s.top === 'Y2' && s.turnSeat === 'Ben' && s.hands.Ann === 1`)
+	p.press("uno")
+	p.wait("Ann calls UNO", `s.event === 'uno'`)
 	p.tap("Y3", "play")
 	p.wait("Ben goes out", `s.phase === 'countup' && s.hands.Ben === 0`)
 	chartBefore := p.evalString(`document.getElementById('chart').getAttribute('src')`)
@@ -103,6 +104,8 @@ func TestBrowserAdminAndHistory(t *testing.T) {
 		chromedp.SetValue("#rename-to", "<b>Bo&Co", chromedp.NodeVisible),
 		chromedp.Click("#rename-go", chromedp.NodeVisible))
 	p.poll("Ben renamed", `document.querySelector('#seats li[data-name="Ben"] .name').textContent === '<b>Bo&Co' && document.querySelector('#rename-who option[value="Ben"]').textContent === '<b>Bo&Co' && !document.querySelector('#seats b')`)
+	p.poll("the live chart redrawn with the new name", fmt.Sprintf(`document.getElementById('chart').getAttribute('src') !== %q`, chartAfter))
+	chartAfter = p.evalString(`document.getElementById('chart').getAttribute('src')`)
 	p.do("a name with a space",
 		chromedp.SetValue("#rename-who", "Ann", chromedp.NodeVisible),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('rename-to').removeAttribute('pattern'); document.getElementById('rename-to').value = 'Ann Marie'`, chromedp.EvalIgnoreExceptions),

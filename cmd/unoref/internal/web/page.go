@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"hash/crc32"
 	"html/template"
 	"net/http"
 	"slices"
@@ -223,11 +224,14 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 }
 
 // chartSrc is the address of the chart of the game on the table; it changes
-// when a round ends or is undone (app.js builds the same).
+// when a round ends or is undone, or a player is renamed. app.js keys it
+// in its own way: the first snapshot may load it once more.
 func chartSrc(snap table.Snapshot) string {
 	parts := []string{strconv.Itoa(snap.State.Round)}
 	for _, p := range snap.Players {
 		parts = append(parts, strconv.Itoa(snap.State.Scores[p]))
 	}
+	// A rename redraws the legend.
+	parts = append(parts, strconv.Itoa(len(snap.Names)), strconv.FormatUint(uint64(crc32.ChecksumIEEE([]byte(fmt.Sprint(snap.Names)))), 36))
 	return "/history/" + strconv.FormatInt(snap.Game, 10) + ".svg?v=" + strings.Join(parts, "-")
 }

@@ -109,8 +109,10 @@
     const box = $('chart-box');
     if (!box) return;
     if (document.body.dataset.history !== '1' || !s.Game) { box.hidden = true; return; }
-    const key = [st.round || 0, ...(s.Players || []).map((p) => (st.scores || {})[p] || 0)].join('-');
-    const src = '/history/' + s.Game + '.svg?v=' + key;
+    // A rename redraws the legend: the names are part of the key.
+    const key = [st.round || 0, ...(s.Players || []).map((p) => (st.scores || {})[p] || 0),
+      ...(s.Players || []).map((p) => (s.Names || {})[p] || '')].join('-');
+    const src = '/history/' + s.Game + '.svg?v=' + encodeURIComponent(key);
     const img = $('chart');
     if (img.getAttribute('src') !== src) img.src = src;
     $('chart-link').href = '/history/' + s.Game;
