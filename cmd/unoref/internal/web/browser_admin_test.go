@@ -96,7 +96,6 @@ func TestBrowserAdminAndHistory(t *testing.T) {
 	}
 	p.poll("the chart after the round", fmt.Sprintf(`document.getElementById('chart').getAttribute('src') !== %q && document.getElementById('chart').complete && document.getElementById('chart').naturalWidth > 0`, chartBefore))
 	chartAfter := p.evalString(`document.getElementById('chart').getAttribute('src')`)
-	p.shot("admin-round.png")
 
 	// Rename Ben; the page, the seats and the rename list follow.
 	p.do("rename Ben",
