@@ -355,6 +355,9 @@ func TestBrowserFakeTable(t *testing.T) {
 	playScenario(t, phone, url, nil)
 	checkFits(t, phone)
 	phone.shot("phone.png")
+	// The narrowest phone the page is made for.
+	phone.do("a 360 px phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	checkFits(t, phone)
 
 	// The same table on a desktop, in a second tab: it opens on the game
 	// as it stands.
