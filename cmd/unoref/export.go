@@ -100,7 +100,7 @@ func writeCSV(ctx context.Context, j *history, games []journal.Game, w io.Writer
 		if err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
-		id, started, rules := strconv.FormatInt(g.ID, 10), g.StartedAt.UTC().Format(time.RFC3339), rulesWords(g.Rules)
+		id, started, rules := strconv.FormatInt(g.ID, 10), g.StartedAt.UTC().Format(time.RFC3339), g.RulesWords()
 		for _, r := range rounds {
 			n := strconv.Itoa(r.N)
 			for _, s := range r.Scores {

@@ -167,31 +167,6 @@ func copyFile(dst, src string) error {
 	return out.Close()
 }
 
-// gameStatus is what the history shows for a game's outcome.
-func gameStatus(g journal.Game) string {
-	switch {
-	case g.Winner != "":
-		return "won"
-	case g.Open():
-		return "in progress"
-	}
-	return "abandoned"
-}
-
-// rulesWords is a rules line without its keyword: "official +stacking".
-func rulesWords(line string) string {
-	return strings.TrimSpace(strings.TrimPrefix(line, "rules "))
-}
-
-// totals are the game totals after the last round, by seat (nil before the
-// first round ends).
-func totals(rounds []journal.Round) []journal.Score {
-	if len(rounds) == 0 {
-		return nil
-	}
-	return rounds[len(rounds)-1].Scores
-}
-
 // gameJSON is one game in `history --json`.
 type gameJSON struct {
 	ID           int64          `json:"id"`
@@ -222,8 +197,8 @@ type scoreJSON struct {
 
 func newGameJSON(g journal.Game, rounds []journal.Round) gameJSON {
 	out := gameJSON{
-		ID: g.ID, Started: g.StartedAt.UTC(), Players: g.Players, Rules: rulesWords(g.Rules),
-		Status: gameStatus(g), Winner: g.Winner, RoundsPlayed: g.Rounds, Events: g.Events,
+		ID: g.ID, Started: g.StartedAt.UTC(), Players: g.Players, Rules: g.RulesWords(),
+		Status: g.Status(), Winner: g.Winner, RoundsPlayed: g.Rounds, Events: g.Events,
 		Totals: make(map[string]int, len(g.Players)),
 	}
 	if out.Players == nil {
@@ -236,7 +211,7 @@ func newGameJSON(g journal.Game, rounds []journal.Round) gameJSON {
 	for _, p := range g.Players {
 		out.Totals[p] = 0
 	}
-	for _, s := range totals(rounds) {
+	for _, s := range journal.Totals(rounds) {
 		out.Totals[s.Player] = s.Total
 	}
 	return out
@@ -309,10 +284,10 @@ func listGames(ctx context.Context, j *history, games []journal.Game, asJSON boo
 	for i, g := range games {
 		winner := g.Winner
 		if winner == "" {
-			winner = gameStatus(g)
+			winner = g.Status()
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", g.ID, g.StartedAt.Local().Format("2006-01-02 15:04"),
-			strings.Join(g.Players, " "), rulesWords(g.Rules), g.Rounds, winner, totalsText(totals(rounds[i])))
+			strings.Join(g.Players, " "), g.RulesWords(), g.Rounds, winner, totalsText(journal.Totals(rounds[i])))
 	}
 	return tw.Flush()
 }
@@ -351,12 +326,12 @@ func showGame(ctx context.Context, j *history, games []journal.Game, id int64, a
 		gj.Rounds = &list
 		return writeJSON(w, gj)
 	}
-	result := gameStatus(g)
+	result := g.Status()
 	if g.Winner != "" {
 		result = "won by " + g.Winner
 	}
 	fmt.Fprintf(w, "Game %d: %s; rules %s; started %s; %s.\n", g.ID, strings.Join(g.Players, " "),
-		rulesWords(g.Rules), g.StartedAt.Local().Format("2006-01-02 15:04"), result)
+		g.RulesWords(), g.StartedAt.Local().Format("2006-01-02 15:04"), result)
 	if len(rounds) == 0 {
 		_, err := fmt.Fprintln(w, "No round has ended yet.")
 		return err
@@ -376,7 +351,7 @@ func showGame(ctx context.Context, j *history, games []journal.Game, id int64, a
 		fmt.Fprintln(tw)
 	}
 	fmt.Fprint(tw, "total\t")
-	for _, s := range totals(rounds) {
+	for _, s := range journal.Totals(rounds) {
 		fmt.Fprintf(tw, "\t%d", s.Total)
 	}
 	fmt.Fprintln(tw)

@@ -26,6 +26,32 @@ type Game struct {
 // Open reports whether the game can still be resumed.
 func (g Game) Open() bool { return g.EndedAt.IsZero() }
 
+// Status is "won", "in progress" or "abandoned" (ended with no winner).
+func (g Game) Status() string {
+	switch {
+	case g.Winner != "":
+		return "won"
+	case g.Open():
+		return "in progress"
+	}
+	return "abandoned"
+}
+
+// RulesWords is the game's rules line without its keyword:
+// "official +stacking".
+func (g Game) RulesWords() string {
+	return strings.TrimSpace(strings.TrimPrefix(g.Rules, "rules "))
+}
+
+// Totals are the game totals after the last of rounds, by seat (nil before
+// the first round ends).
+func Totals(rounds []Round) []Score {
+	if len(rounds) == 0 {
+		return nil
+	}
+	return rounds[len(rounds)-1].Scores
+}
+
 // Round is one round played to the end.
 type Round struct {
 	N       int

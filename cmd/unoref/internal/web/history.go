@@ -37,27 +37,10 @@ type gameRow struct {
 	Current bool            // the game on the table now
 }
 
-// gameStatus is what the history says of a game's outcome, as `unoref
-// history` does.
-func gameStatus(g journal.Game) string {
-	switch {
-	case g.Winner != "":
-		return "won"
-	case g.Open():
-		return "in progress"
-	}
-	return "abandoned"
-}
-
-// rulesOf is a rules line without its keyword: "official +stacking".
-func rulesOf(line string) string {
-	return strings.TrimSpace(strings.TrimPrefix(line, "rules "))
-}
-
 // target is the points that end a game of this rules line, 0 when unknown
 // or when the game is not a race to them.
-func target(line string) int {
-	w := strings.Fields(rulesOf(line))
+func target(g journal.Game) int {
+	w := strings.Fields(g.RulesWords())
 	if len(w) == 0 {
 		return 0
 	}
@@ -66,14 +49,6 @@ func target(line string) int {
 		return 0
 	}
 	return r.Target
-}
-
-// totals are the totals after the last round (nil before the first ends).
-func totals(rounds []journal.Round) []journal.Score {
-	if len(rounds) == 0 {
-		return nil
-	}
-	return rounds[len(rounds)-1].Scores
 }
 
 // historyView is what history.html renders.
@@ -124,8 +99,8 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 
 func newGameRow(g journal.Game, rounds []journal.Round, cur int64) gameRow {
 	return gameRow{
-		ID: g.ID, Started: g.StartedAt, Players: g.Players, Rules: rulesOf(g.Rules), Rounds: g.Rounds,
-		Status: gameStatus(g), Winner: g.Winner, Totals: totals(rounds), Current: g.ID == cur && g.Open(),
+		ID: g.ID, Started: g.StartedAt, Players: g.Players, Rules: g.RulesWords(), Rounds: g.Rounds,
+		Status: g.Status(), Winner: g.Winner, Totals: journal.Totals(rounds), Current: g.ID == cur && g.Open(),
 	}
 }
 
@@ -167,7 +142,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "The history could not be read.", http.StatusInternalServerError)
 		return
 	}
-	c := newChart("Game "+strconv.FormatInt(g.ID, 10)+": running totals per round", g.Players, rounds, target(g.Rules))
+	c := newChart("Game "+strconv.FormatInt(g.ID, 10)+": running totals per round", g.Players, rounds, target(g))
 	if asSVG {
 		b, err := s.svg(c)
 		if err != nil {
