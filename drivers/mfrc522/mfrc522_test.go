@@ -605,3 +605,38 @@ func TestReadPageBeyondMemory(t *testing.T) {
 		t.Fatalf("ReadPages(0x30) = %v, want ErrNAK", err)
 	}
 }
+
+// A card laid beside a known one is found by the next Poll, whatever its
+// UID shares with the known card's (a READY newcomer ignores WUPA).
+func TestPollSecondCard(t *testing.T) {
+	known := mfrc522test.NewNTAG213(uid7)
+	tests := []struct {
+		name string
+		tag  mfrc522test.Tag
+	}{
+		{"other CL1 bytes", mfrc522test.NewNTAG213(UID{0x04, 1, 2, 3, 4, 5, 6})},
+		{"same CL1 bytes", mfrc522test.NewNTAG215(UID{0x04, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0x81})},
+		{"4-byte Classic", mfrc522test.NewClassic1K([]byte{0x11, 0x22, 0x33, 0x44})},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, sim := newDev(t, nil)
+			sim.Place(known)
+			defer sim.Remove(known)
+			tags, err := d.Poll(nil)
+			if err != nil || len(tags) != 1 {
+				t.Fatalf("Poll(nil) = %v, %v, want the known card", tags, err)
+			}
+			sim.Place(tt.tag)
+			defer sim.Remove(tt.tag)
+			if tags, err = d.Poll(tags); err != nil || len(tags) != 2 {
+				t.Fatalf("Poll(known) = %v, %v, want both cards", tags, err)
+			}
+			for _, want := range [][]byte{known.UID(), tt.tag.UID()} {
+				if !slices.ContainsFunc(tags, func(g Tag) bool { return g.UID.Equal(want) }) {
+					t.Errorf("Poll(known) = %v, missing %X", tags, want)
+				}
+			}
+		})
+	}
+}

@@ -84,6 +84,13 @@ func (d *Dev) Poll(known []Tag) ([]Tag, error) {
 	if _, err := d.request(piccREQA); errors.Is(err, ErrTimeout) {
 		return known, nil
 	}
+	// A newcomer answered and is READY now. detect starts with a WUPA,
+	// which a READY tag does not answer ("any other command" sends it back
+	// to IDLE, ISO/IEC 14443-3 §6.3), so it would be missed: one more REQA
+	// parks it in IDLE, where detect's WUPA wakes it with the known tag.
+	if _, err := d.request(piccREQA); err != nil && !errors.Is(err, ErrTimeout) {
+		return nil, err
+	}
 	return d.detect(true)
 }
 
