@@ -279,19 +279,10 @@ func (v *virtual) press(ctx context.Context, t *Table, a Action) error {
 	if !ok {
 		return refuseAction("There is no %q button.", a.Button)
 	}
-	select {
-	case <-t.halted:
-		return ErrHalted
-	case <-v.done:
-		return ErrHalted
-	default:
+	if err := v.startPress(t, v.pressed_); err != nil {
+		return err
 	}
-	v.pressMu.Lock()
 	defer v.pressMu.Unlock()
-	select {
-	case <-v.pressed_:
-	default:
-	}
 	// Edge times are the line's own time base: a clean 50 ms press.
 	v.edgeAt += 100 * time.Millisecond
 	at := v.edgeAt
@@ -299,14 +290,7 @@ func (v *virtual) press(ctx context.Context, t *Table, a Action) error {
 	// for good if the table stopped meanwhile, so it has its own goroutine.
 	go v.edges.Send(button.Edge{Line: int(b), At: at, High: false},
 		button.Edge{Line: int(b), At: at + 50*time.Millisecond, High: true})
-	select {
-	case <-v.pressed_:
-		return nil
-	case <-t.halted:
-		return ErrHalted
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return v.awaitPress(ctx, t, v.pressed_)
 }
 
 // seatPins are the MCP23017 and its button and LED pins for a seat
@@ -328,19 +312,10 @@ func (v *virtual) seat(ctx context.Context, t *Table, a Action) error {
 	if a.Seat < 0 || a.Seat >= seatpad.MaxSeats {
 		return refuseAction("There is no seat %d.", a.Seat)
 	}
-	select {
-	case <-t.halted:
-		return ErrHalted
-	case <-v.done:
-		return ErrHalted
-	default:
+	if err := v.startPress(t, v.seated); err != nil {
+		return err
 	}
-	v.pressMu.Lock()
 	defer v.pressMu.Unlock()
-	select {
-	case <-v.seated:
-	default:
-	}
 	chip, pin, _ := v.seatPins(a.Seat)
 	steps := func() {
 		for range 4 {
@@ -350,16 +325,42 @@ func (v *virtual) seat(ctx context.Context, t *Table, a Action) error {
 	}
 	chip.Drive(pin, false)
 	steps()
+	if err := v.awaitPress(ctx, t, v.seated); err != nil {
+		return err
+	}
+	chip.Release(pin)
+	steps()
+	return nil
+}
+
+// startPress refuses a press once the table has stopped; otherwise it takes
+// pressMu (the caller unlocks it) and drops a stale acknowledgement on ack.
+func (v *virtual) startPress(t *Table, ack chan struct{}) error {
 	select {
-	case <-v.seated:
+	case <-t.halted:
+		return ErrHalted
+	case <-v.done:
+		return ErrHalted
+	default:
+	}
+	v.pressMu.Lock()
+	select {
+	case <-ack:
+	default:
+	}
+	return nil
+}
+
+// awaitPress waits until the table has ruled on the press (ack).
+func (v *virtual) awaitPress(ctx context.Context, t *Table, ack chan struct{}) error {
+	select {
+	case <-ack:
+		return nil
 	case <-t.halted:
 		return ErrHalted
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	chip.Release(pin)
-	steps()
-	return nil
 }
 
 func (v *virtual) pressed() {
