@@ -15,6 +15,7 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/oled"
@@ -23,7 +24,7 @@ import (
 
 var enrollCmd = &command{
 	name:    "enroll",
-	args:    "[--data DIR] [--deck NAME] [--kind standard|cars|blanks] [--write] [--force] [--export FILE] [--import FILE] [--list] [--spi PORT] [--sim]",
+	args:    "[--data DIR] [--deck NAME] [--kind standard|cars|blanks] [--write] [--force] [--export FILE] [--import FILE] [--list] [--spi PORT] [--pinmap FILE] [--sim]",
 	summary: "teach the referee which sticker is on which card of a deck",
 	help: `Walks through a whole deck: the terminal (and the OLED) say which card to
 tap next ("Tap Red 7, 2nd of 2"), by colour, numbers, then symbols, then the
@@ -314,14 +315,13 @@ func enrollSound(ev enroll.Event) buzzer.Pattern {
 	return nil
 }
 
-// openPanel opens the OLED and the buzzer of the reference build for the
-// enrolment, when they answer; without them the terminal is enough.
-func openPanel(n *nfc, e *env) {
-	pm := hardware.Default()
+// openPanel opens the OLED and the buzzer of pin map pm for the enrolment,
+// when they answer; without them the terminal is enough.
+func openPanel(n *nfc, pm *hardware.PinMap, e *env) {
 	warn := func(what string, err error) {
 		fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", what, err)
 	}
-	if bus, err := i2creg.Open(strings.ToUpper(pm.OLED.Bus)); err != nil {
+	if bus, err := i2creg.Open(table.I2CBus(pm.OLED.Bus)); err != nil {
 		warn("OLED bus", err)
 	} else if disp, err := oled.NewI2C(bus, &oled.Opts{Addr: uint16(pm.OLED.Addr)}); err != nil {
 		bus.Close()

@@ -22,11 +22,12 @@ import (
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/drivers/oled"
+	"github.com/unoref/unoref/hardware"
 )
 
 var tagCmd = &command{
 	name:    "tag",
-	args:    "write CODE [--force] | read  [--data DIR] [--spi PORT] [--sim]",
+	args:    "write CODE [--force] | read  [--data DIR] [--spi PORT] [--pinmap FILE] [--sim]",
 	summary: "write or read the card code on the sticker lying on the reader",
 	help: `tag write CODE writes a card code (R7, B+2, W+4, BLANK…) onto the NFC
 sticker lying alone on the reader, as an NDEF text record any phone can read,
@@ -43,15 +44,17 @@ reader with a blank NTAG213 on it.`,
 
 // nfcFlags are the reader flags of tag and enroll.
 type nfcFlags struct {
-	spi  string
-	sim  bool
-	data string
+	spi    string
+	sim    bool
+	data   string
+	pinmap string
 }
 
 func (f *nfcFlags) add(fs *flag.FlagSet) {
 	fs.StringVar(&f.spi, "spi", "SPI0.0", "SPI port of the RC522")
 	fs.BoolVar(&f.sim, "sim", false, "use a simulated reader")
 	fs.StringVar(&f.data, "data", dataDir(), "data directory (holds decks.db)")
+	fs.StringVar(&f.pinmap, "pinmap", "", "pin map of the OLED and buzzer (default: the reference build)")
 }
 
 // nfc is an open reader and what goes with it.
@@ -125,6 +128,13 @@ func simNFC(tag *mfrc522test.NTAG) (*nfc, error) {
 // piNFC opens the RC522 with periph, and the OLED and buzzer of the
 // reference build when they answer.
 func piNFC(f nfcFlags, e *env) (*nfc, error) {
+	pm := hardware.Default()
+	if f.pinmap != "" {
+		var err error
+		if pm, err = hardware.LoadFile(f.pinmap); err != nil {
+			return nil, err
+		}
+	}
 	if _, err := host.Init(); err != nil {
 		return nil, fmt.Errorf("periph: %w", err)
 	}
@@ -139,7 +149,7 @@ func piNFC(f nfcFlags, e *env) (*nfc, error) {
 	}
 	halt := n.close
 	n.close = func() { halt(); port.Close() }
-	openPanel(n, e)
+	openPanel(n, pm, e)
 	return n, nil
 }
 

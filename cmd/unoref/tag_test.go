@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -109,5 +111,24 @@ func TestTagWriteWarnsOfRegistry(t *testing.T) {
 func writeMem(tag *mfrc522test.NTAG, mem []byte) {
 	for i := 0; i < len(mem); i += 4 {
 		tag.SetPage(4+i/4, [4]byte(mem[i:i+4]))
+	}
+}
+
+// A pin map that does not load stops tag and enroll before any device is
+// opened, naming the file.
+func TestNFCBadPinMap(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "pinmap.toml")
+	if err := os.WriteFile(bad, []byte("[leds]\nlegal = 99\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"tag", "enroll"} {
+		args := []string{cmd, "--pinmap", bad, "--data", t.TempDir()}
+		if cmd == "tag" {
+			args = []string{"tag", "read", "--pinmap", bad, "--data", t.TempDir()}
+		}
+		_, errOut, code := call(t, "", args...)
+		if code != 1 || !strings.Contains(errOut, "pinmap.toml") {
+			t.Errorf("%s with a bad pin map: exit %d, stderr %q; want exit 1 naming the file", cmd, code, errOut)
+		}
 	}
 }
