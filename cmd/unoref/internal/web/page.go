@@ -21,6 +21,8 @@ type view struct {
 	Top      face
 	Color    string // colour to match, one letter or ""
 	Seats    []seat
+	Countup  []seat // in count-up, the players holding cards: each gets a points form
+	Pads     []seatPad
 	LEDs     []led
 	Controls bool   // the page shows the playing controls
 	NeedPIN  bool   // controls need the PIN (a real table)
@@ -51,6 +53,15 @@ type seat struct {
 	Display      string // the name shown
 	Hand, Score  int
 	Turn, Winner bool
+}
+
+// seatPad is a seat's button and LED on the virtual table.
+type seatPad struct {
+	Seat   int
+	Key    string // its LED, "seat0"…
+	Label  string // the player's display name, or "seat N"
+	On     bool
+	Hidden bool // no player sits there
 }
 
 type led struct {
@@ -214,6 +225,20 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 		k := "seat" + strconv.Itoa(i)
 		if on, ok := snap.LEDs[k]; ok {
 			v.LEDs = append(v.LEDs, led{Key: k, Label: strconv.Itoa(i + 1), On: on})
+			p := seatPad{Seat: i, Key: k, Label: "seat " + strconv.Itoa(i+1), On: on, Hidden: i >= len(snap.Players)}
+			if !p.Hidden {
+				p.Label = snap.Name(snap.Players[i])
+			}
+			v.Pads = append(v.Pads, p)
+		}
+	}
+	if snap.State.Phase == referee.PhaseCountup {
+		// The snapshot does not say who is counted already: the engine
+		// refuses a second count with its own sentence.
+		for _, st := range v.Seats {
+			if st.Hand > 0 {
+				v.Countup = append(v.Countup, st)
+			}
 		}
 	}
 	return v

@@ -81,6 +81,12 @@
       if (names.includes(keep)) who.value = keep;
     }
     chart(s, st);
+    countup(st, names, disp);
+    for (const b of document.querySelectorAll('#seatpads [data-seat]')) {
+      const i = +b.dataset.seat;
+      b.hidden = i >= names.length;
+      b.querySelector('.who').textContent = i < names.length ? disp(names[i]) : 'seat ' + (i + 1);
+    }
 
     const last = s.Last || {};
     $('verdict').className = 'verdict ' + (!(last.Message || last.Event) ? 'none' : last.OK ? 'ok' : 'bad');
@@ -101,6 +107,47 @@
       li.textContent = l;
       return li;
     }));
+  }
+
+  // countup keeps one points form per player holding cards while the round
+  // is counted (page.html); a form being typed in stays as it is.
+  function countup(st, names, disp) {
+    const box = $('countup');
+    if (!box) return;
+    const left = st.phase === 'countup' ? names.filter((n) => ((st.hands || {})[n] || 0) > 0) : [];
+    box.hidden = !left.length;
+    const rows = $('countup-rows');
+    const have = new Map([...rows.children].map((f) => [f.dataset.name, f]));
+    const want = left.map((n) => {
+      const hand = st.hands[n];
+      let f = have.get(n);
+      if (!f) {
+        f = document.createElement('form');
+        f.className = 'count';
+        f.method = 'post';
+        f.action = '/api/action';
+        f.dataset.action = '';
+        f.dataset.name = n;
+        const hidden = (k, v) => { const i = document.createElement('input'); i.type = 'hidden'; i.name = k; i.value = v; return i; };
+        const label = document.createElement('label');
+        const who = document.createElement('span');
+        who.className = 'who';
+        const cnt = document.createElement('span');
+        cnt.className = 'left';
+        const pts = document.createElement('input');
+        Object.assign(pts, { name: 'points', type: 'number', min: '0', step: '1', inputMode: 'numeric', placeholder: 'points', required: true });
+        label.append(who, ' ', cnt, ' ', pts);
+        const b = document.createElement('button');
+        b.className = 'primary';
+        b.textContent = 'count';
+        f.append(hidden('kind', 'points'), hidden('name', n), label, b);
+      }
+      f.querySelector('.who').textContent = disp(n);
+      f.querySelector('.left').textContent = hand + (hand === 1 ? ' card' : ' cards');
+      return f;
+    });
+    // Moving a form would take the focus from its field.
+    if (want.length !== rows.children.length || want.some((f, i) => rows.children[i] !== f)) rows.replaceChildren(...want);
   }
 
   // chart shows the running totals of the game on the table; its address
@@ -133,6 +180,12 @@
     for (const [k, f] of [['Pad', 'pad'], ['Card', 'card'], ['Button', 'button'], ['Name', 'name']]) {
       if (fd.get(f)) a[k] = fd.get(f);
     }
+    for (const [k, f] of [['Points', 'points'], ['Seat', 'seat']]) {
+      const v = String(fd.get(f) || '').trim();
+      if (!v) continue;
+      if (!/^-?\d+$/.test(v)) throw new Error(f + ' must be a whole number, not "' + v + '".');
+      a[k] = parseInt(v, 10);
+    }
     if (a.Kind === 'rename') a.NewName = String(fd.get('newname') || '').trim();
     if (a.Kind === 'tap' && !a.Card) throw new Error('Pick a card first, then tap it on a pad.');
     if (a.Kind === 'newgame') {
@@ -161,6 +214,7 @@
       showError(r.ok ? '' : (await r.text()).trim());
       if (r.ok && a.Kind === 'rename') form.reset();
       if (r.ok && a.Kind === 'end') $('end-box').open = false;
+      if (r.ok && a.Kind === 'points') form.reset();
     } catch (e) {
       showError('The table does not answer (' + e.message + ').');
     }
@@ -183,14 +237,15 @@
     });
   }
 
-  for (const form of document.querySelectorAll('form[data-action]')) {
-    form.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      let a;
-      try { a = action(form, ev.submitter); } catch (e) { showError(e.message); return; }
-      post(a, form);
-    });
-  }
+  // One listener for every control form, the count-up forms render adds too.
+  document.addEventListener('submit', (ev) => {
+    const form = ev.target;
+    if (!form.matches('form[data-action]')) return;
+    ev.preventDefault();
+    let a;
+    try { a = action(form, ev.submitter); } catch (e) { showError(e.message); return; }
+    post(a, form);
+  });
   if (location.search.includes('error=')) history.replaceState(null, '', '/');
 
   const es = new EventSource('/events');
