@@ -10,11 +10,12 @@
 // (Err, Opts.OnError) and retried in full, reinitialising the panel, on the
 // next Show. Halt blanks the panel and turns it off.
 //
-// Text uses golang.org/x/image bitmap faces: Face7x13 for body text,
-// doubled for the name of the player to act, Inconsolata bold 8×16 for long
-// names and labels. They cover ASCII (Inconsolata also Latin-1): other
-// runes, Cyrillic names for instance, show as U+FFFD or a box. Missing
-// lists them; a Terminus or unifont face would fix it.
+// Text uses Terminus Font bitmap faces from package terminus, basicfont
+// faces kept in the cells of the x/image faces they replaced: 6×12 in a
+// 7×13 cell for body text, bold 12×24 for the name of the player to act,
+// bold 8×16 for long names and labels. They draw Latin (Romanian Ș Ț,
+// Serbian Đ) and Cyrillic; other runes show as U+FFFD, and Missing lists
+// them.
 //
 // Colours are textures on a monochrome panel: red solid, blue stripes,
 // yellow hatch, green dots, always with the letter or the word.

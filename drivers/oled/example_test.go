@@ -47,6 +47,6 @@ func ExampleRender() {
 }
 
 func ExampleMissing() {
-	fmt.Printf("%q\n", oled.Missing("Аня"))
-	// Output: ['А' 'н' 'я']
+	fmt.Printf("%q\n", oled.Missing("Аня, Đorđe, Ștefan, 李"))
+	// Output: ['李']
 }

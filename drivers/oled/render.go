@@ -123,13 +123,13 @@ func cardFace(code, colour string) (string, string) {
 }
 
 // nameHeader draws the name of the player to act as large as it fits in w:
-// double-size up to w/14 runes, else the bold face, elided.
+// the big face up to w/12 runes, else the bold face, elided.
 func nameHeader(dst *image1bit.VerticalLSB, name string, x, w int) {
 	if name == "" {
 		name = "-"
 	}
 	if big.width(name) <= w {
-		drawText(dst, big, x, -3, name, image1bit.On)
+		drawText(dst, big, x, 0, name, image1bit.On)
 		return
 	}
 	drawText(dst, bold, x, 2, fit(bold, name, w, false), image1bit.On)
@@ -388,7 +388,7 @@ func renderAlert(dst *image1bit.VerticalLSB, s Screen) {
 		word = "UNO!"
 	}
 	fillRect(dst, image.Rect(0, 0, Width, 24), image1bit.On)
-	drawText(dst, big, (Width-big.width(word))/2, -1, word, image1bit.Off)
+	drawText(dst, big, (Width-big.width(word))/2, 0, word, image1bit.Off)
 	if s.Alert == AlertIllegal {
 		// A thick frame makes a refusal recognisable from across the table.
 		for i := 0; i < 2; i++ {

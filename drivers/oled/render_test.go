@@ -192,14 +192,15 @@ func TestLongAndForeignNames(t *testing.T) {
 	mustNotFind(t, img, big, "Max", false)
 
 	img = p.show(t, Screen{Phase: "turn", Turn: "Аня", Color: "R", Top: "R3", Hands: []Seat{{"Аня", 5}, {"Ben", 2}}, Message: "Аня: уно!"})
-	// The face lacks Cyrillic: three replacement glyphs, big, at the top.
-	mustFind(t, img, big, "\ufffd\ufffd\ufffd", false)
+	mustFind(t, img, big, "Аня", false)
+	mustFind(t, img, small, "Аня: уно!", false)
 	mustFind(t, img, small, "5", true)
-	if got := Missing("Аня B"); string(got) != "Аня" {
-		t.Errorf("Missing(%q) = %q, want %q", "Аня B", string(got), "Аня")
+	if got := Missing("Аня B 李"); string(got) != "李" {
+		t.Errorf("Missing(%q) = %q, want %q", "Аня B 李", string(got), "李")
 	}
-	// A face without U+FFFD draws a box rather than nothing.
-	img = p.show(t, Screen{Phase: "turn", Turn: "Аня-Мария-Ксения", Color: "R", Top: "R3"})
+	// Runes outside the faces show their replacement glyph, big, at the top.
+	img = p.show(t, Screen{Phase: "turn", Turn: "李小龙", Color: "R", Top: "R3"})
+	mustFind(t, img, big, "\ufffd\ufffd\ufffd", false)
 	lit := 0
 	for y := 0; y < 20; y++ {
 		for x := 0; x < 16; x++ {
@@ -209,7 +210,7 @@ func TestLongAndForeignNames(t *testing.T) {
 		}
 	}
 	if lit < 20 {
-		t.Errorf("first glyph of a long Cyrillic name: %d lit pixels, want a visible box", lit)
+		t.Errorf("first glyph of a CJK name: %d lit pixels, want a visible replacement glyph", lit)
 	}
 }
 
@@ -339,5 +340,32 @@ func BenchmarkRender(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		RenderTo(dst, s)
+	}
+}
+
+// TestForeignNames draws the names of the families at the table: each is in
+// the faces and lands, pixel for pixel, at the top-left corner, in the hands
+// row and in the message.
+func TestForeignNames(t *testing.T) {
+	p := newPanel(t)
+	for _, name := range []string{"Аня", "Đorđe", "Ștefan", "Љиљана", "Țuțuianu"} {
+		t.Run(name, func(t *testing.T) {
+			if got := Missing(name); len(got) != 0 {
+				t.Fatalf("Missing(%q) = %q, want none", name, string(got))
+			}
+			img := p.show(t, Screen{Phase: "turn", Turn: name, Color: "R", Top: "R3", Hands: []Seat{{name, 5}, {"Ben", 2}}, Message: name + " played R3"})
+			f := big
+			if big.width(name) > cardX-2 {
+				f = bold
+			}
+			if at := mustFind(t, img, f, name, false); at.X != 0 || at.Y > 2 {
+				t.Errorf("%q at %v, want the top-left corner", name, at)
+			}
+			mustFind(t, img, small, prefix(name, 3), true)
+			mustFind(t, img, small, name+" played R3", false)
+			// The replacement glyph would also be found by shape: make sure
+			// the drawn name differs from it.
+			mustNotFind(t, img, f, strings.Repeat("\ufffd", len([]rune(name))), false)
+		})
 	}
 }

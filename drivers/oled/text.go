@@ -5,9 +5,10 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/image/font/basicfont"
-	"golang.org/x/image/font/inconsolata"
 	"golang.org/x/image/math/fixed"
 	"periph.io/x/devices/v3/ssd1306/image1bit"
+
+	"github.com/unoref/unoref/drivers/oled/terminus"
 )
 
 // face is a fixed-width bitmap face drawn at an integer scale. All faces
@@ -17,10 +18,14 @@ type face struct {
 	scale int
 }
 
+// The Terminus faces keep the cells of the x/image faces they replaced
+// (Face7x13, Inconsolata Bold8x16) so the layout holds, and add Latin
+// Extended and Cyrillic. The big face is 24 rows, the band above the turn
+// screen's second line, so accents (Č, Š, Й) and commas below (Ș) fit.
 var (
-	small = face{basicfont.Face7x13, 1}   // 18 columns across the panel
-	bold  = face{inconsolata.Bold8x16, 1} // 16 columns
-	big   = face{basicfont.Face7x13, 2}   // 9 columns, caps 18 px tall
+	small = face{terminus.Regular12(), 1} // 18 columns across the panel
+	bold  = face{terminus.Bold16(), 1}    // 16 columns
+	big   = face{terminus.Bold24(), 1}    // 10 columns, caps 15 px tall
 )
 
 const ellipsis = '…'

@@ -1,0 +1,85 @@
+package terminus
+
+import (
+	"embed"
+	"fmt"
+	"image"
+	"sync"
+
+	"golang.org/x/image/font/basicfont"
+)
+
+//go:generate go run ./internal/gen -out .
+
+//go:embed *.bin
+var bitmaps embed.FS
+
+// spec describes one generated bitmap: the console font's glyph size and
+// ascent, and the cell the face sets it in.
+type spec struct {
+	name, file, source    string
+	width, height, ascent int
+	padTop, advance       int
+}
+
+var faces = func() []func() *basicfont.Face {
+	out := make([]func() *basicfont.Face, len(specs))
+	for i := range specs {
+		out[i] = sync.OnceValue(func() *basicfont.Face { return load(specs[i]) })
+	}
+	return out
+}()
+
+// Regular12 is Terminus 6×12 set in a 7×13 cell (ascent 11): the advance
+// and line height of basicfont.Face7x13, for body text.
+func Regular12() *basicfont.Face { return faces[0]() }
+
+// Bold16 is Terminus bold 8×16 with two blank rows on top (ascent 14, like
+// inconsolata.Bold8x16), for labels, titles and long names.
+func Bold16() *basicfont.Face { return faces[1]() }
+
+// Bold24 is Terminus bold 12×24 (ascent 19, capitals 15 px), for the name
+// of the player to act: accents and descenders stay inside 24 rows.
+func Bold24() *basicfont.Face { return faces[2]() }
+
+// load expands a packed bitmap, (width+7)/8 bytes a row, into the 8-bit
+// mask basicfont draws from: one glyph under the other, in range order.
+func load(s spec) *basicfont.Face {
+	b, err := bitmaps.ReadFile(s.file)
+	if err != nil {
+		panic(fmt.Sprintf("terminus: %v", err)) // embedded: cannot happen
+	}
+	stride := (s.width + 7) / 8
+	glyph := s.height * stride
+	n := len(b) / glyph
+	if want := glyphCount(); n != want || len(b)%glyph != 0 {
+		panic(fmt.Sprintf("terminus: %s holds %d bytes, want %d glyphs of %d", s.file, len(b), want, glyph))
+	}
+	cell := s.padTop + s.height
+	mask := image.NewAlpha(image.Rect(0, 0, s.width, n*cell))
+	for g := range n {
+		for y := range s.height {
+			row := b[g*glyph+y*stride:]
+			dst := mask.Pix[(g*cell+s.padTop+y)*mask.Stride:]
+			for x := range s.width {
+				if row[x/8]&(0x80>>(x%8)) != 0 {
+					dst[x] = 0xff
+				}
+			}
+		}
+	}
+	return &basicfont.Face{
+		Advance: s.advance,
+		Width:   s.width,
+		Height:  cell,
+		Ascent:  s.padTop + s.ascent,
+		Descent: s.height - s.ascent,
+		Mask:    mask,
+		Ranges:  ranges,
+	}
+}
+
+func glyphCount() int {
+	last := ranges[len(ranges)-1]
+	return last.Offset + int(last.High-last.Low)
+}
