@@ -1,0 +1,20 @@
+package terminus_test
+
+import (
+	"fmt"
+
+	"golang.org/x/image/math/fixed"
+
+	"github.com/unoref/unoref/drivers/oled/terminus"
+)
+
+func Example() {
+	f := terminus.Bold24()
+	for _, r := range "Љ李" {
+		_, _, _, adv, ok := f.Glyph(fixed.P(0, f.Ascent), r)
+		fmt.Println(string(r), adv.Round(), ok)
+	}
+	// Output:
+	// Љ 12 true
+	// 李 12 false
+}
