@@ -3,9 +3,11 @@ package web_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 )
@@ -48,4 +50,65 @@ func TestBrowserVirtualTable(t *testing.T) {
 	})
 	checkFits(t, p)
 	p.shot("virtual-phone.png")
+	countupRound(t, p)
+}
+
+// countupRound plays a round on the virtual table's page to its end: a seat
+// pad pressed, Ben out, the others counted by their points forms.
+func countupRound(t *testing.T, p *browserPage) {
+	p.newGame("Ann Ben Cy", "official")
+	p.wait("second game", `s.phase === 'setup' && s.hands.Ann === 0`)
+	p.press("pass")
+	p.wait("Ann deals", `s.prompt.toLowerCase().includes('starter')`)
+	p.tap("R5", "play")
+	p.wait("starter", `s.top === 'R5' && s.turnSeat === 'Ben' && s.leds.includes('seat1') && !s.leds.includes('seat0')`)
+	if n := p.count(`#seatpads button:not([hidden])`); n != 3 {
+		t.Errorf("%d seat pad buttons shown, want 3", n)
+	}
+	p.do("press Ben's seat pad", chromedp.Click(`#seatpads button[data-seat="1"]`, chromedp.NodeVisible))
+	p.wait("Ben's seat pad", `s.msg === 'Ben acts' && document.querySelector('#seatpads button[data-seat="1"]').classList.contains('on') && document.querySelector('#seatpads button[data-seat="1"] .who').textContent === 'Ben'`)
+	for i, c := range []string{"R1", "R2", "R3", "R4", "R6", "R7", "R8"} {
+		if i > 0 {
+			for _, who := range []string{"Cy", "Ann"} {
+				p.press("draw")
+				p.wait(who+" draws", fmt.Sprintf(`s.phase === 'drawn' && s.turnSeat === %q`, who))
+				p.press("pass")
+				p.wait(who+" passes", fmt.Sprintf(`s.phase === 'turn' && s.turnSeat !== %q`, who))
+			}
+		}
+		p.tap(c, "play")
+		p.wait("Ben plays "+c, fmt.Sprintf(`s.top === %q && s.hands.Ben === %d`, c, 6-i))
+		if c == "R7" {
+			p.press("uno")
+			p.wait("Ben calls UNO", `s.event.endsWith('uno') && s.verdict === 'ok'`)
+		}
+	}
+	p.wait("count-up", `s.phase === 'countup' && s.turn === 'counting the cards left' && !document.getElementById('countup').hidden && document.querySelectorAll('#countup-rows form').length === 2`)
+	p.shot("virtual-countup.png")
+	count := func(who, points string) {
+		t.Helper()
+		form := fmt.Sprintf(`#countup-rows form[data-name=%q]`, who)
+		p.do("count "+who,
+			chromedp.SetValue(form+` input[name="points"]`, points, chromedp.NodeVisible),
+			chromedp.Click(form+` button`, chromedp.NodeVisible))
+	}
+	count("Ann", "30")
+	p.wait("Ann counted", `s.msg.includes('Ann has 30 points left') && s.phase === 'countup'`)
+	count("Cy", "12")
+	p.wait("the round scored", `s.phase === 'setup' && s.error === '' && document.getElementById('countup').hidden && document.querySelector('#seats li[data-name="Ben"] .score').textContent === '42 pts'`)
+	if d := p.state(); d.Marker != "same page" {
+		t.Errorf("the page was reloaded: the count-up must come from the event stream")
+	}
+}
+
+// count is the number of elements that match sel.
+func (p *browserPage) count(sel string) int {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll(%q).length`, sel)))
+	if err != nil {
+		p.t.Fatalf("counting %s: %v", sel, err)
+	}
+	return n
 }

@@ -5,7 +5,10 @@
 // On the virtual table the page also shows the simulated OLED (its
 // framebuffer as a PNG), the nine LEDs and the buzzer, and has controls: a
 // card picker to tap any card of the deck on the play or the draw pad, the
-// buttons (UNO, DRAW, PASS/OK, CHALLENGE, R, Y, G, B). The admin panel sets
+// buttons (UNO, DRAW, PASS/OK, CHALLENGE, R, Y, G, B), a "lift" beside each
+// pad that takes the cards off it, one button per seat pad (with its LED)
+// when the table has them, and in count-up a points form for every player
+// holding cards (the engine refuses a player counted twice). The admin panel sets
 // up a game (players in seat order, preset, options, target), renames a
 // player, undoes the last event and ends the game.
 //
@@ -45,7 +48,9 @@
 // none. The page asks for the PIN once: POST /api/login compares it in
 // constant time and sets an HttpOnly, SameSite=Strict cookie holding a
 // random session value (a restart forgets it); the X-Unoref-Pin header and
-// the form field "pin" are still read. Wrong PINs are limited per client
+// the form field "pin" are still read. Without JavaScript the login form
+// posts the same way and is redirected back, and the cookie then carries
+// every control form. Wrong PINs are limited per client
 // address, on Opts.Now's clock.
 //
 // # History

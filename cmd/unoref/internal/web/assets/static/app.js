@@ -49,7 +49,7 @@
     text('phase', st.phase || '–');
     const shown = s.Names || {};
     const disp = (n) => shown[n] || n;
-    text('turn', st.winner ? '🏆 ' + disp(st.winner) + ' wins' : st.turn ? disp(st.turn) + ' to play' : 'no game yet');
+    text('turn', st.winner ? '🏆 ' + disp(st.winner) + ' wins' : st.turn ? disp(st.turn) + ' to play' : st.phase === 'countup' ? 'counting the cards left' : 'no game yet');
 
     let names = s.Players || [];
     if (!names.length) names = Object.keys(st.hands || {}).sort();
