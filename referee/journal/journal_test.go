@@ -39,15 +39,7 @@ func TestResumeRoundTrip(t *testing.T) {
 			half := s.nsetup + (len(s.evs)-s.nsetup)/2
 			playScript(t, tb, s, s.nsetup, half)
 			j.Close()
-			j2, err := Open(ctx, path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer j2.Close()
-			tb2, err := j2.Resume(ctx)
-			if err != nil {
-				t.Fatalf("Resume: %v", err)
-			}
+			j2, tb2 := reopen(t, path)
 			if got, want := tb2.State(), tb.State(); !reflect.DeepEqual(got, want) {
 				t.Fatalf("resumed state %+v, want %+v", got, want)
 			}
@@ -240,15 +232,7 @@ func TestRefusedEvents(t *testing.T) {
 				t.Fatalf("Ben's hand grew by %d, want %d", got, want)
 			}
 			j.Close()
-			j2, err := Open(ctx, path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer j2.Close()
-			tb2, err := j2.Resume(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, tb2 := reopen(t, path)
 			if got, want := tb2.State(), tb.State(); !reflect.DeepEqual(got, want) {
 				t.Fatalf("resumed %+v, want %+v", got, want)
 			}
@@ -591,15 +575,7 @@ func TestUndo(t *testing.T) {
 		t.Fatalf("after undoing the win: %+v, want open, no winner, %d events, %d rounds", g, m, nr-1)
 	}
 	j.Close()
-	j2, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j2.Close()
-	tb2, err := j2.Resume(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	j2, tb2 := reopen(t, path)
 	if got, want := tb2.State(), s.states[m]; !reflect.DeepEqual(got, want) {
 		t.Fatalf("resumed after Undo: %+v, want %+v", got, want)
 	}

@@ -212,6 +212,23 @@ func openTemp(t testing.TB) (*Journal, string) {
 	return j, path
 }
 
+// reopen opens the journal at path again, as a restarted daemon would, and
+// resumes its open game.
+func reopen(t testing.TB, path string) (*Journal, *Table) {
+	t.Helper()
+	ctx := context.Background()
+	j, err := Open(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	tb, err := j.Resume(ctx)
+	if err != nil {
+		t.Fatalf("Resume: %v", err)
+	}
+	return j, tb
+}
+
 // startScript starts s's game in j.
 func startScript(t testing.TB, j *Journal, s *script) *Table {
 	t.Helper()
