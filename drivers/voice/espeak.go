@@ -1,0 +1,167 @@
+package voice
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+)
+
+// Settings are the voice's knobs, as the config file and the page set them.
+type Settings struct {
+	// Voice overrides the espeak-ng voice chosen by language ("en-us",
+	// "ru-lv"); "" picks VoiceFor(language).
+	Voice string
+	// Speed in words per minute, 80 to 450. Default 140: a little slower
+	// than espeak-ng's 175, for children.
+	Speed int
+	// Volume is espeak-ng's amplitude, 1 to 200. Default 100.
+	Volume int
+	// Device is the ALSA device aplay plays on. Default: ALSA's default.
+	Device string
+}
+
+// Defaults of Settings.
+const (
+	DefaultSpeed  = 140
+	DefaultVolume = 100
+)
+
+// Check reports the first setting out of range.
+func (s Settings) Check() error {
+	switch {
+	case s.Speed != 0 && (s.Speed < 80 || s.Speed > 450):
+		return fmt.Errorf("voice: speed %d is out of range: 80 to 450 words a minute", s.Speed)
+	case s.Volume != 0 && (s.Volume < 1 || s.Volume > 200):
+		return fmt.Errorf("voice: volume %d is out of range: 1 to 200", s.Volume)
+	case strings.ContainsAny(s.Voice, " /\x00"):
+		return fmt.Errorf("voice: %q is not an espeak-ng voice name", s.Voice)
+	}
+	return nil
+}
+
+func (s Settings) withDefaults() Settings {
+	if s.Speed == 0 {
+		s.Speed = DefaultSpeed
+	}
+	if s.Volume == 0 {
+		s.Volume = DefaultVolume
+	}
+	return s
+}
+
+// Espeak is the real backend: espeak-ng makes a WAV, aplay plays it.
+type Espeak struct {
+	s Settings
+	// The programs, looked up on PATH; tests may point them elsewhere.
+	Synth, Play string
+}
+
+// Errors of the Espeak backend that a caller (doctor) branches on.
+var (
+	ErrNoEspeak = errors.New("voice: espeak-ng is not installed (setup.sh --with-voice installs it)")
+	ErrNoAplay  = errors.New("voice: aplay is not installed (package alsa-utils; setup.sh --with-voice installs it)")
+	ErrNoCard   = errors.New("voice: no sound card found (aplay -l lists none)")
+)
+
+// NewEspeak checks s and returns the backend. It does not look for the
+// programs: a box without them still referees, and Speak says what is
+// missing.
+func NewEspeak(s Settings) (*Espeak, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	return &Espeak{s: s.withDefaults(), Synth: "espeak-ng", Play: "aplay"}, nil
+}
+
+func (e *Espeak) String() string {
+	return fmt.Sprintf("espeak-ng %d wpm, volume %d, device %q", e.s.Speed, e.s.Volume, e.s.Device)
+}
+
+// Speak says u through the sound card.
+func (e *Espeak) Speak(ctx context.Context, u Utterance) error {
+	wav, err := e.WAV(ctx, u)
+	if err != nil {
+		return err
+	}
+	return e.play(ctx, wav)
+}
+
+// WAV is u spoken, as the bytes of a WAV file.
+func (e *Espeak) WAV(ctx context.Context, u Utterance) ([]byte, error) {
+	voice := e.s.Voice
+	if voice == "" {
+		v, err := VoiceFor(u.Lang)
+		if err != nil {
+			return nil, err
+		}
+		voice = v
+	}
+	if _, err := exec.LookPath(e.Synth); err != nil {
+		return nil, ErrNoEspeak
+	}
+	// The text goes on stdin, never on the command line: a sentence that
+	// starts with "-" is not an option.
+	cmd := exec.CommandContext(ctx, e.Synth, "-v", voice,
+		"-s", fmt.Sprint(e.s.Speed), "-a", fmt.Sprint(e.s.Volume), "--stdout", "--stdin")
+	cmd.Stdin = strings.NewReader(u.Text)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("voice: espeak-ng: %w: %s", err, firstLine(errb.String()))
+	}
+	return out.Bytes(), nil
+}
+
+func (e *Espeak) play(ctx context.Context, wav []byte) error {
+	if _, err := exec.LookPath(e.Play); err != nil {
+		return ErrNoAplay
+	}
+	args := []string{"-q"}
+	if e.s.Device != "" {
+		args = append(args, "-D", e.s.Device)
+	}
+	cmd := exec.CommandContext(ctx, e.Play, append(args, "-")...)
+	cmd.Stdin = bytes.NewReader(wav)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Run(); err != nil {
+		if strings.Contains(errb.String(), "no soundcards") || strings.Contains(errb.String(), "Unknown PCM") {
+			return ErrNoCard
+		}
+		return fmt.Errorf("voice: aplay: %w: %s", err, firstLine(errb.String()))
+	}
+	return nil
+}
+
+// Check says whether the box can speak: both programs installed, espeak-ng
+// speaking the language, and a sound card to play on. doctor shows its
+// answer as a warning, never as a failure.
+func (e *Espeak) Check(ctx context.Context, lang string) error {
+	wav, err := e.WAV(ctx, Utterance{Lang: lang, Text: "UNO"})
+	if err != nil {
+		return err
+	}
+	if _, err := ParseWAV(wav); err != nil {
+		return err
+	}
+	if _, err := exec.LookPath(e.Play); err != nil {
+		return ErrNoAplay
+	}
+	out, _ := exec.CommandContext(ctx, e.Play, "-l").CombinedOutput()
+	if !strings.Contains(string(out), "card ") {
+		return ErrNoCard
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "ALSA lib") {
+			return l
+		}
+	}
+	return strings.TrimSpace(s)
+}
