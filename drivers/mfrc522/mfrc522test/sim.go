@@ -18,8 +18,17 @@ type Opts struct {
 	Start    time.Time     // modelled clock start (default 2024-01-01 00:00 UTC)
 
 	// Version is what VersionReg reads (default 0x92, MFRC522 v2.0; 0x91 is
-	// v1.0, clones report 0x12, 0x88 or 0xB2).
+	// v1.0, 0x90 v0.0, clones report 0x12, 0x15, 0x18, 0x1C, 0x88, 0x89 or
+	// 0xB2).
 	Version byte
+	// StartUp is the oscillator start-up after NRSTPD goes high or power
+	// returns (datasheet §8.8.2: the crystal's start-up plus 37.74 µs).
+	// Meanwhile the chip answers nothing on SPI: every read is 0x00 and
+	// writes are lost. Default 5 ms; New returns a chip already running.
+	StartUp time.Duration
+	// Host is how long the host's sleeps last (Sim.Sleep); the zero value
+	// means LinuxGo. Exact counts every sleep as exact.
+	Host HostSleep
 	// IRQGrace is the wall-clock time IRQ().WaitForEdge waits for another
 	// goroutine to start something when the chip has nothing in flight
 	// (default 50ms). Only drivers that wait for the IRQ from one goroutine
@@ -56,6 +65,7 @@ type Sim struct {
 	closed  bool
 	plugged bool
 	nrstpd  bool // level of the reset pin: true = running
+	waking  time.Time // until then the oscillator starts up: SPI is dead
 	hot     bool // overheated: TempErr, drivers off
 
 	regs     [64]byte
@@ -69,6 +79,7 @@ type Sim struct {
 	crc      uint16
 	crcReady bool
 	command  byte
+	armed    bool // Transceive written and not yet sent: StartSend may start it
 	loAlert  bool
 	hiAlert  bool
 	rnd      uint64
@@ -104,6 +115,12 @@ func New(o *Opts) *Sim {
 	}
 	if s.o.Version == 0 {
 		s.o.Version = 0x92
+	}
+	if s.o.StartUp == 0 {
+		s.o.StartUp = 5 * time.Millisecond
+	}
+	if s.o.Host == (HostSleep{}) {
+		s.o.Host = LinuxGo
 	}
 	if s.o.IRQGrace == 0 {
 		s.o.IRQGrace = 50 * time.Millisecond
@@ -162,16 +179,20 @@ func (s *Sim) Now() time.Time {
 	return s.now
 }
 
-// Sleep advances the modelled clock by d; the chip and the tags progress
+// Sleep advances the modelled clock by what a sleep of d lasts on the
+// host (Opts.Host: on Linux at least 1 ms); the chip and the tags progress
 // meanwhile. It never really sleeps.
 func (s *Sim) Sleep(d time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if d > 0 {
-		s.advance(s.now.Add(d))
+		s.advance(s.now.Add(s.o.Host.Lasts(d)))
 	}
 	s.signal()
 }
+
+// Host returns the host sleep model in use.
+func (s *Sim) Host() HostSleep { return s.o.Host }
 
 // Stats returns the counters since New or ResetStats.
 func (s *Sim) Stats() Stats {
@@ -287,6 +308,7 @@ func (s *Sim) Plug() {
 		s.plugged = true
 		s.mem = [memSize]byte{}
 		s.reset()
+		s.waking = s.now.Add(s.o.StartUp)
 		s.updateIRQ()
 	}
 	s.signal()
@@ -321,7 +343,7 @@ func (s *Sim) Field() bool {
 func (s *Sim) Reg(addr byte) byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !s.powered() {
+	if !s.running() {
 		return 0
 	}
 	if addr&0x3F == regFIFOData {
@@ -341,6 +363,9 @@ func (s *Sim) FIFO() []byte {
 }
 
 func (s *Sim) powered() bool { return s.plugged && s.nrstpd }
+
+// running tells whether the chip answers on SPI: powered, oscillator up.
+func (s *Sim) running() bool { return s.powered() && !s.now.Before(s.waking) }
 
 // signal wakes IRQ waiters: something changed that may schedule an edge.
 func (s *Sim) signal() {
@@ -386,7 +411,7 @@ func (c *spiConn) Tx(w, r []byte) error {
 	for i := range r {
 		r[i] = 0
 	}
-	if len(w) == 0 || !s.powered() {
+	if len(w) == 0 || !s.running() {
 		return nil
 	}
 	if w[0]&0x80 != 0 {
