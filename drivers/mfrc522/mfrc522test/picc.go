@@ -74,8 +74,8 @@ type isoTag struct {
 	atqa     [2]byte
 	sak      byte // SAK once the UID is complete
 	state    TagState
-	level    int  // cascade level being resolved in READY, 1..3
-	fromHalt bool // woken from HALT: errors send it back there
+	level    int                    // cascade level being resolved in READY, 1..3
+	fromHalt bool                   // woken from HALT: errors send it back there
 	delays   map[byte]time.Duration // answer delay per command; fdt if absent
 }
 

@@ -64,9 +64,9 @@ type Sim struct {
 
 	closed  bool
 	plugged bool
-	nrstpd  bool // level of the reset pin: true = running
+	nrstpd  bool      // level of the reset pin: true = running
 	waking  time.Time // until then the oscillator starts up: SPI is dead
-	hot     bool // overheated: TempErr, drivers off
+	hot     bool      // overheated: TempErr, drivers off
 
 	regs     [64]byte
 	fifo     []byte
