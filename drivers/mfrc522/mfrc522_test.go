@@ -589,7 +589,7 @@ type tapConn struct {
 }
 
 func (c *tapConn) Tx(w, r []byte) error {
-	if len(w) == 2 && w[0] == regBitFraming<<1 && w[1]&0x80 != 0 && c.f.at >= 0 {
+	if len(w) >= 2 && w[0] == regBitFraming<<1 && w[len(w)-1]&0x80 != 0 && c.f.at >= 0 {
 		if c.f.at == 0 {
 			c.f.Sim.InjectFault(c.f.fault, 1)
 		}

@@ -159,33 +159,8 @@ func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
 				return
 			}
 		default:
-			for i := range known {
-				known[i].misses++
-			}
-			var arrived []Tag
-			for _, t := range tags {
-				found := false
-				for i := range known {
-					if known[i].tag.UID.Equal(t.UID) {
-						known[i].misses = 0
-						found = true
-					}
-				}
-				if !found {
-					known = append(known, seen{tag: t})
-					arrived = append(arrived, t)
-				}
-			}
-			var left []Tag
-			kept := known[:0]
-			for _, s := range known {
-				if s.misses >= 2 {
-					left = append(left, s.tag)
-				} else {
-					kept = append(kept, s)
-				}
-			}
-			known = kept
+			var arrived, left []Tag
+			known, arrived, left = diff(known, tags)
 			if d.trace != nil {
 				for _, s := range known {
 					if s.misses > 0 {
@@ -214,6 +189,42 @@ func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
 	}
 }
 
+// diff merges one poll's tags into the known ones: a tag seen again is
+// reset to no misses, a new one arrives, and one missing from two polls
+// in a row has left.
+func diff(known []seen, tags []Tag) (kept []seen, arrived, left []Tag) {
+	for i := range known {
+		known[i].misses++
+	}
+	for _, t := range tags {
+		if !markSeen(known, t.UID) {
+			known = append(known, seen{tag: t})
+			arrived = append(arrived, t)
+		}
+	}
+	kept = known[:0]
+	for _, s := range known {
+		if s.misses >= 2 {
+			left = append(left, s.tag)
+		} else {
+			kept = append(kept, s)
+		}
+	}
+	return kept, arrived, left
+}
+
+// markSeen clears the misses of the known tag with this UID, if any.
+func markSeen(known []seen, u UID) bool {
+	found := false
+	for i := range known {
+		if known[i].tag.UID.Equal(u) {
+			known[i].misses = 0
+			found = true
+		}
+	}
+	return found
+}
+
 // waitBack probes VersionReg with exponential back-off until the reader
 // answers (and is re-initialised) or ctx is done.
 func (d *Dev) waitBack(ctx context.Context) bool {
@@ -236,15 +247,16 @@ func (d *Dev) waitBack(ctx context.Context) bool {
 
 // WorstCaseLatency is the longest time from a tag entering the field to its
 // TagArrived event with these options and no faults: a tag arriving just
-// after a poll's WUPA is found by the next poll, one PollPeriod later, which
-// then needs one detection (detect is its modelled duration, for example
-// from the simulator's clock).
+// after a poll's WUPA is found by the next poll, one PollPeriod later (plus
+// up to one host sleep step more: the sleep between polls is rounded up),
+// which then needs one detection (detect is its modelled duration, for
+// example from the simulator's clock).
 func WorstCaseLatency(o *Opts, detect time.Duration) time.Duration {
 	p := 20 * time.Millisecond
 	if o != nil && o.PollPeriod > 0 {
 		p = o.PollPeriod
 	}
-	return p + detect
+	return p + sleepStep + sleepLatency + detect
 }
 
 // wait sleeps for w, or less if ctx is done first and the clock is real.
