@@ -114,79 +114,119 @@ type seen struct {
 	misses int
 }
 
+// watcher is the state of one Watch: the tags known and where events go.
+type watcher struct {
+	d     *Dev
+	ctx   context.Context
+	ch    chan<- Event
+	known []seen
+}
+
 func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
-	var known []seen
-	send := func(e Event) bool {
-		select {
-		case ch <- e:
-			return true
-		case <-ctx.Done():
+	w := &watcher{d: d, ctx: ctx, ch: ch}
+	next := d.o.Now()
+	for ctx.Err() == nil {
+		tags, err := d.Poll(w.present())
+		ok, restart := w.report(tags, err)
+		if !ok {
+			return
+		}
+		if restart {
+			next = d.o.Now()
+			continue
+		}
+		next = d.nextPoll(ctx, next)
+	}
+}
+
+// report turns one poll's result into events. ok is false when Watch must
+// end; restart when the reader came back and the schedule starts again.
+func (w *watcher) report(tags []Tag, err error) (ok, restart bool) {
+	now := w.d.o.Now()
+	switch {
+	case errors.Is(err, ErrHalted):
+		return false, false
+	case errors.Is(err, ErrReaderGone):
+		return w.readerGone(now, err), true
+	case err != nil:
+		return w.send(Event{Kind: PollFailed, Time: now, Err: err, Present: w.present()}), false
+	}
+	return w.changes(now, tags), false
+}
+
+// readerGone reports every known tag as left and the reader as lost, then
+// waits until it is back.
+func (w *watcher) readerGone(now time.Time, err error) bool {
+	for len(w.known) > 0 {
+		t := w.known[0].tag
+		w.known = w.known[1:]
+		if !w.send(Event{Kind: TagLeft, Time: now, Tag: t, Present: w.present()}) {
 			return false
 		}
 	}
-	present := func() []Tag {
-		p := make([]Tag, len(known))
-		for i, s := range known {
-			p[i] = s.tag
-		}
-		return p
+	if !w.send(Event{Kind: ReaderLost, Time: now, Err: err}) || !w.d.waitBack(w.ctx) {
+		return false
 	}
-	next := d.o.Now()
-	for ctx.Err() == nil {
-		tags, err := d.Poll(present())
-		now := d.o.Now()
-		switch {
-		case errors.Is(err, ErrHalted):
-			return
-		case errors.Is(err, ErrReaderGone):
-			for len(known) > 0 {
-				t := known[0].tag
-				known = known[1:]
-				if !send(Event{Kind: TagLeft, Time: now, Tag: t, Present: present()}) {
-					return
-				}
-			}
-			if !send(Event{Kind: ReaderLost, Time: now, Err: err}) || !d.waitBack(ctx) {
-				return
-			}
-			if !send(Event{Kind: ReaderBack, Time: d.o.Now()}) {
-				return
-			}
-			next = d.o.Now()
-			continue
-		case err != nil:
-			if !send(Event{Kind: PollFailed, Time: now, Err: err, Present: present()}) {
-				return
-			}
-		default:
-			var arrived, left []Tag
-			known, arrived, left = diff(known, tags)
-			if d.trace != nil {
-				for _, s := range known {
-					if s.misses > 0 {
-						d.trace("miss %v at %v", s.tag.UID, now)
-					}
-				}
-			}
-			for _, t := range left {
-				if !send(Event{Kind: TagLeft, Time: now, Tag: t, Present: present()}) {
-					return
-				}
-			}
-			for _, t := range arrived {
-				if !send(Event{Kind: TagArrived, Time: now, Tag: t, Present: present()}) {
-					return
-				}
-			}
-		}
-		// Fixed rate, start to start; after an overrun start again now.
-		next = next.Add(d.o.PollPeriod)
-		if w := next.Sub(d.o.Now()); w > 0 {
-			d.wait(ctx, w)
-		} else {
-			next = d.o.Now()
+	return w.send(Event{Kind: ReaderBack, Time: w.d.o.Now()})
+}
+
+// changes reports the tags that left and arrived in this poll.
+func (w *watcher) changes(now time.Time, tags []Tag) bool {
+	var arrived, left []Tag
+	w.known, arrived, left = diff(w.known, tags)
+	w.traceMisses(now)
+	for _, t := range left {
+		if !w.send(Event{Kind: TagLeft, Time: now, Tag: t, Present: w.present()}) {
+			return false
 		}
 	}
+	for _, t := range arrived {
+		if !w.send(Event{Kind: TagArrived, Time: now, Tag: t, Present: w.present()}) {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *watcher) traceMisses(now time.Time) {
+	if w.d.trace == nil {
+		return
+	}
+	for _, s := range w.known {
+		if s.misses > 0 {
+			w.d.trace("miss %v at %v", s.tag.UID, now)
+		}
+	}
+}
+
+// send delivers e unless the context ends first.
+func (w *watcher) send(e Event) bool {
+	select {
+	case w.ch <- e:
+		return true
+	case <-w.ctx.Done():
+		return false
+	}
+}
+
+// present lists the known tags.
+func (w *watcher) present() []Tag {
+	p := make([]Tag, len(w.known))
+	for i, s := range w.known {
+		p[i] = s.tag
+	}
+	return p
+}
+
+// nextPoll waits for the next poll at a fixed rate, start to start; after an
+// overrun the schedule starts again now.
+func (d *Dev) nextPoll(ctx context.Context, next time.Time) time.Time {
+	next = next.Add(d.o.PollPeriod)
+	if w := next.Sub(d.o.Now()); w > 0 {
+		d.wait(ctx, w)
+		return next
+	}
+	return d.o.Now()
 }
 
 // diff merges one poll's tags into the known ones: a tag seen again is

@@ -14,7 +14,7 @@ import (
 // Opts configures a Sim. The zero value of every field means its default.
 type Opts struct {
 	TxCost   time.Duration // modelled cost of one SPI transaction (default 15µs, a Pi Zero 2 W spidev call)
-	ByteCost time.Duration // modelled cost per SPI byte (default 900ns, 10 MHz)
+	ByteCost time.Duration // modelled cost per SPI byte (default: 8 clocks at the connected speed + 100ns, 900ns at 10 MHz)
 	Start    time.Time     // modelled clock start (default 2024-01-01 00:00 UTC)
 
 	// Version is what VersionReg reads (default 0x92, MFRC522 v2.0; 0x91 is
@@ -107,9 +107,6 @@ func New(o *Opts) *Sim {
 	if s.o.TxCost == 0 {
 		s.o.TxCost = 15 * time.Microsecond
 	}
-	if s.o.ByteCost == 0 {
-		s.o.ByteCost = 900 * time.Nanosecond
-	}
 	if s.o.Start.IsZero() {
 		s.o.Start = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	}
@@ -153,7 +150,19 @@ func (s *Sim) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, er
 	if f > 10*physic.MegaHertz {
 		return nil, fmt.Errorf("mfrc522test: %s above the MFRC522's 10 MHz", f)
 	}
-	return &spiConn{s: s}, nil
+	return &spiConn{s: s, byteCost: s.byteCost(f)}, nil
+}
+
+// byteCost is Opts.ByteCost, or 8 SPI clocks at f plus the gap between
+// bytes (900ns at 10 MHz).
+func (s *Sim) byteCost(f physic.Frequency) time.Duration {
+	switch {
+	case s.o.ByteCost != 0:
+		return s.o.ByteCost
+	case f <= 0:
+		f = 10 * physic.MegaHertz
+	}
+	return 8*f.Period() + 100*time.Nanosecond
 }
 
 // LimitSpeed implements spi.PortCloser.
@@ -374,7 +383,10 @@ func (s *Sim) signal() {
 }
 
 // spiConn is the spi.Conn returned by Connect.
-type spiConn struct{ s *Sim }
+type spiConn struct {
+	s        *Sim
+	byteCost time.Duration
+}
 
 var (
 	_ spi.PortCloser = (*Sim)(nil)
@@ -402,7 +414,7 @@ func (c *spiConn) Tx(w, r []byte) error {
 	if s.closed {
 		return errors.New("mfrc522test: port closed")
 	}
-	cost := s.o.TxCost + time.Duration(len(w))*s.o.ByteCost
+	cost := s.o.TxCost + time.Duration(len(w))*c.byteCost
 	s.advance(s.now.Add(cost))
 	s.stats.Tx++
 	s.stats.Bytes += len(w)
