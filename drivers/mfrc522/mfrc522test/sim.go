@@ -200,9 +200,6 @@ func (s *Sim) Sleep(d time.Duration) {
 	s.signal()
 }
 
-// Host returns the host sleep model in use.
-func (s *Sim) Host() HostSleep { return s.o.Host }
-
 // Stats returns the counters since New or ResetStats.
 func (s *Sim) Stats() Stats {
 	s.mu.Lock()
