@@ -39,8 +39,13 @@ var (
 
 // Opts configures a Dev. The zero value (or nil) gives the defaults.
 type Opts struct {
-	// Speed is the SPI clock; default and maximum 10 MHz (datasheet §8.1.2).
+	// Speed is the SPI clock; 0 means DefaultSpeed. At most 10 MHz
+	// (datasheet §8.1.2, table 10).
 	Speed physic.Frequency
+	// RxGainDB is the receiver gain in dB, RFCfgReg RxGain[2:0] (datasheet
+	// §9.3.3.6, table 98): 18, 23, 33, 38, 43 or 48; 0 means
+	// DefaultRxGainDB.
+	RxGainDB int
 	// PollPeriod is the interval between two polls in Watch (start to
 	// start); default 20 ms, which bounds the tap-to-event delay to about
 	// PollPeriod plus one detection (see WorstCaseLatency).
@@ -48,14 +53,11 @@ type Opts struct {
 	// Retries is how many times one attempt is repeated after a CRC, parity,
 	// framing or mid-sequence timeout error; default 3. Negative means none.
 	Retries int
-	// RxGain is the receiver gain, RFCfgReg RxGain[2:0] (datasheet table
-	// 98: 1 = 23 dB, 4 = 33 dB ... 7 = 48 dB); 0 means 4, the reset value.
-	RxGain int
 	// ReadPage, when not zero, makes Detect and Watch read 16 bytes starting
 	// at this page of every NTAG/Ultralight tag while it is selected.
 	ReadPage uint8
-	// IRQ is the chip's IRQ output. Optional: without it the driver waits by
-	// the modelled air time and polls ComIrqReg.
+	// IRQ is the chip's IRQ output. Optional: without it the driver polls
+	// ComIrqReg.
 	IRQ gpio.PinIn
 	// Now and Sleep are the clock; default time.Now and time.Sleep. Tests
 	// pass the simulator's modelled clock.
@@ -66,12 +68,24 @@ type Opts struct {
 	Backoff time.Duration
 }
 
+// Defaults for Opts; the package documentation says why.
+const (
+	DefaultSpeed    = 4 * physic.MegaHertz
+	DefaultRxGainDB = 33
+	maxSpeed        = 10 * physic.MegaHertz
+)
+
+// rxGains maps RxGainDB to RFCfgReg RxGain[2:0] (datasheet table 98; codes
+// 2 and 3 repeat 18 and 23 dB).
+var rxGains = map[int]byte{18: 0, 23: 1, 33: 4, 38: 5, 43: 6, 48: 7}
+
 // Dev is a handle to an MFRC522 reader on SPI.
 type Dev struct {
 	mu        sync.Mutex
 	c         spi.Conn
 	port      string
 	o         Opts
+	gain      byte // RFCfgReg RxGain[2:0]
 	irq       gpio.PinIn
 	ver       byte
 	halted    bool
@@ -81,11 +95,11 @@ type Dev struct {
 
 	// Shadow copies of registers the driver changes between exchanges, so
 	// that each is written only when it has to change.
-	txMode, rxMode byte
-	reload         byte
-	fifoDirty      bool
-	rxWaiting      bool // the receiver still waits: restart Transceive first
-	unsettled      bool // tags may be READY or ACTIVE after a failed attempt
+	txMode    byte
+	reload    uint16
+	fifoDirty bool // the FIFO may hold bytes: flush before the next frame
+	timerLive bool // the timer may still run from a frame without answer
+	unsettled bool // tags may be READY or ACTIVE after a failed attempt
 }
 
 // Register addresses (datasheet §9.2, table 20), named as in periph.
@@ -95,8 +109,6 @@ const (
 	regDivIEn     = commands.DivlEnReg
 	regComIrq     = commands.CommIrqReg
 	regError      = commands.ErrorReg
-	regStatus1    = commands.Status1Reg
-	regStatus2    = commands.Status2Reg
 	regFIFOData   = commands.FIFODataReg
 	regFIFOLevel  = commands.FIFOLevelReg
 	regControl    = commands.ControlReg
@@ -122,82 +134,136 @@ const (
 	cmdSoftReset  = commands.PCD_RESETPHASE
 )
 
-// Timer (datasheet §8.5 and table 106/107):
+// Timer (datasheet §8.5 and tables 106 to 114):
 //
 //	t = (2·TPrescaler + 1) · (TReload + 1) / 13.56 MHz
 //
-// TPrescaler = 169 gives a 25.0 µs tick (339 / 13.56 MHz). TReload = 5 gives
-// (6 ticks) 150 µs: the PICC answers REQA, WUPA, ANTICOLLISION, SELECT and
-// READ after the fixed frame delay of ISO/IEC 14443-3 §6.2.1.1
-// (1236/fc = 91 µs at most), and with TAuto the timer starts at the end of
-// our frame and stops at the 5th bit of the answer, so 150 µs is enough.
-// NTAG WRITE programs EEPROM before its ACK (NTAG213/215/216 datasheet
-// §9.3: up to 4.1 ms + FDT), so it uses TReload = 255, 6.4 ms.
+// TPrescaler = 169 gives a 25.0 µs tick (339 / 13.56 MHz). With TAuto the
+// timer starts at the end of our frame and stops at the 5th bit of the
+// answer, so it only bounds when an answer starts. TReload = 5 (150 µs)
+// covers REQA, WUPA, ANTICOLLISION and SELECT, answered after the fixed
+// frame delay of ISO/IEC 14443-3 §6.2.1.1 (1236/fc = 91 µs at most).
+// NTAG READ and GET_VERSION may answer up to 5 ms late, WRITE up to 10 ms
+// (T_TimeOut in the NTAG213/215/216 timing tables, §10.1, §10.2, §10.4):
+// 5.5 ms and 10.5 ms.
 const (
-	tPrescaler   = 169
-	reloadShort  = 5
-	reloadLong   = 255
-	timerTick    = time.Duration(2*tPrescaler+1) * time.Second / 13_560_000
-	timeoutShort = (reloadShort + 1) * timerTick
-	timeoutLong  = (reloadLong + 1) * timerTick
+	tPrescaler  = 169
+	reloadShort = 5
+	reloadRead  = 219
+	reloadWrite = 419
+	timerTick   = time.Duration(2*tPrescaler+1) * time.Second / 13_560_000
 )
 
-// NewSPI connects to an MFRC522 on p, checks its VersionReg and initialises
-// it once: timer, 100 % ASK, CRC preset 0x6363, receiver gain, antenna on.
-// The RF field stays on until Halt.
+// Start-up (datasheet §8.8.2): after NRSTPD rises the oscillator needs the
+// crystal's start-up time, during which the chip answers nothing (MISO reads
+// 0x00). The Arduino library waits 50 ms; the driver polls VersionReg for up
+// to startUpLimit.
+const startUpLimit = 100 * time.Millisecond
+
+// NewSPI connects to an MFRC522 on p, waits for its VersionReg and
+// initialises it once: timer, 100 % ASK, CRC preset 0x6363, receiver gain,
+// antenna on. The RF field stays on until Halt.
 func NewSPI(p spi.Port, o *Opts) (*Dev, error) {
 	d := &Dev{port: fmt.Sprint(p)}
 	if o != nil {
 		d.o = *o
 	}
-	if d.o.Speed == 0 || d.o.Speed > 10*physic.MegaHertz {
-		d.o.Speed = 10 * physic.MegaHertz
-	}
-	if d.o.PollPeriod <= 0 {
-		d.o.PollPeriod = 20 * time.Millisecond
-	}
-	if d.o.Retries == 0 {
-		d.o.Retries = 3
-	} else if d.o.Retries < 0 {
-		d.o.Retries = 0
-	}
-	if d.o.RxGain == 0 {
-		d.o.RxGain = 4
-	}
-	if d.o.RxGain < 0 || d.o.RxGain > 7 {
-		return nil, fmt.Errorf("mfrc522: RxGain %d out of range 0..7", d.o.RxGain)
-	}
-	if d.o.Now == nil {
-		d.o.Now = time.Now
-	}
-	if d.o.Sleep == nil {
-		d.o.Sleep, d.realClock = time.Sleep, true
-	}
-	if d.o.Backoff <= 0 {
-		d.o.Backoff = 100 * time.Millisecond
+	if err := d.defaults(); err != nil {
+		return nil, err
 	}
 	c, err := p.Connect(d.o.Speed, spi.Mode0, 8)
 	if err != nil {
-		return nil, fmt.Errorf("mfrc522: connect: %w", err)
+		return nil, fmt.Errorf("mfrc522: connect at %s: %w", d.o.Speed, err)
 	}
 	d.c = c
-	if d.o.IRQ != nil {
-		// The IRQ output is driven push-pull and inverted (active low), see
-		// init.
-		if err := d.o.IRQ.In(gpio.PullUp, gpio.FallingEdge); err != nil {
-			return nil, fmt.Errorf("mfrc522: IRQ pin: %w", err)
-		}
-		d.irq = d.o.IRQ
+	if err := d.setupIRQ(); err != nil {
+		return nil, err
 	}
-	if err := d.init(); err != nil {
+	if err := d.start(); err != nil {
 		return nil, err
 	}
 	return d, nil
 }
 
+// defaults fills in and checks the options.
+func (d *Dev) defaults() error {
+	o := &d.o
+	switch {
+	case o.Speed == 0:
+		o.Speed = DefaultSpeed
+	case o.Speed < 0 || o.Speed > maxSpeed:
+		return fmt.Errorf("mfrc522: SPI speed %s outside 0..%s (datasheet §8.1.2)", o.Speed, maxSpeed)
+	}
+	if o.RxGainDB == 0 {
+		o.RxGainDB = DefaultRxGainDB
+	}
+	g, ok := rxGains[o.RxGainDB]
+	if !ok {
+		return fmt.Errorf("mfrc522: receiver gain %d dB: want 18, 23, 33, 38, 43 or 48 (RFCfgReg, datasheet table 98)", o.RxGainDB)
+	}
+	d.gain = g
+	if o.PollPeriod <= 0 {
+		o.PollPeriod = 20 * time.Millisecond
+	}
+	if o.Retries == 0 {
+		o.Retries = 3
+	} else if o.Retries < 0 {
+		o.Retries = 0
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Sleep == nil {
+		o.Sleep, d.realClock = time.Sleep, true
+	}
+	if o.Backoff <= 0 {
+		o.Backoff = 100 * time.Millisecond
+	}
+	return nil
+}
+
+// setupIRQ prepares the optional IRQ input: the chip drives it push-pull
+// and inverted (active low), see configure.
+func (d *Dev) setupIRQ() error {
+	if d.o.IRQ == nil {
+		return nil
+	}
+	if err := d.o.IRQ.In(gpio.PullUp, gpio.FallingEdge); err != nil {
+		return fmt.Errorf("mfrc522: IRQ pin: %w", err)
+	}
+	d.irq = d.o.IRQ
+	return nil
+}
+
 // String implements conn.Resource.
 func (d *Dev) String() string {
-	return fmt.Sprintf("MFRC522{%s, version 0x%02X}", d.port, d.ver)
+	name, _ := ChipName(d.ver)
+	return fmt.Sprintf("MFRC522{%s, %s, %s, %d dB}", d.port, name, d.o.Speed, d.o.RxGainDB)
+}
+
+// Version returns what VersionReg read when the chip was started.
+func (d *Dev) Version() byte { return d.ver }
+
+// ChipName names the chip behind a VersionReg value (datasheet §9.3.4.8,
+// table 132; clone values from the Arduino library and its issues). known
+// is false for a value nobody has described yet; such a chip is still
+// used.
+func ChipName(v byte) (name string, known bool) {
+	switch v {
+	case 0x90:
+		return "MFRC522 v0.0", true
+	case 0x91:
+		return "MFRC522 v1.0", true
+	case 0x92:
+		return "MFRC522 v2.0", true
+	case 0x88, 0xB2:
+		return "FM17522 clone", true
+	case 0x12:
+		return "counterfeit MFRC522", true
+	case 0x00, 0xFF:
+		return "no chip", false
+	}
+	return fmt.Sprintf("unknown chip (VersionReg 0x%02X)", v), false
 }
 
 // Halt turns the RF field off and stops the chip's command. It is safe to
@@ -217,95 +283,128 @@ func (d *Dev) Halt() error {
 	return d.write(regCommand, cmdIdle)
 }
 
-// checkVersion reads VersionReg: 0x91 (v1.0) and 0x92 (v2.0) per datasheet
-// table 132; 0x88, 0x12 and 0xB2 are common clones (FM17522 and others).
+// checkVersion accepts any VersionReg but 0x00 and 0xFF: MISO held low or
+// high means no chip answers (unplugged, unpowered, in reset or starting).
 func checkVersion(v byte) error {
-	switch v {
-	case 0x91, 0x92, 0x88, 0x12, 0xB2:
-		return nil
+	if v == 0x00 || v == 0xFF {
+		return fmt.Errorf("%w: VersionReg = 0x%02X", ErrReaderGone, v)
 	}
-	return fmt.Errorf("%w: VersionReg = 0x%02X", ErrReaderGone, v)
+	return nil
 }
 
-// init soft-resets the chip and configures it. It is called once by NewSPI
-// and again only to recover a chip that lost its configuration.
-func (d *Dev) init() error {
-	v, err := d.read1(regVersion)
+// start waits for the chip's oscillator (VersionReg answers), then soft
+// resets and configures it.
+func (d *Dev) start() error {
+	v, err := d.awaitVersion()
 	if err != nil {
 		return err
 	}
-	if err := checkVersion(v); err != nil {
-		return err
-	}
 	d.ver = v
-	if err := d.write(regCommand, cmdSoftReset); err != nil {
+	return d.configure()
+}
+
+// awaitVersion polls VersionReg, once per sleep step, until it answers or
+// startUpLimit has passed.
+func (d *Dev) awaitVersion() (byte, error) {
+	t0 := d.o.Now()
+	for {
+		v, err := d.read1(regVersion)
+		if err != nil {
+			return 0, err
+		}
+		if err := checkVersion(v); err == nil || d.o.Now().Sub(t0) >= startUpLimit {
+			return v, err
+		}
+		d.o.Sleep(sleepStep)
+	}
+}
+
+// configure soft-resets the chip and writes our configuration. It is
+// called by NewSPI and again only to recover a chip that lost it.
+func (d *Dev) configure() error {
+	if err := d.softReset(); err != nil {
 		return err
 	}
-	// The soft reset restarts the oscillator (datasheet §8.8.2: crystal
-	// start-up plus 37.74 µs); wait until PowerDown clears.
-	for i := 0; ; i++ {
-		d.o.Sleep(50 * time.Microsecond)
-		c, err := d.read1(regCommand)
-		if err != nil {
-			return err
-		}
-		if c&0x10 == 0 {
-			break
-		}
-		if i == 100 {
-			return fmt.Errorf("%w: soft reset did not finish", ErrReaderGone)
-		}
+	rf, err := d.read1(regRFCfg)
+	if err != nil {
+		return err
 	}
-	gain := byte(d.o.RxGain) << 4
-	seq := [][2]byte{
-		{regTMode, 0x80 | tPrescaler>>8}, // TAuto, TPrescaler_Hi
-		{regTPrescaler, tPrescaler & 0xFF},
-		{regTReloadH, 0},
-		{regTReloadL, reloadShort},
-		{regTxASK, 0x40},  // Force100ASK (ISO/IEC 14443 A modulation)
-		{regMode, 0x3D},   // TxWaitRF, PolMFin, CRCPreset 01 = 0x6363
-		{regTxMode, 0x00}, // 106 kBd, TxCRCEn off
-		{regRxMode, 0x00}, // 106 kBd, RxCRCEn off, RxMultiple off
-		{regColl, 0x00},   // ValuesAfterColl = 0: bits after a collision read as 0
-		{regRFCfg, gain},
-		{regTxControl, 0x83}, // Tx1RFEn, Tx2RFEn: field on
-	}
-	if d.irq != nil {
-		seq = append(seq,
-			[2]byte{regDivIEn, 0x80},                             // IRQPushPull
-			[2]byte{regComIEn, 0x80 | irqRx | irqErr | irqTimer}, // IRqInv: active low
-		)
-	}
-	// Transceive stays the active command: each exchange only needs
-	// StartSend (datasheet §10.3.1.8).
-	seq = append(seq, [2]byte{regCommand, cmdTransceive})
-	for _, rv := range seq {
+	for _, rv := range d.config(rf) {
 		if err := d.write(rv[0], rv[1]); err != nil {
 			return err
 		}
 	}
-	d.txMode, d.rxMode, d.reload, d.fifoDirty, d.rxWaiting = 0, 0, reloadShort, false, false
+	d.txMode, d.reload, d.fifoDirty = 0, reloadShort, true
 	return nil
 }
 
+// config lists the registers to write after a reset; rf is RFCfgReg as
+// read, whose reserved bits are kept.
+func (d *Dev) config(rf byte) [][2]byte {
+	seq := [][2]byte{
+		{regTMode, 0x80 | tPrescaler>>8}, // TAuto, TPrescaler_Hi (table 106)
+		{regTPrescaler, tPrescaler & 0xFF},
+		{regTReloadH, 0},
+		{regTReloadL, reloadShort},
+		{regTxASK, 0x40},  // Force100ASK (table 64): ISO/IEC 14443 A modulation
+		{regMode, 0x3D},   // TxWaitRF, PolMFin, CRCPreset 01 = 0x6363 (table 56)
+		{regTxMode, 0x00}, // 106 kBd, TxCRCEn off (table 58)
+		{regRxMode, 0x00}, // 106 kBd, RxCRCEn off, RxMultiple off (table 60)
+		{regColl, 0x00},   // ValuesAfterColl = 0: bits after a collision read as 0 (table 50)
+		{regRFCfg, rf&^0x70 | d.gain<<4},
+		{regTxControl, 0x83}, // Tx1RFEn, Tx2RFEn: field on (table 62)
+	}
+	if d.irq != nil {
+		seq = append(seq,
+			[2]byte{regDivIEn, 0x80}, // IRQPushPull (table 28)
+			[2]byte{regComIEn, irqInv | irqRx | irqIdle | irqTimer},
+		)
+	}
+	return seq
+}
+
+// softReset resets the registers and waits until the chip answers again
+// with PowerDown clear (§10.3.1.10: the oscillator restarts, §8.8.2).
+func (d *Dev) softReset() error {
+	if err := d.write(regCommand, cmdSoftReset); err != nil {
+		return err
+	}
+	t0 := d.o.Now()
+	for {
+		r, err := d.read(regVersion, regCommand)
+		if err != nil {
+			return err
+		}
+		if checkVersion(r[0]) == nil && r[1]&cmdPowerDown == 0 {
+			return nil
+		}
+		if d.o.Now().Sub(t0) >= startUpLimit {
+			return fmt.Errorf("%w: soft reset did not finish", ErrReaderGone)
+		}
+		d.o.Sleep(sleepStep)
+	}
+}
+
 // health tells whether the chip still answers with its version and our
-// configuration. It re-initialises a chip that was reset behind our back.
+// configuration. It waits for a chip starting up (power just back) and
+// re-initialises a chip that was reset behind our back.
 func (d *Dev) health() error {
-	r, err := d.read(regVersion, regTMode, regTPrescaler, regTxControl)
+	if _, err := d.awaitVersion(); err != nil {
+		return err
+	}
+	r, err := d.read(regTMode, regTPrescaler, regTxControl)
 	if err != nil {
 		return err
 	}
-	if err := checkVersion(r[0]); err != nil {
-		return err
-	}
-	if r[1] != 0x80|tPrescaler>>8 || r[2] != tPrescaler&0xFF || r[3]&0x03 != 0x03 {
-		return d.init()
+	if r[0] != 0x80|tPrescaler>>8 || r[1] != tPrescaler&0xFF || r[2]&0x03 != 0x03 {
+		return d.configure()
 	}
 	return nil
 }
 
 // Check probes the reader: it returns ErrReaderGone when the chip does not
-// answer, and re-initialises it when it answers with its reset values.
+// answer within the start-up time (about 100 ms), and re-initialises it
+// when it answers with its reset values.
 func (d *Dev) Check() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()

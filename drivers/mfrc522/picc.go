@@ -108,7 +108,7 @@ func bcc(b [4]byte) byte { return b[0] ^ b[1] ^ b[2] ^ b[3] }
 // request sends REQA or WUPA (a 7-bit short frame) and returns the ATQA.
 // A collision in the ATQA still means tags are there.
 func (d *Dev) request(cmd byte) (uint16, error) {
-	r, err := d.exchange(frame{data: []byte{cmd}, txBits: 7, rxLen: 2, probe: true, coll: true})
+	r, err := d.exchange(frame{data: []byte{cmd}, txBits: 7, rxLen: 2, coll: true})
 	if err != nil {
 		return 0, err
 	}
@@ -425,16 +425,13 @@ func (d *Dev) retry(f func() error) error {
 }
 
 // readPage sends READ to the selected tag: 16 bytes from page on (NTAG213
-// datasheet §10.2); the chip checks the CRC_A.
+// datasheet §10.2), answered up to 5 ms later; a 4-bit NAK is ErrNAK.
 func (d *Dev) readPage(page uint8) ([]byte, error) {
-	r, err := d.exchange(frame{data: []byte{piccRead, page}, txCRC: true, rxCRC: true, rxLen: 16})
+	r, err := d.exchange(frame{data: []byte{piccRead, page}, txCRC: true, rxCRC: true, rxLen: 16, limit: limitRead})
 	if err != nil {
-		if errors.Is(err, ErrCRC) && len(r.data) == 1 && r.lastBits == 4 {
-			return nil, fmt.Errorf("%w: READ page %d: 0x%X", ErrNAK, page, r.data[0]&0x0F)
-		}
 		return nil, err
 	}
-	if len(r.data) == 1 && r.lastBits == 4 {
+	if r.nak() {
 		return nil, fmt.Errorf("%w: READ page %d: 0x%X", ErrNAK, page, r.data[0]&0x0F)
 	}
 	if len(r.data) != 16 || r.lastBits != 0 {
@@ -478,15 +475,16 @@ func (d *Dev) WritePage(uid UID, page uint8, data [4]byte) error {
 		if _, err := d.activate(uid); err != nil {
 			return err
 		}
-		// The ACK/NAK is a 4-bit frame without CRC_A: RxCRCEn off.
+		// The ACK/NAK is a 4-bit frame without CRC_A, sent once the
+		// EEPROM is programmed: up to 10 ms.
 		r, err := d.exchange(frame{
 			data:  []byte{piccWrite, page, data[0], data[1], data[2], data[3]},
-			txCRC: true, rxLen: 1, long: true,
+			txCRC: true, rxLen: 1, limit: limitWrite,
 		})
 		if err != nil {
 			return err
 		}
-		if len(r.data) != 1 || r.lastBits != 4 {
+		if !r.nak() {
 			return fmt.Errorf("%w: WRITE answer of %d bytes, %d bits", ErrProtocol, len(r.data), r.lastBits)
 		}
 		if code := r.data[0] & 0x0F; code != piccACK {
@@ -523,9 +521,9 @@ func (d *Dev) Identify(uid UID) (Type, error) {
 		if typ = typeFromSAK(sak); typ != TypeUltralightFamily {
 			return d.hlta()
 		}
-		r, err := d.exchange(frame{data: []byte{piccGetVersion}, txCRC: true, rxCRC: true, rxLen: 8})
+		r, err := d.exchange(frame{data: []byte{piccGetVersion}, txCRC: true, rxCRC: true, rxLen: 8, limit: limitRead})
 		switch {
-		case errors.Is(err, ErrTimeout) || err == nil && len(r.data) == 1 && r.lastBits == 4:
+		case errors.Is(err, ErrTimeout) || err == nil && r.nak():
 			// The first MIFARE Ultralight does not know GET_VERSION:
 			// it stays silent or NAKs, and goes back to IDLE.
 			typ = TypeUltralight

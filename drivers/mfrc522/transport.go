@@ -5,11 +5,17 @@ import (
 	"time"
 )
 
-// ComIrqReg bits (datasheet table 30).
+// ComIrqReg bits (datasheet table 30; ComIEnReg, table 26, uses the same
+// positions with IRqInv in bit 7). Writing 0x7F clears them all: Set1 = 0
+// clears the marked bits.
 const (
-	irqTimer = 0x01
-	irqErr   = 0x02
+	irqTx    = 0x40
 	irqRx    = 0x20
+	irqIdle  = 0x10
+	irqErr   = 0x02
+	irqTimer = 0x01
+	irqClear = 0x7F
+	irqInv   = 0x80
 )
 
 // ErrorReg bits (datasheet table 34).
@@ -23,9 +29,24 @@ const (
 	errWr       = 0x80
 )
 
+// Other register bits, each from its table in the datasheet.
+const (
+	cmdMask         = 0x0F // CommandReg Command[3:0], table 24
+	cmdPowerDown    = 0x10 // CommandReg PowerDown, table 24
+	crcEn           = 0x80 // TxModeReg TxCRCEn, table 58
+	flushBuffer     = 0x80 // FIFOLevelReg FlushBuffer, table 42
+	levelMask       = 0x7F // FIFOLevelReg FIFOLevel[6:0], table 42
+	startSend       = 0x80 // BitFramingReg StartSend, table 48
+	tStopNow        = 0x80 // ControlReg TStopNow, table 46
+	lastBitsMask    = 0x07 // ControlReg RxLastBits[2:0], table 46
+	collPosMask     = 0x1F // CollReg CollPos[4:0], table 50
+	collPosNotValid = 0x20 // CollReg CollPosNotValid, table 50
+)
+
 // write writes one register in one SPI transaction. With several values they
 // all go to the same address (datasheet §8.1.2.3, table 8), which is how the
-// FIFO is filled in one transaction.
+// FIFO is filled, and a command or StartSend cleared and set, in one
+// transaction.
 func (d *Dev) write(reg byte, v ...byte) error {
 	w := make([]byte, 1+len(v))
 	w[0] = reg << 1
@@ -65,17 +86,25 @@ func (d *Dev) read1(reg byte) (byte, error) {
 	return r[0], nil
 }
 
+// Answer time limits: how long after our frame an answer may start.
+type limit int
+
+const (
+	limitISO   limit = iota // anticollision, SELECT: the fixed FDT of ISO/IEC 14443-3 §6.2.1.1
+	limitRead               // READ, GET_VERSION: T_TimeOut 5 ms (NTAG21x §10.1, §10.2)
+	limitWrite              // WRITE: T_TimeOut 10 ms (NTAG21x §10.4)
+)
+
 // frame is one PCD→PICC frame and what is expected back.
 type frame struct {
 	data    []byte
-	txBits  int  // valid bits of the last byte sent, 0 = 8 (BitFramingReg TxLastBits)
-	rxAlign int  // bit position of the first received bit (BitFramingReg RxAlign)
-	txCRC   bool // chip appends CRC_A (TxModeReg TxCRCEn)
-	rxCRC   bool // chip checks and strips CRC_A (RxModeReg RxCRCEn)
-	rxLen   int  // expected answer length in FIFO bytes; 0 = no answer wanted
-	probe   bool // REQA/WUPA: look early, at the end of the short timeout
-	long    bool // use the long timeout (EEPROM writes)
-	coll    bool // a bit collision is a result, not an error (anticollision)
+	txBits  int   // valid bits of the last byte sent, 0 = 8 (BitFramingReg TxLastBits)
+	rxAlign int   // bit position of the first received bit (BitFramingReg RxAlign)
+	txCRC   bool  // chip appends CRC_A (TxModeReg TxCRCEn)
+	rxCRC   bool  // the answer ends in a CRC_A, checked and stripped here
+	rxLen   int   // expected answer length in bytes, CRC_A excluded; 0 = no answer wanted
+	limit   limit // how late the answer may start
+	coll    bool  // a bit collision is a result, not an error (anticollision)
 }
 
 // reply is what came back.
@@ -85,6 +114,9 @@ type reply struct {
 	coll     bool // ErrorReg CollErr
 	collPos  int  // CollReg CollPos: 1..32, 0 when not valid
 }
+
+// nak reports whether the reply is a 4-bit ACK/NAK (NTAG21x §9.3).
+func (r reply) nak() bool { return len(r.data) == 1 && r.lastBits == 4 }
 
 // ISO/IEC 14443-2 at 106 kbit/s: one bit is 128/fc; ISO/IEC 14443-3 §6.2.1.1
 // frame delay time PCD→PICC is 1236/fc at most.
@@ -106,210 +138,288 @@ func air(n, lastBits int) time.Duration {
 	return time.Duration(bits) * bitTime
 }
 
-// Status1Reg TRunning and Status2Reg ModemState (datasheet tables 35, 37).
-const (
-	st1TRunning    = 0x08
-	modemIdle      = 0
-	modemStartSend = 1 // Transceive waits for StartSend: the last answer is complete
-	modemWaitData  = 5
-)
-
-// exchange sends f and returns the answer. In SPI transactions it costs the
-// changed mode/timer registers (usually none), a restart of Transceive when
-// the receiver still waits after a timeout or HLTA (writing the FIFO then
-// would be a WrErr, datasheet table 33), one FIFO burst, StartSend, and one
-// read of the status registers together with the answer from the FIFO.
-//
-// Completion is read from ModemState rather than ComIrqReg, so the IRQ bits
-// never need clearing: Transceive goes back to "wait for StartSend" once a
-// frame is received (datasheet §10.3.1.8), and a timeout leaves it "waiting
-// for data" with the timer stopped (TAuto, table 105). Only with an IRQ pin
-// are the IRQ bits cleared, to get a fresh edge.
+// exchange sends f and returns the answer, in three steps: prepare the
+// chip and start the frame, await the chip's word that it is done, decode
+// what it received. Every exchange writes Idle and Transceive again and
+// raises StartSend from 0, as NXP's reader library and the Arduino library
+// do (datasheet §10.3.1.8), and only an answer the chip reports complete
+// (RxIRq) is ever read.
 func (d *Dev) exchange(f frame) (reply, error) {
-	var txm, rxm byte
-	if f.txCRC {
-		txm = 0x80
+	if err := d.prepare(f); err != nil {
+		return reply{}, err
 	}
-	if f.rxCRC {
-		rxm = 0x80
+	start := d.o.Now()
+	irq, err := d.await(f, start)
+	if err != nil {
+		return reply{}, err
 	}
-	if txm != d.txMode {
-		if err := d.write(regTxMode, txm); err != nil {
-			return reply{}, err
-		}
-		d.txMode = txm
+	if irq&irqRx == 0 && irq&(irqTx|irqTimer) != 0 {
+		// Sent and nothing heard: the transmission emptied the FIFO.
+		d.fifoDirty = false
 	}
-	if rxm != d.rxMode {
-		if err := d.write(regRxMode, rxm); err != nil {
-			return reply{}, err
-		}
-		d.rxMode = rxm
+	if f.rxLen == 0 {
+		return reply{}, nil
 	}
-	reload, timeout := byte(reloadShort), timeoutShort
-	if f.long {
-		reload, timeout = reloadLong, timeoutLong
+	return d.decode(f, irq)
+}
+
+// prepare sets the modes and the timeout for f, stops whatever the chip
+// does, loads the FIFO and starts the frame: five SPI writes, fewer when
+// no mode changes and the FIFO is known empty.
+func (d *Dev) prepare(f frame) error {
+	if err := d.setModes(f); err != nil {
+		return err
 	}
-	if reload != d.reload {
-		if err := d.write(regTReloadL, reload); err != nil {
-			return reply{}, err
-		}
-		d.reload = reload
-	}
-	if d.rxWaiting {
-		// Writing the command again stops the receiver.
-		if err := d.write(regCommand, cmdTransceive); err != nil {
-			return reply{}, err
-		}
-		d.rxWaiting = false
+	// Idle stops a receiver still waiting after a timeout or HLTA; the
+	// new Transceive then waits for StartSend (§10.3.1.8).
+	if err := d.write(regCommand, cmdIdle, cmdTransceive); err != nil {
+		return err
 	}
 	if d.fifoDirty {
-		// FlushBuffer (datasheet table 41).
-		if err := d.write(regFIFOLevel, 0x80); err != nil {
-			return reply{}, err
+		if err := d.write(regFIFOLevel, flushBuffer); err != nil {
+			return err
 		}
 		d.fifoDirty = false
 	}
-	if d.irq != nil {
-		if err := d.write(regComIrq, 0x7F); err != nil {
-			return reply{}, err
+	if d.timerLive {
+		// A frame without answer started the timer (TAuto) and nothing
+		// stopped it: it would expire during this exchange.
+		if err := d.write(regControl, tStopNow); err != nil {
+			return err
 		}
+		d.timerLive = false
+	}
+	if err := d.write(regComIrq, irqClear); err != nil {
+		return err
+	}
+	if d.irq != nil {
 		// Drop edges latched by earlier events (the timer after HLTA).
 		for i := 0; i < 4 && d.irq.WaitForEdge(0); i++ {
 		}
 	}
 	if err := d.write(regFIFOData, f.data...); err != nil {
-		return reply{}, err
+		return err
 	}
-	if err := d.write(regBitFraming, 0x80|byte(f.rxAlign)<<4|byte(f.txBits)); err != nil {
-		return reply{}, err
+	// BitFramingReg (table 48): RxAlign[6:4], TxLastBits[2:0], and
+	// StartSend cleared then set, so the chip sees a 0→1 edge.
+	framing := byte(f.rxAlign)<<4 | byte(f.txBits)
+	d.fifoDirty = true // until an answer is read out completely
+	d.timerLive = f.rxLen == 0
+	return d.write(regBitFraming, framing, framing|startSend)
+}
+
+// Timeouts of the chip's timer for each limit.
+var reloads = [...]uint16{limitISO: reloadShort, limitRead: reloadRead, limitWrite: reloadWrite}
+
+// setModes writes TxModeReg TxCRCEn (table 58) and TReloadReg (tables
+// 112, 114) when they have to change.
+func (d *Dev) setModes(f frame) error {
+	var txm byte
+	if f.txCRC {
+		txm = crcEn
 	}
-	start := d.o.Now()
-	d.rxWaiting = true // until an answer is seen complete
+	if txm != d.txMode {
+		if err := d.write(regTxMode, txm); err != nil {
+			return err
+		}
+		d.txMode = txm
+	}
+	return d.setReload(reloads[f.limit])
+}
+
+func (d *Dev) setReload(r uint16) error {
+	if hi := byte(r >> 8); hi != byte(d.reload>>8) {
+		if err := d.write(regTReloadH, hi); err != nil {
+			return err
+		}
+	}
+	if lo := byte(r); lo != byte(d.reload) {
+		if err := d.write(regTReloadL, lo); err != nil {
+			return err
+		}
+	}
+	d.reload = r
+	return nil
+}
+
+// expect is when, after StartSend, the answer to f is complete if the tag
+// answers at the ISO minimum delay, and deadline is past any answer: the
+// timer has expired and no frame is longer than a full FIFO.
+func expect(f frame) (done, deadline time.Duration) {
 	n := len(f.data)
 	if f.txCRC {
 		n += 2
 	}
 	txEnd := air(n, f.txBits)
 	if f.rxLen == 0 {
-		// Nothing to wait for but our own frame: a new command must
-		// not cut it short.
-		d.o.Sleep(txEnd)
-		return reply{}, nil
+		return txEnd, txEnd + time.Millisecond
 	}
-	rxBytes := f.rxLen
+	rx := f.rxLen
 	if f.rxCRC {
-		rxBytes += 2
+		rx += 2
 	}
-	done := txEnd + fdt + air(rxBytes, 0) + time.Microsecond
-	// Past this the chip is not working: no answer starts after the
-	// timeout and none is longer than a full FIFO.
-	deadline := txEnd + timeout + air(64+2, 0) + time.Millisecond
+	timeout := time.Duration(reloads[f.limit]+1) * timerTick
+	return txEnd + fdt + air(rx, 0), txEnd + timeout + air(64+2, 0) + time.Millisecond
+}
 
-	// A probe (REQA/WUPA) usually meets an empty field: look first when
-	// the timer has expired, reading status only since an answer cannot
-	// be complete yet. Otherwise look once the answer should be complete,
-	// and take the answer bytes in the same transaction.
-	first, withFIFO := done, true
-	if f.probe {
-		first, withFIFO = txEnd+timeout+time.Microsecond, false
+// await waits until the chip reports the exchange done and returns
+// ComIrqReg: RxIRq (an answer is complete), TimerIRq (none started in
+// time), IdleIRq (the command ended), or TxIRq for a frame without answer.
+// A chip that leaves Transceive or never finishes is recovered.
+func (d *Dev) await(f frame, start time.Time) (byte, error) {
+	doneBits := byte(irqRx | irqIdle | irqTimer)
+	if f.rxLen == 0 {
+		doneBits = irqTx
 	}
-	if d.irq != nil {
-		d.irq.WaitForEdge(deadline)
-	} else {
-		d.sleepUntil(start, first)
-	}
-	var r []byte
+	done, deadline := expect(f)
 	for {
-		regs := []byte{regStatus1, regStatus2, regError, regFIFOLevel, regControl, regColl}
-		if withFIFO {
-			for range f.rxLen {
-				regs = append(regs, regFIFOData)
-			}
+		d.pace(f, start, done, deadline)
+		// ComIrqReg and CommandReg in one transaction (tables 24, 30).
+		r, err := d.read(regComIrq, regCommand)
+		if err != nil {
+			return 0, err
 		}
-		var err error
-		if r, err = d.read(regs...); err != nil {
-			return reply{}, err
+		if r[0]&doneBits != 0 {
+			return r[0], nil
 		}
-		modem := r[1] & 0x07
-		if modem == modemStartSend {
-			d.rxWaiting = false
-			break
+		if r[1]&cmdMask != cmdTransceive || d.o.Now().Sub(start) > deadline {
+			// Reset, unplugged or upset: Transceive is gone.
+			return 0, d.recover()
 		}
-		if modem == modemIdle || r[2]&(errTemp|errWr) != 0 {
-			// Transceive is gone: reset, unplugged, or upset.
-			return reply{}, d.recover()
-		}
-		if withFIFO && r[3] != 0 {
-			// Bytes were taken from the FIFO of an answer still
-			// arriving: drop it, the caller repeats.
-			d.fifoDirty = true
-		}
-		if modem == modemWaitData && r[0]&st1TRunning == 0 {
+	}
+}
+
+// Host sleeps. Go's timers on Linux wake through the netpoller, which
+// counts in whole milliseconds: any sleep up to 1 ms lasts about 1.08 ms,
+// 1.5 ms lasts 2.16 ms (measured on amd64 and on arm under qemu; see
+// mfrc522test's documentation). So the driver never sleeps for less than
+// sleepStep: it sleeps whole steps while nothing can have happened yet, and
+// otherwise polls the chip, one SPI read at a time.
+const (
+	sleepStep    = time.Millisecond
+	sleepLatency = 100 * time.Microsecond
+	// lateAfter is how long past the expected end an answer is polled for
+	// without sleeping; later answers (a slow tag, EEPROM programming)
+	// are polled once per sleepStep.
+	lateAfter = 500 * time.Microsecond
+)
+
+// pace waits before the next poll: with the IRQ pin, for the pin; without,
+// whole sleep steps that end before the answer can, or one step while a
+// late answer is awaited; else not at all.
+func (d *Dev) pace(f frame, start time.Time, done, deadline time.Duration) {
+	el := d.o.Now().Sub(start)
+	if d.irq != nil && f.rxLen > 0 {
+		d.irq.WaitForEdge(max(deadline-el, 0))
+		return
+	}
+	if steps := (done - el - sleepLatency) / sleepStep; steps > 0 {
+		d.o.Sleep(steps * sleepStep)
+		return
+	}
+	if el > done+lateAfter {
+		d.o.Sleep(sleepStep)
+	}
+}
+
+// decode reads what the chip received in one transaction with its status
+// (ErrorReg, FIFOLevelReg, ControlReg, CollReg and the expected FIFO
+// bytes) and turns the status into the errors of this package.
+func (d *Dev) decode(f frame, irq byte) (reply, error) {
+	if irq&irqRx == 0 {
+		if irq&irqTimer != 0 {
 			return reply{}, ErrTimeout
 		}
-		el := d.o.Now().Sub(start)
-		if el > deadline {
-			return reply{}, d.recover()
-		}
-		next := done
-		if el >= done {
-			next = el + 20*bitTime
-		}
-		if d.irq != nil {
-			d.irq.WaitForEdge(deadline - el)
-		} else {
-			d.sleepUntil(start, next)
-		}
-		withFIFO = true
+		return reply{}, d.recover()
 	}
-	if d.fifoDirty {
-		return reply{}, fmt.Errorf("%w: answer read before it was complete", ErrProtocol)
+	n := f.rxLen
+	if f.rxCRC {
+		n += 2
 	}
-	e, level, ctl, coll := r[2], int(r[3]&0x7F), r[4], r[5]
-	var data []byte
-	if len(r) > 6 {
-		got := min(level, f.rxLen)
-		data = append(data, r[6:6+got]...)
-		level -= got
+	regs := []byte{regError, regFIFOLevel, regControl, regColl}
+	for range n {
+		regs = append(regs, regFIFOData)
 	}
-	if level > 0 {
+	r, err := d.read(regs...)
+	if err != nil {
+		return reply{}, err
+	}
+	e, level, coll := r[0], int(r[1]&levelMask), r[3]
+	data := append([]byte(nil), r[4:4+min(level, n)]...)
+	if level > n {
 		// Longer than expected: fetch the rest, so the FIFO is empty
 		// for the next frame.
-		regs := make([]byte, level)
-		for i := range regs {
-			regs[i] = regFIFOData
-		}
-		rest, err := d.read(regs...)
+		rest, err := d.read(repeat(regFIFOData, level-n)...)
 		if err != nil {
 			return reply{}, err
 		}
 		data = append(data, rest...)
 	}
-	rep := reply{data: data, lastBits: int(ctl & 0x07)}
+	d.fifoDirty = false
+	rep := reply{data: data, lastBits: int(r[2] & lastBitsMask)}
 	if d.trace != nil {
 		d.trace("tx % X -> % X err %02X coll %02X last %d", f.data, data, e, coll, rep.lastBits)
 	}
+	if err := d.errorOf(f, e, coll, &rep); err != nil {
+		return rep, err
+	}
+	if f.rxCRC && !rep.nak() {
+		return rep, checkCRC(&rep)
+	}
+	return rep, nil
+}
+
+func repeat(reg byte, n int) []byte {
+	regs := make([]byte, n)
+	for i := range regs {
+		regs[i] = reg
+	}
+	return regs
+}
+
+// errorOf turns ErrorReg (table 34) and CollReg (table 50) into an error,
+// noting a collision's position in rep.
+func (d *Dev) errorOf(f frame, e, coll byte, rep *reply) error {
 	switch {
+	case e&(errTemp|errWr) != 0:
+		// Overheated, or our FIFO write came while the chip received:
+		// the chip is not in the state we put it in.
+		return d.recover()
 	case e&errColl != 0:
 		rep.coll = true
-		if coll&0x20 == 0 { // CollPosNotValid clear
-			rep.collPos = int(coll & 0x1F)
+		if coll&collPosNotValid == 0 {
+			rep.collPos = int(coll & collPosMask)
 			if rep.collPos == 0 {
 				rep.collPos = 32
 			}
 		}
 		if !f.coll {
-			return rep, ErrCollision
+			return ErrCollision
 		}
 	case e&errCRC != 0:
-		return rep, ErrCRC
+		return ErrCRC
 	case e&errParity != 0:
-		return rep, ErrParity
+		return ErrParity
 	case e&(errProtocol|errOvfl) != 0:
-		d.fifoDirty = true
-		return rep, fmt.Errorf("%w: ErrorReg 0x%02X", ErrProtocol, e)
+		return fmt.Errorf("%w: ErrorReg 0x%02X", ErrProtocol, e)
 	}
-	return rep, nil
+	return nil
+}
+
+// checkCRC checks and strips the CRC_A that ends rep. NXP's reader library
+// receives NTAG/Ultralight answers with RxCRCEn off and checks in software,
+// so that a 4-bit NAK arrives as a NAK: with RxCRCEn the chip would flag it
+// as a CRC error (and what it keeps of it is not documented).
+func checkCRC(rep *reply) error {
+	n := len(rep.data)
+	if n < 3 || rep.lastBits != 0 {
+		return fmt.Errorf("%w: answer of %d bytes, %d bits, too short for its CRC_A", ErrProtocol, n, rep.lastBits)
+	}
+	if crcA(rep.data[:n-2]) != [2]byte(rep.data[n-2:]) {
+		return ErrCRC
+	}
+	rep.data = rep.data[:n-2]
+	return nil
 }
 
 // recover is called when the chip is not in Transceive or never completes:
@@ -323,14 +433,8 @@ func (d *Dev) recover() error {
 	if err := checkVersion(v); err != nil {
 		return err
 	}
-	if err := d.init(); err != nil {
+	if err := d.configure(); err != nil {
 		return err
 	}
 	return fmt.Errorf("%w: chip re-initialised", ErrTimeout)
-}
-
-func (d *Dev) sleepUntil(start time.Time, at time.Duration) {
-	if w := at - d.o.Now().Sub(start); w > 0 {
-		d.o.Sleep(w)
-	}
 }

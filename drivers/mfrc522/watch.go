@@ -114,104 +114,155 @@ type seen struct {
 	misses int
 }
 
+// watcher is the state of one Watch: the tags known and where events go.
+type watcher struct {
+	d     *Dev
+	ctx   context.Context
+	ch    chan<- Event
+	known []seen
+}
+
 func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
-	var known []seen
-	send := func(e Event) bool {
-		select {
-		case ch <- e:
-			return true
-		case <-ctx.Done():
+	w := &watcher{d: d, ctx: ctx, ch: ch}
+	next := d.o.Now()
+	for ctx.Err() == nil {
+		tags, err := d.Poll(w.present())
+		ok, restart := w.report(tags, err)
+		if !ok {
+			return
+		}
+		if restart {
+			next = d.o.Now()
+			continue
+		}
+		next = d.nextPoll(ctx, next)
+	}
+}
+
+// report turns one poll's result into events. ok is false when Watch must
+// end; restart when the reader came back and the schedule starts again.
+func (w *watcher) report(tags []Tag, err error) (ok, restart bool) {
+	now := w.d.o.Now()
+	switch {
+	case errors.Is(err, ErrHalted):
+		return false, false
+	case errors.Is(err, ErrReaderGone):
+		return w.readerGone(now, err), true
+	case err != nil:
+		return w.send(Event{Kind: PollFailed, Time: now, Err: err, Present: w.present()}), false
+	}
+	return w.changes(now, tags), false
+}
+
+// readerGone reports every known tag as left and the reader as lost, then
+// waits until it is back.
+func (w *watcher) readerGone(now time.Time, err error) bool {
+	for len(w.known) > 0 {
+		t := w.known[0].tag
+		w.known = w.known[1:]
+		if !w.send(Event{Kind: TagLeft, Time: now, Tag: t, Present: w.present()}) {
 			return false
 		}
 	}
-	present := func() []Tag {
-		p := make([]Tag, len(known))
-		for i, s := range known {
-			p[i] = s.tag
-		}
-		return p
+	if !w.send(Event{Kind: ReaderLost, Time: now, Err: err}) || !w.d.waitBack(w.ctx) {
+		return false
 	}
-	next := d.o.Now()
-	for ctx.Err() == nil {
-		tags, err := d.Poll(present())
-		now := d.o.Now()
-		switch {
-		case errors.Is(err, ErrHalted):
-			return
-		case errors.Is(err, ErrReaderGone):
-			for len(known) > 0 {
-				t := known[0].tag
-				known = known[1:]
-				if !send(Event{Kind: TagLeft, Time: now, Tag: t, Present: present()}) {
-					return
-				}
-			}
-			if !send(Event{Kind: ReaderLost, Time: now, Err: err}) || !d.waitBack(ctx) {
-				return
-			}
-			if !send(Event{Kind: ReaderBack, Time: d.o.Now()}) {
-				return
-			}
-			next = d.o.Now()
-			continue
-		case err != nil:
-			if !send(Event{Kind: PollFailed, Time: now, Err: err, Present: present()}) {
-				return
-			}
-		default:
-			for i := range known {
-				known[i].misses++
-			}
-			var arrived []Tag
-			for _, t := range tags {
-				found := false
-				for i := range known {
-					if known[i].tag.UID.Equal(t.UID) {
-						known[i].misses = 0
-						found = true
-					}
-				}
-				if !found {
-					known = append(known, seen{tag: t})
-					arrived = append(arrived, t)
-				}
-			}
-			var left []Tag
-			kept := known[:0]
-			for _, s := range known {
-				if s.misses >= 2 {
-					left = append(left, s.tag)
-				} else {
-					kept = append(kept, s)
-				}
-			}
-			known = kept
-			if d.trace != nil {
-				for _, s := range known {
-					if s.misses > 0 {
-						d.trace("miss %v at %v", s.tag.UID, now)
-					}
-				}
-			}
-			for _, t := range left {
-				if !send(Event{Kind: TagLeft, Time: now, Tag: t, Present: present()}) {
-					return
-				}
-			}
-			for _, t := range arrived {
-				if !send(Event{Kind: TagArrived, Time: now, Tag: t, Present: present()}) {
-					return
-				}
-			}
+	return w.send(Event{Kind: ReaderBack, Time: w.d.o.Now()})
+}
+
+// changes reports the tags that left and arrived in this poll.
+func (w *watcher) changes(now time.Time, tags []Tag) bool {
+	var arrived, left []Tag
+	w.known, arrived, left = diff(w.known, tags)
+	w.traceMisses(now)
+	for _, t := range left {
+		if !w.send(Event{Kind: TagLeft, Time: now, Tag: t, Present: w.present()}) {
+			return false
 		}
-		// Fixed rate, start to start; after an overrun start again now.
-		next = next.Add(d.o.PollPeriod)
-		if w := next.Sub(d.o.Now()); w > 0 {
-			d.wait(ctx, w)
+	}
+	for _, t := range arrived {
+		if !w.send(Event{Kind: TagArrived, Time: now, Tag: t, Present: w.present()}) {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *watcher) traceMisses(now time.Time) {
+	if w.d.trace == nil {
+		return
+	}
+	for _, s := range w.known {
+		if s.misses > 0 {
+			w.d.trace("miss %v at %v", s.tag.UID, now)
+		}
+	}
+}
+
+// send delivers e unless the context ends first.
+func (w *watcher) send(e Event) bool {
+	select {
+	case w.ch <- e:
+		return true
+	case <-w.ctx.Done():
+		return false
+	}
+}
+
+// present lists the known tags.
+func (w *watcher) present() []Tag {
+	p := make([]Tag, len(w.known))
+	for i, s := range w.known {
+		p[i] = s.tag
+	}
+	return p
+}
+
+// nextPoll waits for the next poll at a fixed rate, start to start; after an
+// overrun the schedule starts again now.
+func (d *Dev) nextPoll(ctx context.Context, next time.Time) time.Time {
+	next = next.Add(d.o.PollPeriod)
+	if w := next.Sub(d.o.Now()); w > 0 {
+		d.wait(ctx, w)
+		return next
+	}
+	return d.o.Now()
+}
+
+// diff merges one poll's tags into the known ones: a tag seen again is
+// reset to no misses, a new one arrives, and one missing from two polls
+// in a row has left.
+func diff(known []seen, tags []Tag) (kept []seen, arrived, left []Tag) {
+	for i := range known {
+		known[i].misses++
+	}
+	for _, t := range tags {
+		if !markSeen(known, t.UID) {
+			known = append(known, seen{tag: t})
+			arrived = append(arrived, t)
+		}
+	}
+	kept = known[:0]
+	for _, s := range known {
+		if s.misses >= 2 {
+			left = append(left, s.tag)
 		} else {
-			next = d.o.Now()
+			kept = append(kept, s)
 		}
 	}
+	return kept, arrived, left
+}
+
+// markSeen clears the misses of the known tag with this UID, if any.
+func markSeen(known []seen, u UID) bool {
+	found := false
+	for i := range known {
+		if known[i].tag.UID.Equal(u) {
+			known[i].misses = 0
+			found = true
+		}
+	}
+	return found
 }
 
 // waitBack probes VersionReg with exponential back-off until the reader
@@ -236,15 +287,16 @@ func (d *Dev) waitBack(ctx context.Context) bool {
 
 // WorstCaseLatency is the longest time from a tag entering the field to its
 // TagArrived event with these options and no faults: a tag arriving just
-// after a poll's WUPA is found by the next poll, one PollPeriod later, which
-// then needs one detection (detect is its modelled duration, for example
-// from the simulator's clock).
+// after a poll's WUPA is found by the next poll, one PollPeriod later (plus
+// up to one host sleep step more: the sleep between polls is rounded up),
+// which then needs one detection (detect is its modelled duration, for
+// example from the simulator's clock).
 func WorstCaseLatency(o *Opts, detect time.Duration) time.Duration {
 	p := 20 * time.Millisecond
 	if o != nil && o.PollPeriod > 0 {
 		p = o.PollPeriod
 	}
-	return p + detect
+	return p + sleepStep + sleepLatency + detect
 }
 
 // wait sleeps for w, or less if ctx is done first and the clock is real.

@@ -54,7 +54,7 @@ func (s *Sim) reset() {
 	s.divIrq, s.errReg, s.lastBits = 0, 0, 0
 	s.coll = resetValues[regColl]
 	s.crc, s.crcReady = 0xFFFF, true
-	s.command = cmdIdle
+	s.command, s.armed = cmdIdle, false
 	s.loAlert, s.hiAlert = true, false
 	s.pendingTx, s.rx, s.air = false, rxOff, nil
 	s.timer = timerState{}
@@ -213,8 +213,11 @@ func (s *Sim) writeReg(addr, v byte) {
 			s.startTimer(s.now)
 		}
 	case regBitFraming:
+		// StartSend acts on its 0→1 edge only (see the package
+		// documentation): a driver that leaves it set sends nothing.
+		rising := v&^s.regs[addr]&bitStartSend != 0
 		s.regs[addr] = v
-		if v&bitStartSend != 0 && s.command == cmdTransceive {
+		if rising && s.command == cmdTransceive {
 			s.startSend()
 		}
 	case regColl:
@@ -297,7 +300,7 @@ func (s *Sim) writeCommand(v byte) {
 	if s.air != nil && !s.air.txDone {
 		s.air = nil // frame cut short: the tags discard it
 	}
-	s.pendingTx, s.rx = false, rxOff
+	s.pendingTx, s.rx, s.armed = false, rxOff, false
 	s.command = cmdIdle
 	s.errReg &^= errWr // WrErr belongs to the command it happened in
 	switch cmd {
@@ -330,10 +333,9 @@ func (s *Sim) writeCommand(v byte) {
 		s.command = cmdReceive
 		s.rxStartUp()
 	case cmdTransceive:
-		s.command = cmdTransceive
-		if s.regs[regBitFraming]&bitStartSend != 0 {
-			s.startSend()
-		}
+		// One Transceive sends one frame: StartSend starts it, and a
+		// finished exchange needs the command written again.
+		s.command, s.armed = cmdTransceive, true
 	case cmdMFAuthent:
 		// MIFARE Classic Crypto1 is not modelled: the exchange fails.
 		s.setErr(errProtocol)
@@ -378,13 +380,14 @@ func (s *Sim) startSend() {
 	if s.air != nil && !s.air.txDone {
 		return
 	}
-	if len(s.fifo) == 0 && s.command == cmdTransceive {
+	if s.command == cmdTransceive && (!s.armed || len(s.fifo) == 0) {
 		return
 	}
 	if !s.field && s.regs[regMode]&bitTxWaitRF != 0 {
 		s.pendingTx = true // ModeReg TxWaitRF: wait for the field (Table 55)
 		return
 	}
+	s.armed = false
 	data := append([]byte(nil), s.fifo...)
 	s.fifo = s.fifo[:0]
 	last := int(s.regs[regBitFraming] & 0x07)
@@ -510,10 +513,12 @@ func (s *Sim) txDone() {
 		s.rxStartUp()
 	}
 	var replies [][]uint8
+	delay := fdt
 	if s.field && s.regs[regTxMode]&maskSpeed == 0 {
 		for _, p := range s.tags {
-			if r := handle(p, a.data, a.nbits); r != nil {
-				replies = append(replies, r)
+			if r := handle(p, a.data, a.nbits); r.bits != nil {
+				replies = append(replies, r.bits)
+				delay = max(delay, r.delay)
 			}
 		}
 	}
@@ -538,13 +543,13 @@ func (s *Sim) txDone() {
 		off = a.nbits % 8 // a split anticollision byte continues mid-byte
 	}
 	rxAir := airTime(len(bits), off)
-	a.rxStart = a.txEnd.Add(fdt)
+	a.rxStart = a.txEnd.Add(delay)
 	a.rxEnd = a.rxStart.Add(rxAir)
 	a.rxStop = a.rxStart.Add(5 * bitTime) // start bit + 4 data bits
 	if a.rxStop.After(a.rxEnd) {
 		a.rxStop = a.rxEnd
 	}
-	s.stats.Air += fdt + rxAir
+	s.stats.Air += delay + rxAir
 }
 
 // combine overlays the tags' answers: where they differ the chip decodes a
@@ -664,7 +669,10 @@ func (s *Sim) rxDone() {
 	if s.regs[regRxMode]&bitTxCRCEn != 0 {
 		switch {
 		case total%8 != 0 || len(buf) < 3:
+			// Too short for a CRC_A (the 4-bit ACK/NAK): what the
+			// chip keeps is not documented, so nothing is kept.
 			errs |= errCRC
+			buf, s.lastBits = nil, 0
 		default:
 			if !crcOK(buf) {
 				errs |= errCRC

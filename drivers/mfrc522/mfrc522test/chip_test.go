@@ -46,6 +46,7 @@ func TestResetValues(t *testing.T) {
 	p.w(regTReloadL, 0x5A)
 	_ = p.s.Reset().Out(gpio.Low)
 	_ = p.s.Reset().Out(gpio.High)
+	p.s.Sleep(5 * time.Millisecond) // oscillator start-up, §8.8.2
 	checkResets(t, p, "after NRSTPD pulse")
 }
 
@@ -282,7 +283,8 @@ func TestIRQWaitForEdge(t *testing.T) {
 	p.s.Remove(p.s.tags[0])
 	p.w(regComIrq, 0x7F)
 	p.w(regFIFOData, piccREQA)
-	p.w(regBitFraming, bitStartSend|7)
+	p.w(regCommand, cmdTransceive)
+	p.w(regBitFraming, 7, bitStartSend|7)
 	start = p.s.Now()
 	if pin.WaitForEdge(10 * time.Millisecond) {
 		t.Error("WaitForEdge without tag: got an edge")
@@ -295,7 +297,7 @@ func TestIRQWaitForEdge(t *testing.T) {
 // TestBusy: while the frame is in the air, reads show it in progress and
 // each read costs its transaction.
 func TestBusy(t *testing.T) {
-	p := newPCD(t, nil)
+	p := newPCD(t, &Opts{Host: Exact})
 	p.s.Place(NewNTAG213(uid7(1)))
 	p.on()
 	p.w(regComIrq, 0x7F)
@@ -331,7 +333,7 @@ func TestBusy(t *testing.T) {
 }
 
 func TestTimer(t *testing.T) {
-	p := newPCD(t, nil)
+	p := newPCD(t, &Opts{Host: Exact})
 	// Prescaler 0xD3E = 3390: ticks of 6781/13.56 MHz = 500.07µs; reload 29.
 	p.w(regTMode, 0x0D)
 	p.w(regTPrescaler, 0x3E)
@@ -454,6 +456,7 @@ func TestUnplugPlug(t *testing.T) {
 	}
 	p.w(regTReloadL, 0x77) // lost
 	p.s.Plug()
+	p.s.Sleep(5 * time.Millisecond) // oscillator start-up, §8.8.2
 	checkResets(t, p, "after Plug")
 	if tag.State() != StateOff {
 		t.Errorf("after Plug (antenna off) tag %v, want POWER-OFF", tag.State())
@@ -468,6 +471,7 @@ func TestUnplugPlug(t *testing.T) {
 		t.Errorf("NRSTPD low: VersionReg %#02x, field %v; want 0, off", got, p.s.Field())
 	}
 	_ = p.s.Reset().Out(gpio.High)
+	p.s.Sleep(5 * time.Millisecond)
 	if got := p.r(regVersion); got != 0x92 {
 		t.Errorf("NRSTPD high: VersionReg %#02x, want 0x92", got)
 	}

@@ -12,14 +12,37 @@
 //
 // # Time
 //
-// Nothing sleeps. Every SPI transaction costs Opts.TxCost plus Opts.ByteCost
-// per byte of modelled time; Sleep and IRQ().WaitForEdge advance the modelled
-// clock, and frames, the FDT and the timer progress with it. A frame sent at
-// StartSend is answered at start + tx air + FDT (86.4µs) + rx air, at 9.44µs
+// Nothing sleeps. Every SPI transaction costs Opts.TxCost plus a per-byte
+// cost (8 clocks at the speed the driver connected at, plus 100 ns) of
+// modelled time; Sleep and IRQ().WaitForEdge advance the modelled clock,
+// and frames, the FDT and the timer progress with it. A frame sent at
+// StartSend is answered at start + tx air + FDT (86.4 µs for anticollision;
+// a tag's answer delay for READ, WRITE, GET_VERSION) + rx air, at 9.44 µs
 // per bit (start bit, data, one parity bit per byte, end). Until then reads
 // show the chip busy: no RxIRq, Status2Reg ModemState transmitting, waiting
 // or receiving. Drivers under test must take Sim.Now and Sim.Sleep as their
 // clock.
+//
+// Sim.Sleep is honest about the host (Opts.Host, default LinuxGo): Go's
+// timers on Linux wake through the netpoller, which waits in whole
+// milliseconds. Measured on this development VM (Go 1.26, 200 sleeps each,
+// medians; the arm figures under qemu-arm-static with GOARCH=arm GOARM=6):
+//
+//	asked     amd64      arm (qemu)
+//	10 µs     1.047 ms   0.056 ms (p90 1.06 ms)
+//	50 µs     1.084 ms   1.138 ms
+//	150 µs    1.087 ms   1.139 ms
+//	500 µs    1.086 ms   1.140 ms
+//	1 ms      1.085 ms   1.142 ms
+//	1.5 ms    2.161 ms   2.238 ms
+//	2 ms      2.159 ms   2.238 ms
+//	5 ms      5.164 ms   5.288 ms
+//	20 ms     20.185 ms  20.390 ms
+//
+// So LinuxGo rounds every sleep up to the next millisecond and adds 0.1 ms.
+// A driver that sleeps 150 µs to wait for an answer loses almost a
+// millisecond each time; mfrc522 polls the chip instead for short waits.
+// IRQ().WaitForEdge wakes at the edge, without that latency.
 //
 // IRQ().WaitForEdge returns at once with an edge latched since the last
 // call; otherwise it advances the modelled clock through the scheduled events
@@ -28,30 +51,77 @@
 // time for another goroutine to start something (periph's stock driver waits
 // for the IRQ in one goroutine and talks SPI in another), then gives up.
 //
-// # Modelling choices
+// # Readings
 //
-// Where the datasheets leave a detail open the simulator decides, as follows:
+// Where a datasheet is explicit the simulator follows it. Where it is
+// silent, the simulator takes the strictest reading that NXP's NFC Reader
+// Library (phhalHw_Rc523) and the Arduino MFRC522 library (miguelbalboa/rfid:
+// PCD_Init, PCD_Reset, PCD_CommunicateWithPICC) both satisfy, so a driver
+// tested here relies only on what every proven driver relies on. Section
+// numbers are those of the MFRC522 datasheet rev. 3.9 unless named.
 //
-//   - CollReg CollPos counts the received bits as they are stored in the
-//     FIFO, RxAlign included, from 1 (32 reads 0; beyond 32 CollPosNotValid).
-//     With k UID bits sent, the collided bit of the 40-bit UID CLn+BCC is
-//     bit (k/8)*8 + CollPos - 1 (0-based). The collided bit reads 1; with
-//     CollReg ValuesAfterColl clear the bits after it read 0. A collision
-//     suppresses ParityErr.
-//   - RxModeReg RxCRCEn checks and strips the last two bytes; an answer too
-//     short for a CRC (the 4-bit ACK/NAK) sets CRCErr and is kept as is.
-//   - After an exchange without answer, Transceive stays receiving: a FIFO
-//     write then sets ErrorReg WrErr (Table 33) until a command is written
-//     to CommandReg.
-//   - CalcCRC completes instantly; SoftReset and wake-up from PowerDown too.
-//   - Tags answer once the field is on, with no power-up delay; they answer
-//     WRITE after the same FDT as anything else (no EEPROM programming time).
-//   - A tag in READY that does not match an ANTICOLLISION/SELECT prefix
-//     stays READY and silent; any other frame sends READY/ACTIVE tags back
-//     to IDLE (or HALT if woken from there), NTAG NAKs included.
-//   - Not modelled: MIFARE Classic Crypto1 (MFAuthent fails with
-//     ProtocolErr), NTAG password protection, the self test, MSBFirst, the
-//     AUX/MFIN/MFOUT pins, Force100ASK and the analog settings.
+//	behaviour            datasheet says                 simulator does                   why
+//	-------------------  -----------------------------  -------------------------------  --------------------------------
+//	StartSend            §10.3.1.8, table 47: each      starts a frame only on a 0→1     NXP, Arduino and periph write it
+//	                     transmission is started by     write while Transceive runs;     0 (or clear it) before setting
+//	                     setting StartSend; edge or     a 1 written over 1 sends         it; none relies on a level
+//	                     level not said                 nothing
+//	one frame per        §10.3.1.8: Transceive          a Transceive sends one frame;    both libraries write Idle and
+//	Transceive           "continuously repeats";        after it, StartSend does         Transceive for every exchange;
+//	                     re-arming after a reception    nothing (ModemState 001 shows    none re-uses a finished one
+//	                     not promised                   waiting) until Transceive is
+//	                                                    written again
+//	command while        table 149: Transceive is       writing Transceive does not      both set StartSend after the
+//	StartSend is 1       started by StartSend           send by itself                   command
+//	FIFO write while     table 33 WrErr: explicit       WrErr, until a command is        datasheet
+//	receiving                                           written
+//	answer complete      table 29 RxIRq: end of a       the frame enters the FIFO at     both wait for RxIRq/IdleIRq (or
+//	                     valid data stream              its end, with RxIRq; earlier     TimerIRq) before reading
+//	                                                    reads see it busy, FIFO empty
+//	timer after a frame  §8.5, table 105 TAuto:         starts at the end of every       NXP stops it (TStopNow) or sets
+//	without answer       starts at end of TX, stops     frame; writing a command does    it per exchange; Arduino waits
+//	                     at the 5th received bit;       not stop it: it may fire in      out HLTA's timeout
+//	                     commands: not said             the next exchange
+//	4-bit frame with     table 59 RxCRCEn: not said     CRCErr, nothing in the FIFO,     NXP receives NTAG/Ultralight
+//	RxCRCEn on           for frames shorter than a      RxLastBits 0                     answers with RxCRCEn off and
+//	                     CRC                                                             checks in software; Arduino
+//	                                                                                     never sets RxCRCEn
+//	oscillator start-up  §8.8.2: crystal start-up +     after NRSTPD rises or power      Arduino waits 50 ms after a hard
+//	                     37.74 µs; crystal time not     returns, SPI reads 0x00 and      reset; NXP polls before use
+//	                     given                          writes are lost for
+//	                                                    Opts.StartUp (default 5 ms)
+//	SoftReset            §10.3.1.10: duration not       instant, PowerDown clear at      periph's stock driver (the
+//	                     given                          once                             independent check here) writes
+//	                                                                                     straight after it
+//	VersionReg           §9.3.4.8 table 132: 0x91,      Opts.Version, any value          clones report 0x88, 0xB2,
+//	                     0x92                                                            0x12, 0x15, 0x18, 0x1C, 0x89
+//	                                                                                     (Arduino library and issues)
+//	NTAG answer delay    NTAG21x §9.2 and the timing    SetAnswerDelay anywhere in       the datasheet; a driver must
+//	                     tables of §10.1–10.5: at       MinAnswerDelay..MaxAnswerDelay   wait for RxIRq, not a
+//	                     least n = 9, at most           (panics outside); WRITE waits    computed time
+//	                     T_TimeOut: 5 ms READ,          WriteTime (4.1 ms) to program
+//	                     GET_VERSION; 10 ms WRITE       by default
+//	anticollision        ISO/IEC 14443-3 §6.2.1.1:      answered at FDT = 86.4 µs        the standard
+//	answers              fixed FDT
+//	CollPos              table 49: position of the      counts the bits as stored in     matches the Arduino library's
+//	                     first collision                the FIFO, RxAlign included,      use (ISO bit k of the 40-bit
+//	                                                    from 1 (32 reads 0; beyond 32    CLn+BCC is (k/8)*8+CollPos-1)
+//	                                                    CollPosNotValid); collided bit
+//	                                                    reads 1, later bits 0 with
+//	                                                    ValuesAfterColl clear; a
+//	                                                    collision suppresses ParityErr
+//	after a frame        §10.3.1.8: the receiver        Transceive stays receiving; a    datasheet
+//	without answer       waits                          FIFO write is WrErr until a
+//	                                                    command is written
+//	CalcCRC              §10.3.1.4: duration not given  completes instantly              no driver relies on it here
+//	READY tag and a      ISO/IEC 14443-3 §6.3           stays READY and silent for a     the standard; any other frame
+//	foreign prefix                                      non-matching ANTICOLLISION/      sends READY/ACTIVE tags back
+//	                                                    SELECT                           to IDLE (or HALT), NAKs too
+//
+// Not modelled: MIFARE Classic Crypto1 (MFAuthent fails with ProtocolErr),
+// NTAG password protection, the self test, MSBFirst, the AUX/MFIN/MFOUT
+// pins, Force100ASK and the analog settings (RxGain is stored, not
+// simulated).
 //
 // # Datasheets
 //

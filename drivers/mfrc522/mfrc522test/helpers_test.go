@@ -2,7 +2,6 @@ package mfrc522test
 
 import (
 	"testing"
-	"time"
 
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
@@ -64,8 +63,10 @@ type result struct {
 
 func (r result) answered() bool { return r.irq&irqRx != 0 }
 
-// transceive sends data (txLast valid bits in the last byte, 0 = 8) and
-// polls until RxIRq or TimerIRq.
+// transceive sends data (txLast valid bits in the last byte, 0 = 8) with
+// the reference sequence of NXP's and the Arduino library (Idle, clear the
+// IRQ bits, flush, load the FIFO, Transceive, StartSend 0→1) and polls
+// ComIrqReg, each read costing its SPI time, until RxIRq or TimerIRq.
 func (p *pcd) transceive(data []byte, txLast, rxAlign int) result {
 	p.t.Helper()
 	p.w(regCommand, cmdIdle)
@@ -80,10 +81,9 @@ func (p *pcd) transceive(data []byte, txLast, rxAlign int) result {
 		if irq&(irqRx|irqTimer) != 0 {
 			break
 		}
-		if i > 10000 {
+		if i > 100000 {
 			p.t.Fatalf("transceive % X: no RxIRq nor TimerIRq", data)
 		}
-		p.s.Sleep(20 * time.Microsecond)
 	}
 	res := result{irq: irq, err: p.r(regError), coll: p.r(regColl), lastBits: int(p.r(regControl) & 7)}
 	for n := p.r(regFIFOLevel); n > 0; n-- {

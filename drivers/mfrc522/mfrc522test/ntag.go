@@ -1,6 +1,9 @@
 package mfrc522test
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // NTAG type 2 commands (NTAG213/215/216 datasheet Rev. 3.2 §10, Table 22).
 const (
@@ -55,9 +58,14 @@ func NewNTAG216(uid []byte) *NTAG {
 // pages, OTP page 3, no GET_VERSION). uid must be 7 bytes.
 func NewUltralight(uid []byte) *NTAG {
 	t := &NTAG{name: "Ultralight", mem: make([][4]byte, 16), compat: -1}
+	t.delays = writeDelays()
 	t.init(checkUID7("Ultralight", uid), 0x00, 0x04)
 	t.initUID()
 	return t
+}
+
+func writeDelays() map[byte]time.Duration {
+	return map[byte]time.Duration{ntagWrite: WriteTime, ntagCompWrite: WriteTime}
 }
 
 func checkUID7(name string, uid []byte) []byte {
@@ -70,6 +78,7 @@ func checkUID7(name string, uid []byte) []byte {
 func newNTAG(name string, uid []byte, pages int, cc [4]byte, storage byte, dynSpan int) *NTAG {
 	// ATQA 0x0044, SAK 0x00 (NTAG21x §10.3 Table 24, Table 25).
 	t := &NTAG{name: name, mem: make([][4]byte, pages), compat: -1}
+	t.delays = writeDelays()
 	t.init(checkUID7(name, uid), 0x00, 0x04)
 	t.initUID()
 	t.mem[3] = cc
@@ -93,6 +102,53 @@ func (t *NTAG) initUID() {
 	t.mem[0] = [4]byte{u[0], u[1], u[2], cascadeT ^ u[0] ^ u[1] ^ u[2]}
 	t.mem[1] = [4]byte{u[3], u[4], u[5], u[6]}
 	t.mem[2] = [4]byte{u[3] ^ u[4] ^ u[5] ^ u[6], 0x48, 0x00, 0x00}
+}
+
+// Answer delays (NTAG213/215/216 datasheet §9.2 and the timing tables of
+// §10.1 GET_VERSION, §10.2 READ, §10.3 FAST_READ, §10.4 WRITE, §10.5
+// COMPATIBILITY_WRITE): an answer starts at least n = 9 bit periods after
+// the command (MinAnswerDelay, the ISO/IEC 14443-3 FDT) and at most
+// T_TimeOut after it: 5 ms for reads and GET_VERSION, 10 ms for writes.
+const (
+	MinAnswerDelay = fdt
+	// WriteTime is the default WRITE answer delay: the EEPROM is
+	// programmed before the ACK.
+	WriteTime = 4100 * time.Microsecond
+)
+
+// MaxAnswerDelay is the datasheet's T_TimeOut for command cmd: 10 ms for
+// WRITE and COMPATIBILITY_WRITE, 5 ms for the others.
+func MaxAnswerDelay(cmd byte) time.Duration {
+	if cmd == ntagWrite || cmd == ntagCompWrite {
+		return 10 * time.Millisecond
+	}
+	return 5 * time.Millisecond
+}
+
+// SetAnswerDelay makes the tag answer command cmd (READ 0x30, FAST_READ
+// 0x3A, GET_VERSION 0x60, WRITE 0xA2, COMPATIBILITY_WRITE 0xA0, whose
+// second part it delays) d after the end of the command frame. It panics
+// unless MinAnswerDelay <= d <= MaxAnswerDelay(cmd): a real tag never
+// answers outside its datasheet's limits.
+func (t *NTAG) SetAnswerDelay(cmd byte, d time.Duration) {
+	if d < MinAnswerDelay || d > MaxAnswerDelay(cmd) {
+		panic(fmt.Sprintf("mfrc522test: SetAnswerDelay(0x%02X, %v) outside %v..%v", cmd, d, MinAnswerDelay, MaxAnswerDelay(cmd)))
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.delays[cmd] = d
+}
+
+// answerDelay delays the second part of COMPATIBILITY WRITE like its
+// command, the first part answers at once.
+func (t *NTAG) answerDelay(b []byte) time.Duration {
+	if t.compat >= 0 {
+		return t.isoTag.answerDelay([]byte{ntagCompWrite})
+	}
+	if b[0] == ntagCompWrite {
+		return fdt
+	}
+	return t.isoTag.answerDelay(b)
 }
 
 func (t *NTAG) String() string { return fmt.Sprintf("%s[% X]", t.name, t.uid) }

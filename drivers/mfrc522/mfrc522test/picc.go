@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // Tag is a PICC that can be placed in the simulator's field: *NTAG or
@@ -58,6 +59,9 @@ type picc interface {
 	Tag
 	iso() *isoTag
 	power(on bool)
+	// answerDelay is the FDT of the answer to frame b in ACTIVE state,
+	// with iso().mu held, before command sees it.
+	answerDelay(b []byte) time.Duration
 	// command handles a frame in ACTIVE state other than HLTA, with
 	// iso().mu held; it returns the answer bits or nil for silence.
 	command(b []byte, n int) []uint8
@@ -70,8 +74,9 @@ type isoTag struct {
 	atqa     [2]byte
 	sak      byte // SAK once the UID is complete
 	state    TagState
-	level    int  // cascade level being resolved in READY, 1..3
-	fromHalt bool // woken from HALT: errors send it back there
+	level    int                    // cascade level being resolved in READY, 1..3
+	fromHalt bool                   // woken from HALT: errors send it back there
+	delays   map[byte]time.Duration // answer delay per command; fdt if absent
 }
 
 func (t *isoTag) init(uid []byte, sak byte, atqa0 byte) {
@@ -141,11 +146,29 @@ func (t *isoTag) fail() {
 	}
 }
 
+// answer is a tag's reply: its bits, first on air first (nil for silence),
+// and the frame delay from the end of the command to its first bit.
+type answer struct {
+	bits  []uint8
+	delay time.Duration
+}
+
 // handle runs one received frame of n bits through the tag's state machine.
-func handle(p picc, data []byte, n int) []uint8 {
+// Anticollision answers come at the fixed FDT (ISO/IEC 14443-3 §6.2.1.1);
+// application commands after the tag's delay for that command.
+func handle(p picc, data []byte, n int) answer {
 	t := p.iso()
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.state == StateActive && n != 7 && n != 0 && !isHLTA(data, n) {
+		d := p.answerDelay(data)
+		return answer{p.command(data, n), d}
+	}
+	return answer{t.step(data, n), fdt}
+}
+
+// step is the ISO/IEC 14443-3 state machine up to ACTIVE and HLTA.
+func (t *isoTag) step(data []byte, n int) []uint8 {
 	if t.state == StateOff || n == 0 {
 		return nil
 	}
@@ -166,13 +189,23 @@ func handle(p picc, data []byte, n int) []uint8 {
 		}
 		t.fail()
 	case StateActive:
-		if n == 32 && data[0] == piccHLTA && data[1] == 0x00 && crcOK(data[:4]) {
+		if isHLTA(data, n) {
 			t.state = StateHalt // HLTA is never answered (§6.4.3)
-			return nil
 		}
-		return p.command(data, n)
 	}
 	return nil
+}
+
+func isHLTA(data []byte, n int) bool {
+	return n == 32 && data[0] == piccHLTA && data[1] == 0x00 && crcOK(data[:4])
+}
+
+// answerDelay is the frame delay of the answer to application frame b.
+func (t *isoTag) answerDelay(b []byte) time.Duration {
+	if d, ok := t.delays[b[0]]; ok {
+		return d
+	}
+	return fdt
 }
 
 // anticoll answers an ANTICOLLISION or SELECT of the current cascade level

@@ -22,8 +22,9 @@ import (
 func (s *Sim) IRQ() gpio.PinIn { return s.irq }
 
 // Reset returns the chip's NRSTPD input. Low is hard power-down (field off,
-// SPI dead); a rising edge resets the chip (datasheet §8.8.1). The Mem
-// buffer survives.
+// SPI dead); a rising edge resets the chip (datasheet §8.8.1), which then
+// answers nothing on SPI for Opts.StartUp while its oscillator starts
+// (§8.8.2). The Mem buffer survives.
 func (s *Sim) Reset() gpio.PinOut { return s.rst }
 
 type irqPin struct {
@@ -182,6 +183,7 @@ func (p *resetPin) Out(l gpio.Level) error {
 	switch {
 	case !was && s.nrstpd && s.plugged:
 		s.reset()
+		s.waking = s.now.Add(s.o.StartUp)
 	case was && !s.nrstpd:
 		s.powerLost()
 	}

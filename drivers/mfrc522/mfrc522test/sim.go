@@ -14,12 +14,21 @@ import (
 // Opts configures a Sim. The zero value of every field means its default.
 type Opts struct {
 	TxCost   time.Duration // modelled cost of one SPI transaction (default 15µs, a Pi Zero 2 W spidev call)
-	ByteCost time.Duration // modelled cost per SPI byte (default 900ns, 10 MHz)
+	ByteCost time.Duration // modelled cost per SPI byte (default: 8 clocks at the connected speed + 100ns, 900ns at 10 MHz)
 	Start    time.Time     // modelled clock start (default 2024-01-01 00:00 UTC)
 
 	// Version is what VersionReg reads (default 0x92, MFRC522 v2.0; 0x91 is
-	// v1.0, clones report 0x12, 0x88 or 0xB2).
+	// v1.0, 0x90 v0.0, clones report 0x12, 0x15, 0x18, 0x1C, 0x88, 0x89 or
+	// 0xB2).
 	Version byte
+	// StartUp is the oscillator start-up after NRSTPD goes high or power
+	// returns (datasheet §8.8.2: the crystal's start-up plus 37.74 µs).
+	// Meanwhile the chip answers nothing on SPI: every read is 0x00 and
+	// writes are lost. Default 5 ms; New returns a chip already running.
+	StartUp time.Duration
+	// Host is how long the host's sleeps last (Sim.Sleep); the zero value
+	// means LinuxGo. Exact counts every sleep as exact.
+	Host HostSleep
 	// IRQGrace is the wall-clock time IRQ().WaitForEdge waits for another
 	// goroutine to start something when the chip has nothing in flight
 	// (default 50ms). Only drivers that wait for the IRQ from one goroutine
@@ -55,8 +64,9 @@ type Sim struct {
 
 	closed  bool
 	plugged bool
-	nrstpd  bool // level of the reset pin: true = running
-	hot     bool // overheated: TempErr, drivers off
+	nrstpd  bool      // level of the reset pin: true = running
+	waking  time.Time // until then the oscillator starts up: SPI is dead
+	hot     bool      // overheated: TempErr, drivers off
 
 	regs     [64]byte
 	fifo     []byte
@@ -69,6 +79,7 @@ type Sim struct {
 	crc      uint16
 	crcReady bool
 	command  byte
+	armed    bool // Transceive written and not yet sent: StartSend may start it
 	loAlert  bool
 	hiAlert  bool
 	rnd      uint64
@@ -96,14 +107,17 @@ func New(o *Opts) *Sim {
 	if s.o.TxCost == 0 {
 		s.o.TxCost = 15 * time.Microsecond
 	}
-	if s.o.ByteCost == 0 {
-		s.o.ByteCost = 900 * time.Nanosecond
-	}
 	if s.o.Start.IsZero() {
 		s.o.Start = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	}
 	if s.o.Version == 0 {
 		s.o.Version = 0x92
+	}
+	if s.o.StartUp == 0 {
+		s.o.StartUp = 5 * time.Millisecond
+	}
+	if s.o.Host == (HostSleep{}) {
+		s.o.Host = LinuxGo
 	}
 	if s.o.IRQGrace == 0 {
 		s.o.IRQGrace = 50 * time.Millisecond
@@ -136,7 +150,19 @@ func (s *Sim) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, er
 	if f > 10*physic.MegaHertz {
 		return nil, fmt.Errorf("mfrc522test: %s above the MFRC522's 10 MHz", f)
 	}
-	return &spiConn{s: s}, nil
+	return &spiConn{s: s, byteCost: s.byteCost(f)}, nil
+}
+
+// byteCost is Opts.ByteCost, or 8 SPI clocks at f plus the gap between
+// bytes (900ns at 10 MHz).
+func (s *Sim) byteCost(f physic.Frequency) time.Duration {
+	switch {
+	case s.o.ByteCost != 0:
+		return s.o.ByteCost
+	case f <= 0:
+		f = 10 * physic.MegaHertz
+	}
+	return 8*f.Period() + 100*time.Nanosecond
 }
 
 // LimitSpeed implements spi.PortCloser.
@@ -162,13 +188,14 @@ func (s *Sim) Now() time.Time {
 	return s.now
 }
 
-// Sleep advances the modelled clock by d; the chip and the tags progress
+// Sleep advances the modelled clock by what a sleep of d lasts on the
+// host (Opts.Host: on Linux at least 1 ms); the chip and the tags progress
 // meanwhile. It never really sleeps.
 func (s *Sim) Sleep(d time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if d > 0 {
-		s.advance(s.now.Add(d))
+		s.advance(s.now.Add(s.o.Host.Lasts(d)))
 	}
 	s.signal()
 }
@@ -287,6 +314,7 @@ func (s *Sim) Plug() {
 		s.plugged = true
 		s.mem = [memSize]byte{}
 		s.reset()
+		s.waking = s.now.Add(s.o.StartUp)
 		s.updateIRQ()
 	}
 	s.signal()
@@ -321,7 +349,7 @@ func (s *Sim) Field() bool {
 func (s *Sim) Reg(addr byte) byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !s.powered() {
+	if !s.running() {
 		return 0
 	}
 	if addr&0x3F == regFIFOData {
@@ -342,6 +370,9 @@ func (s *Sim) FIFO() []byte {
 
 func (s *Sim) powered() bool { return s.plugged && s.nrstpd }
 
+// running tells whether the chip answers on SPI: powered, oscillator up.
+func (s *Sim) running() bool { return s.powered() && !s.now.Before(s.waking) }
+
 // signal wakes IRQ waiters: something changed that may schedule an edge.
 func (s *Sim) signal() {
 	close(s.activity)
@@ -349,7 +380,10 @@ func (s *Sim) signal() {
 }
 
 // spiConn is the spi.Conn returned by Connect.
-type spiConn struct{ s *Sim }
+type spiConn struct {
+	s        *Sim
+	byteCost time.Duration
+}
 
 var (
 	_ spi.PortCloser = (*Sim)(nil)
@@ -377,7 +411,7 @@ func (c *spiConn) Tx(w, r []byte) error {
 	if s.closed {
 		return errors.New("mfrc522test: port closed")
 	}
-	cost := s.o.TxCost + time.Duration(len(w))*s.o.ByteCost
+	cost := s.o.TxCost + time.Duration(len(w))*c.byteCost
 	s.advance(s.now.Add(cost))
 	s.stats.Tx++
 	s.stats.Bytes += len(w)
@@ -386,7 +420,7 @@ func (c *spiConn) Tx(w, r []byte) error {
 	for i := range r {
 		r[i] = 0
 	}
-	if len(w) == 0 || !s.powered() {
+	if len(w) == 0 || !s.running() {
 		return nil
 	}
 	if w[0]&0x80 != 0 {

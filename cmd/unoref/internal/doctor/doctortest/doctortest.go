@@ -111,6 +111,9 @@ func (b *Board) Env() *doctor.Env {
 			b.mu.Lock()
 			b.slept += d
 			b.mu.Unlock()
+			// The readers' oscillators start up meanwhile (§8.8.2).
+			b.Play.Sleep(d)
+			b.Draw.Sleep(d)
 		},
 	}
 }
