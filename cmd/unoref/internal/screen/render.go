@@ -1,4 +1,4 @@
-package oled
+package screen
 
 import (
 	"image"
@@ -6,18 +6,21 @@ import (
 	"strings"
 
 	"periph.io/x/devices/v3/ssd1306/image1bit"
+
+	"github.com/unoref/unoref/drivers/oled"
 )
 
-// Panel size in pixels.
+// Panel size in pixels: the OLED's.
 const (
-	Width  = 128
-	Height = 64
+	Width  = oled.Width
+	Height = oled.Height
 )
 
 // Bounds is the rectangle Render draws into.
-var Bounds = image.Rect(0, 0, Width, Height)
+var Bounds = oled.Bounds
 
-// Render draws s into a new 128×64 image in the SSD1306's native layout.
+// Render draws s into a new 128×64 image in the controllers' native layout
+// (image1bit.VerticalLSB: a byte is 8 rows of one column).
 func Render(s Screen) *image1bit.VerticalLSB {
 	dst := image1bit.NewVerticalLSB(Bounds)
 	RenderTo(dst, s)

@@ -1,4 +1,4 @@
-package oled
+package screen
 
 // Screen is what the referee wants on the display. It is a plain view
 // model: the daemon fills it from the engine's state (RULES.md §7 fields);

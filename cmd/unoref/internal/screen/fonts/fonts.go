@@ -1,4 +1,4 @@
-package terminus
+package fonts
 
 import (
 	"embed"
@@ -47,13 +47,13 @@ func Bold24() *basicfont.Face { return faces[2]() }
 func load(s spec) *basicfont.Face {
 	b, err := bitmaps.ReadFile(s.file)
 	if err != nil {
-		panic(fmt.Sprintf("terminus: %v", err)) // embedded: cannot happen
+		panic(fmt.Sprintf("fonts: %v", err)) // embedded: cannot happen
 	}
 	stride := (s.width + 7) / 8
 	glyph := s.height * stride
 	n := len(b) / glyph
 	if want := glyphCount(); n != want || len(b)%glyph != 0 {
-		panic(fmt.Sprintf("terminus: %s holds %d bytes, want %d glyphs of %d", s.file, len(b), want, glyph))
+		panic(fmt.Sprintf("fonts: %s holds %d bytes, want %d glyphs of %d", s.file, len(b), want, glyph))
 	}
 	cell := s.padTop + s.height
 	mask := image.NewAlpha(image.Rect(0, 0, s.width, n*cell))

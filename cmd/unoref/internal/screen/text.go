@@ -1,4 +1,4 @@
-package oled
+package screen
 
 import (
 	"image"
@@ -8,7 +8,7 @@ import (
 	"golang.org/x/image/math/fixed"
 	"periph.io/x/devices/v3/ssd1306/image1bit"
 
-	"github.com/unoref/unoref/drivers/oled/terminus"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen/fonts"
 )
 
 // face is a fixed-width bitmap face drawn at an integer scale. All faces
@@ -23,9 +23,9 @@ type face struct {
 // Extended and Cyrillic. The big face is 24 rows, the band above the turn
 // screen's second line, so accents (Č, Š, Й) and commas below (Ș) fit.
 var (
-	small = face{terminus.Regular12(), 1} // 18 columns across the panel
-	bold  = face{terminus.Bold16(), 1}    // 16 columns
-	big   = face{terminus.Bold24(), 1}    // 10 columns, caps 15 px tall
+	small = face{fonts.Regular12(), 1} // 18 columns across the panel
+	bold  = face{fonts.Bold16(), 1}    // 16 columns
+	big   = face{fonts.Bold24(), 1}    // 10 columns, caps 15 px tall
 )
 
 const ellipsis = '…'

@@ -1,4 +1,4 @@
-package oled
+package screen
 
 import (
 	"context"
@@ -11,8 +11,19 @@ import (
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/devices/v3/ssd1306"
 
+	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 )
+
+// newI2C opens our driver on sim and returns a Display for it, as the
+// daemon does.
+func newI2C(sim *ssd1306test.Sim, o *Opts) (*Display, error) {
+	dev, err := oled.NewI2C(sim, nil)
+	if err != nil {
+		return nil, err
+	}
+	return NewDisplay(dev, o), nil
+}
 
 // counting wraps a Drawer and counts draws that reached it.
 type counting struct {
@@ -63,7 +74,7 @@ func turn(name string, count int) Screen {
 
 func TestDisplayShow(t *testing.T) {
 	sim := ssd1306test.New(nil)
-	d, err := NewI2C(sim, nil)
+	d, err := newI2C(sim, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +86,7 @@ func TestDisplayShow(t *testing.T) {
 	}
 	showsExactly(t, sim, s)
 	mustFind(t, sim.Image(), big, "Ann", false)
-	if got, want := d.String(), "oled.Display{ssd1360.Dev{ssd1306test.Sim{0x3c}(60), (128,64)}}"; got != want {
+	if got, want := d.String(), "screen.Display{oled.Dev{ssd1306test.Sim{0x3c}, ssd1306 at 0x3c, 128x64}}"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	// The caller may reuse its slices after Show.
@@ -92,7 +103,7 @@ func TestDisplayStalledBusNeverBlocksShow(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &counting{Drawer: dev}
-	d := New(c, nil)
+	d := NewDisplay(c, nil)
 	run(t, d)
 
 	sim.Stall()
@@ -133,7 +144,7 @@ func TestDisplayErrorThenRetry(t *testing.T) {
 			var d *Display
 			if tt.reopen {
 				var err error
-				if d, err = NewI2C(sim, o); err != nil {
+				if d, err = newI2C(sim, o); err != nil {
 					t.Fatal(err)
 				}
 			} else {
@@ -141,7 +152,7 @@ func TestDisplayErrorThenRetry(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				d = New(dev, o)
+				d = NewDisplay(dev, o)
 			}
 			run(t, d)
 			ctx := context.Background()
@@ -183,7 +194,7 @@ func TestDisplayErrorThenRetry(t *testing.T) {
 
 func TestDisplayRecoversPowerLoss(t *testing.T) {
 	sim := ssd1306test.New(nil)
-	d, err := NewI2C(sim, nil)
+	d, err := newI2C(sim, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +220,7 @@ func TestDisplayRecoversPowerLoss(t *testing.T) {
 
 func TestDisplayHalt(t *testing.T) {
 	sim := ssd1306test.New(nil)
-	d, err := NewI2C(sim, nil)
+	d, err := newI2C(sim, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +269,7 @@ func isBlank(b []byte) bool {
 }
 
 func TestDisplayRunTwice(t *testing.T) {
-	d := New(&counting{}, nil)
+	d := NewDisplay(&counting{}, nil)
 	run(t, d)
 	// Wait for the first Run to hold the display.
 	for {
@@ -276,7 +287,7 @@ func TestDisplayRunTwice(t *testing.T) {
 }
 
 func TestDisplaySyncCancelled(t *testing.T) {
-	d := New(&counting{}, nil) // nobody runs it
+	d := NewDisplay(&counting{}, nil) // nobody runs it
 	d.Show(turn("Ann", 1))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

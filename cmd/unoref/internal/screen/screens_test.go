@@ -1,4 +1,4 @@
-package oled
+package screen
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package oled
+package screen
 
 import (
 	"context"
@@ -7,12 +7,11 @@ import (
 	"image"
 	"sync"
 
-	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/devices/v3/ssd1306"
 	"periph.io/x/devices/v3/ssd1306/image1bit"
 )
 
-// Drawer is what Display needs from a panel. *ssd1306.Dev implements it.
+// Drawer is what Display needs from a panel. *oled.Dev implements it, and
+// so does periph's *ssd1306.Dev.
 type Drawer interface {
 	Draw(r image.Rectangle, src image.Image, sp image.Point) error
 	Halt() error
@@ -21,21 +20,15 @@ type Drawer interface {
 // Errors callers can branch on.
 var (
 	// ErrRunning is returned by Run when another Run is active.
-	ErrRunning = errors.New("oled: already running")
+	ErrRunning = errors.New("screen: display already running")
 )
 
 // Opts configures a Display. The zero value is usable.
 type Opts struct {
-	// Panel configures the SSD1306 for NewI2C; the zero value means
-	// ssd1306.DefaultOpts.
-	Panel ssd1306.Opts
-	// Addr is the panel's I²C address for NewI2C: 0x3C (the default, when
-	// zero) or 0x3D (modules with the address jumper moved).
-	Addr uint16
 	// Reopen returns a freshly initialised panel. The Display calls it
-	// before the draw that follows a failed one, because a module that lost
-	// power forgot its configuration and is dark. NewI2C sets it. Without
-	// it the Display forces the next draw to resend the whole frame.
+	// before the draw that follows a failed one. Without it the Display
+	// forces the next draw to resend the whole frame; *oled.Dev also sets
+	// itself up again after a failed transfer.
 	Reopen func() (Drawer, error)
 	// OnError, if set, is called from Run's goroutine with each draw error.
 	// It must not block.
@@ -70,8 +63,9 @@ type Display struct {
 	scratch *image1bit.VerticalLSB
 }
 
-// New returns a Display drawing on dev. o may be nil.
-func New(dev Drawer, o *Opts) *Display {
+// NewDisplay returns a Display drawing on dev, typically an *oled.Dev.
+// o may be nil.
+func NewDisplay(dev Drawer, o *Opts) *Display {
 	d := &Display{
 		dev:     dev,
 		idle:    make(chan struct{}),
@@ -88,56 +82,9 @@ func New(dev Drawer, o *Opts) *Display {
 
 func describe(dev Drawer) string {
 	if s, ok := dev.(fmt.Stringer); ok {
-		return "oled.Display{" + s.String() + "}"
+		return "screen.Display{" + s.String() + "}"
 	}
-	return "oled.Display{}"
-}
-
-// NewI2C initialises an SSD1306 at address 0x3C on b with periph's driver
-// and returns a Display for it, able to reinitialise the panel after a
-// fault.
-func NewI2C(b i2c.Bus, o *Opts) (*Display, error) {
-	var opts Opts
-	if o != nil {
-		opts = *o
-	}
-	panel := opts.Panel
-	if panel == (ssd1306.Opts{}) {
-		panel = ssd1306.DefaultOpts
-	}
-	switch opts.Addr {
-	case 0, defaultAddr:
-	case defaultAddr + 1:
-		b = &readdress{Bus: b, to: opts.Addr}
-	default:
-		return nil, fmt.Errorf("oled: address %#x: an SSD1306 answers at 0x3c or 0x3d", opts.Addr)
-	}
-	open := func() (Drawer, error) { return ssd1306.NewI2C(b, &panel) }
-	dev, err := open()
-	if err != nil {
-		return nil, fmt.Errorf("oled: %w", err)
-	}
-	if opts.Reopen == nil {
-		opts.Reopen = open
-	}
-	return New(dev, &opts), nil
-}
-
-// defaultAddr is where periph's ssd1306 driver always talks (SA0 low,
-// datasheet rev 1.1 §8.1.5).
-const defaultAddr = 0x3C
-
-// readdress sends periph's fixed-address traffic to the panel's address.
-type readdress struct {
-	i2c.Bus
-	to uint16
-}
-
-func (r *readdress) Tx(addr uint16, w, rd []byte) error {
-	if addr == defaultAddr {
-		addr = r.to
-	}
-	return r.Bus.Tx(addr, w, rd)
+	return "screen.Display{}"
 }
 
 func (d *Display) String() string {
@@ -236,7 +183,7 @@ func (d *Display) draw(img *image1bit.VerticalLSB) error {
 		if d.opts.Reopen != nil {
 			dev, err := d.opts.Reopen()
 			if err != nil {
-				return fmt.Errorf("oled: reopen: %w", err)
+				return fmt.Errorf("screen: reopen: %w", err)
 			}
 			d.dev = dev
 			d.mu.Lock()
@@ -250,13 +197,13 @@ func (d *Display) draw(img *image1bit.VerticalLSB) error {
 				d.scratch.SetBit(p.X, p.Y, !d.scratch.BitAt(p.X, p.Y))
 			}
 			if err := d.dev.Draw(Bounds, d.scratch, image.Point{}); err != nil {
-				return fmt.Errorf("oled: draw: %w", err)
+				return fmt.Errorf("screen: draw: %w", err)
 			}
 		}
 	}
 	if err := d.dev.Draw(Bounds, img, image.Point{}); err != nil {
 		d.broken = true
-		return fmt.Errorf("oled: draw: %w", err)
+		return fmt.Errorf("screen: draw: %w", err)
 	}
 	d.broken = false
 	return nil
@@ -313,7 +260,7 @@ func (d *Display) Halt() error {
 		return err
 	}
 	if err := d.dev.Halt(); err != nil {
-		return fmt.Errorf("oled: halt: %w", err)
+		return fmt.Errorf("screen: halt: %w", err)
 	}
 	d.off = true
 	return nil

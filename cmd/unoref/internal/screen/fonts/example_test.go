@@ -1,15 +1,15 @@
-package terminus_test
+package fonts_test
 
 import (
 	"fmt"
 
 	"golang.org/x/image/math/fixed"
 
-	"github.com/unoref/unoref/drivers/oled/terminus"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen/fonts"
 )
 
 func Example() {
-	f := terminus.Bold24()
+	f := fonts.Bold24()
 	for _, r := range "Љ李" {
 		_, _, _, adv, ok := f.Glyph(fixed.P(0, f.Ascent), r)
 		fmt.Println(string(r), adv.Round(), ok)

@@ -20,4 +20,4 @@
 // Font Name "Terminus Font", licensed under the SIL Open Font License 1.1:
 // see LICENSE-terminus.txt. The subset here is a Modified Version under
 // that license: it is not presented to users as "Terminus Font".
-package terminus
+package fonts
