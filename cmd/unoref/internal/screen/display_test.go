@@ -296,8 +296,8 @@ func TestDisplaySyncCancelled(t *testing.T) {
 	}
 }
 
-// BenchmarkUpdate measures the I²C cost of one screen change through
-// periph's differential driver.
+// BenchmarkUpdate measures the I²C cost of one screen change through our
+// driver, which sends the changed columns of each changed page.
 func BenchmarkUpdate(b *testing.B) {
 	for _, bb := range []struct {
 		name string
@@ -310,7 +310,7 @@ func BenchmarkUpdate(b *testing.B) {
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			sim := ssd1306test.New(nil)
-			dev, err := ssd1306.NewI2C(sim, &ssd1306.DefaultOpts)
+			dev, err := oled.NewI2C(sim, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

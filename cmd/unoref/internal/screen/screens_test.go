@@ -13,6 +13,7 @@ import (
 
 	"periph.io/x/devices/v3/ssd1306"
 
+	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 )
 
@@ -42,18 +43,25 @@ var samples = []struct {
 	{"alert-uno", Screen{Alert: AlertUNO, Message: "Chloe has one card!"}},
 }
 
-// panel is periph's real driver on the simulated chip.
+// panel is our driver on a simulated chip.
 type panel struct {
 	sim *ssd1306test.Sim
-	dev *ssd1306.Dev
+	dev Drawer
 }
 
 func newPanel(t testing.TB) *panel {
 	t.Helper()
-	sim := ssd1306test.New(nil)
-	dev, err := ssd1306.NewI2C(sim, &ssd1306.DefaultOpts)
+	return newChipPanel(t, oled.SSD1306, ssd1306test.SSD1306)
+}
+
+// newChipPanel sets chip up on a simulated simChip: the two differ when the
+// pin map names the wrong one.
+func newChipPanel(t testing.TB, chip oled.Chip, simChip ssd1306test.Chip) *panel {
+	t.Helper()
+	sim := ssd1306test.New(&ssd1306test.Opts{Chip: simChip})
+	dev, err := oled.NewI2C(sim, &oled.Opts{Chip: chip})
 	if err != nil {
-		t.Fatalf("ssd1306.NewI2C: %v", err)
+		t.Fatalf("oled.NewI2C: %v", err)
 	}
 	return &panel{sim, dev}
 }
@@ -76,35 +84,79 @@ func TestGolden(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := p.show(t, tt.s)
 			shots = append(shots, got)
-			path := filepath.Join("testdata", tt.name+".png")
-			if *update {
-				var buf bytes.Buffer
-				if err := png.Encode(&buf, got); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			defer f.Close()
-			want, err := png.Decode(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n := differ(got, ssd1306test.Gray(want)); n != 0 {
-				t.Errorf("%d pixels differ from %s (run go test -update and look at it)", n, path)
-			}
+			golden(t, got, tt.name)
 		})
 	}
 	if *update {
 		if err := writeSheet(filepath.Join("testdata", "preview.png"), shots); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestChips renders the turn screen on both chips' simulators, with the
+// right set-up and with periph's SSD1306 set-up on an SH1106, and compares
+// each PNG with the expected screen: the right set-up shows it exactly;
+// the wrong one 2 pixels to the left, with 2 columns of noise.
+func TestChips(t *testing.T) {
+	s := samples[0].s
+	want := ssd1306test.Gray(Render(s))
+	periphOnSH1106 := func(t testing.TB) *panel {
+		sim := ssd1306test.New(&ssd1306test.Opts{Chip: ssd1306test.SH1106})
+		dev, err := ssd1306.NewI2C(sim, &ssd1306.DefaultOpts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &panel{sim, dev}
+	}
+	for _, tt := range []struct {
+		name  string
+		open  func(testing.TB) *panel
+		right bool
+	}{
+		{"chip-ssd1306", func(t testing.TB) *panel { return newChipPanel(t, oled.SSD1306, ssd1306test.SSD1306) }, true},
+		{"chip-sh1106", func(t testing.TB) *panel { return newChipPanel(t, oled.SH1106, ssd1306test.SH1106) }, true},
+		{"chip-sh1106-ssd1306-init", periphOnSH1106, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.open(t).show(t, s)
+			golden(t, got, tt.name)
+			n := differ(got, want)
+			if tt.right && n != 0 {
+				t.Errorf("%s: %d pixels differ from the expected screen", tt.name, n)
+			}
+			if !tt.right && n < 100 {
+				t.Errorf("%s: %d pixels differ from the expected screen, want a visibly wrong picture", tt.name, n)
+			}
+		})
+	}
+}
+
+// golden compares got with testdata/name.png, or rewrites it with -update.
+func golden(t *testing.T, got *image.Gray, name string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, got); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := differ(got, ssd1306test.Gray(want)); n != 0 {
+		t.Errorf("%d pixels differ from %s (run go test -update and look at it)", n, path)
 	}
 }
 
