@@ -14,12 +14,12 @@ import (
 //go:embed *.bin
 var bitmaps embed.FS
 
-// spec describes one generated bitmap: the console font's glyph size and
-// ascent, and the cell the face sets it in.
+// spec describes one generated bitmap: the cell of every glyph, its
+// ascent, and the face's advance.
 type spec struct {
 	name, file, source    string
 	width, height, ascent int
-	padTop, advance       int
+	advance               int
 }
 
 var faces = func() []func() *basicfont.Face {
@@ -42,8 +42,9 @@ func Bold16() *basicfont.Face { return faces[1]() }
 // of the player to act: accents and descenders stay inside 24 rows.
 func Bold24() *basicfont.Face { return faces[2]() }
 
-// load expands a packed bitmap, (width+7)/8 bytes a row, into the 8-bit
-// mask basicfont draws from: one glyph under the other, in range order.
+// load expands a packed bitmap, (width+7)/8 bytes a row and height rows a
+// glyph, into the 8-bit mask basicfont draws from: one glyph under the
+// other, in range order.
 func load(s spec) *basicfont.Face {
 	b, err := bitmaps.ReadFile(s.file)
 	if err != nil {
@@ -55,24 +56,21 @@ func load(s spec) *basicfont.Face {
 	if want := glyphCount(); n != want || len(b)%glyph != 0 {
 		panic(fmt.Sprintf("fonts: %s holds %d bytes, want %d glyphs of %d", s.file, len(b), want, glyph))
 	}
-	cell := s.padTop + s.height
-	mask := image.NewAlpha(image.Rect(0, 0, s.width, n*cell))
-	for g := range n {
-		for y := range s.height {
-			row := b[g*glyph+y*stride:]
-			dst := mask.Pix[(g*cell+s.padTop+y)*mask.Stride:]
-			for x := range s.width {
-				if row[x/8]&(0x80>>(x%8)) != 0 {
-					dst[x] = 0xff
-				}
+	mask := image.NewAlpha(image.Rect(0, 0, s.width, n*s.height))
+	for y := range n * s.height {
+		row := b[y*stride:]
+		dst := mask.Pix[y*mask.Stride:]
+		for x := range s.width {
+			if row[x/8]&(0x80>>(x%8)) != 0 {
+				dst[x] = 0xff
 			}
 		}
 	}
 	return &basicfont.Face{
 		Advance: s.advance,
 		Width:   s.width,
-		Height:  cell,
-		Ascent:  s.padTop + s.ascent,
+		Height:  s.height,
+		Ascent:  s.ascent,
 		Descent: s.height - s.ascent,
 		Mask:    mask,
 		Ranges:  ranges,

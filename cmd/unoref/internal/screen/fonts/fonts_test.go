@@ -20,7 +20,8 @@ var all = []struct {
 }
 
 // blocks are the runes the faces promise, less the 21 the console fonts lack.
-var blocks = [][2]rune{{0x20, 0x7E}, {0xA0, 0xFF}, {0x100, 0x17F}, {0x218, 0x21B}, {0x400, 0x45F}, {0x490, 0x491}, {0x2026, 0x2026}}
+var blocks = [][2]rune{{0x20, 0x7E}, {0xA0, 0xFF}, {0x100, 0x17F}, {0x218, 0x21B}, {0x400, 0x45F}, {0x490, 0x491},
+	{0x531, 0x556}, {0x559, 0x58A}, {0x58F, 0x58F}, {0x2010, 0x2015}, {0x2018, 0x201A}, {0x201C, 0x201E}, {0x2026, 0x2026}, {0x2116, 0x2116}}
 
 const absent = "ĔĕĨĩĬĭĲĳĸĿŀŉŊŋŎŏŦŧŨũſ"
 
@@ -69,7 +70,7 @@ func TestCoverage(t *testing.T) {
 			}
 			// Homoglyphs (Latin A, Cyrillic А) share bitmaps, and at 12 px
 			// ș is drawn like ş, but the letter must differ from its base.
-			for _, p := range []string{"sș", "tț", "dđ", "лљ", "SȘ", "DĐ", "cč", "zž"} {
+			for _, p := range []string{"sș", "tț", "dđ", "лљ", "SȘ", "DĐ", "cč", "zž", "աշ", "ԱՇ", "ոօ", "„“"} {
 				a, _ := ink(f, []rune(p)[0])
 				b, _ := ink(f, []rune(p)[1])
 				if a == b {
@@ -78,6 +79,42 @@ func TestCoverage(t *testing.T) {
 			}
 			if _, ok := ink(f, '李'); ok {
 				t.Errorf("'李' ok, want the replacement glyph and ok false")
+			}
+		})
+	}
+}
+
+// TestArmenianInCell checks every Armenian glyph keeps ink inside its
+// cell on the face's baseline: capitals sit on it, the full stop ։ is
+// there, and the high marks ՛ ՜ ՞ keep their ink.
+func TestArmenianInCell(t *testing.T) {
+	for _, tt := range all {
+		t.Run(tt.name, func(t *testing.T) {
+			f := tt.f()
+			for _, r := range "ԱԲԳԴՇՖ" {
+				g, _ := ink(f, r)
+				rows := strings.Split(g, "\n")
+				if !strings.Contains(rows[f.Ascent-1], "#") || strings.Contains(rows[f.Ascent], "#") {
+					t.Errorf("%q does not sit on the baseline (row %d):\n%s", r, f.Ascent, g)
+				}
+			}
+			for _, r := range "՛՜՞։֊" {
+				if g, ok := ink(f, r); !ok || !strings.Contains(g, "#") {
+					t.Errorf("%q: ok %v, blank or missing:\n%s", r, ok, g)
+				}
+			}
+			// Two letters set side by side keep a blank column between them.
+			for _, r := range "ԱաբնՆ" {
+				g, _ := ink(f, r)
+				if f.Advance > f.Width {
+					continue // the advance leaves the gap
+				}
+				for _, row := range strings.Split(g, "\n") {
+					if row != "" && row[0] == '#' && row[len(row)-1] == '#' {
+						t.Errorf("%q fills its cell edge to edge:\n%s", r, g)
+						break
+					}
+				}
 			}
 		})
 	}

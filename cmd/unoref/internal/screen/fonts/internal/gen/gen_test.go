@@ -8,17 +8,18 @@ import (
 	"testing"
 )
 
-const fonts = "/usr/share/consolefonts"
+// The Debian packages CI installs: console-setup and unifont.
+const (
+	fonts   = "/usr/share/consolefonts"
+	unifont = "/usr/share/unifont/unifont.hex"
+)
 
-// TestUpToDate regenerates the faces from the installed console fonts and
-// compares them with the committed files.
+// TestUpToDate regenerates the faces from the installed fonts and compares
+// them with the committed files.
 func TestUpToDate(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(fonts, specs[0].file)); err != nil {
-		t.Skipf("Terminus console fonts not installed: %v", err)
-	}
 	dir := t.TempDir()
-	if err := run(fonts, dir); err != nil {
-		t.Fatal(err)
+	if err := run(fonts, unifont, dir); err != nil {
+		t.Fatalf("run: %v (needs Debian's console-setup and unifont)", err)
 	}
 	names, _ := filepath.Glob(filepath.Join(dir, "*"))
 	for _, n := range names {
@@ -84,4 +85,73 @@ func TestParse(t *testing.T) {
 	if _, err := parse([]byte("not a font at all, really not")); err == nil {
 		t.Errorf("garbage: nil error")
 	}
+}
+
+// glyph builds an 8×16 bitmap from rows of '#' and '.'; missing rows are blank.
+func glyph(rows ...string) bitmap {
+	b := make(bitmap, hexHeight)
+	for y := range b {
+		b[y] = make([]bool, 8)
+		if y < len(rows) {
+			for x, c := range rows[y] {
+				b[y][x] = c == '#'
+			}
+		}
+	}
+	return b
+}
+
+func TestConvert(t *testing.T) {
+	// A capital bar on rows 4-13 in columns 1 and 7, a mark on rows 0-1.
+	var bar []string
+	for y := range 14 {
+		if y >= 4 {
+			bar = append(bar, ".#.#...#")
+		} else {
+			bar = append(bar, "........")
+		}
+	}
+	mark := glyph("...##...", "...##...")
+	for _, tt := range []struct {
+		name string
+		c    cell
+		src  bitmap
+		r    rune
+		want func(bitmap) bool
+	}{
+		{"12: a repeated inner column dropped, baseline kept", cell{6, 13, 11}, glyph(bar...), 'Ա', func(b bitmap) bool {
+			return len(b[0]) == 6 && b[10][0] && !b[10][1] && b[10][2] && b[10][5] && !b[11][0] && b[1][0] && !b[0][0]
+		}},
+		{"16: as drawn", cell{8, 18, 14}, glyph(bar...), 'Ա', func(b bitmap) bool {
+			return b[13][1] && b[13][7] && !b[14][1] && !b[13][0]
+		}},
+		{"24: 2×2 dots at 1.5×", cell{12, 24, 19}, glyph(bar...), 'Ա', func(b bitmap) bool {
+			return b[18][10] && b[18][11] && b[17][1] && b[17][2] && !b[19][10] && !b[18][0]
+		}},
+		{"12: a high mark moves into the cell", cell{6, 13, 11}, mark, '՞', func(b bitmap) bool {
+			return b[0][2] && b[1][2]
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := convert(tt.src, tt.r, tt.c)
+			if len(got) != tt.c.h || !tt.want(got) {
+				t.Errorf("convert(%q, %+v) =\n%s", tt.r, tt.c, show(got))
+			}
+		})
+	}
+}
+
+func show(b bitmap) string {
+	var s []byte
+	for _, row := range b {
+		for _, on := range row {
+			if on {
+				s = append(s, '#')
+			} else {
+				s = append(s, '.')
+			}
+		}
+		s = append(s, '\n')
+	}
+	return string(s)
 }
