@@ -35,16 +35,63 @@ func Render(s Screen) *image1bit.VerticalLSB {
 // anything else shows the live turn screen.
 func RenderTo(dst *image1bit.VerticalLSB, s Screen) {
 	clear(dst.Pix)
-	switch {
-	case s.Alert != AlertNone:
+	switch layoutOf(s) {
+	case layoutAlert:
 		renderAlert(dst, s)
-	case s.Phase == "over" || (s.Phase == "setup" && s.Round > 1 && len(s.Scores) > 0):
+	case layoutScores:
 		renderScores(dst, s)
-	case s.Phase == "setup" || isPromptPhase(s.Phase):
+	case layoutPrompt:
 		renderPrompt(dst, s)
 	default:
 		renderTurn(dst, s)
 	}
+}
+
+// The layouts RenderTo chooses from.
+const (
+	layoutTurn = iota
+	layoutAlert
+	layoutScores
+	layoutPrompt
+)
+
+func layoutOf(s Screen) int {
+	switch {
+	case s.Alert != AlertNone:
+		return layoutAlert
+	case s.Phase == "over" || (s.Phase == "setup" && s.Round > 1 && len(s.Scores) > 0):
+		return layoutScores
+	case s.Phase == "setup" || isPromptPhase(s.Phase):
+		return layoutPrompt
+	}
+	return layoutTurn
+}
+
+// alertText is what an alert says under its word.
+func alertText(s Screen) string {
+	if s.Message != "" {
+		return s.Message
+	}
+	return s.Turn
+}
+
+// promptText is what a choosing screen asks for.
+func promptText(s Screen) string {
+	if s.Prompt != "" {
+		return s.Prompt
+	}
+	return defaultPrompt(s)
+}
+
+// turnText is the turn screen's bottom line: the news, else the prompt.
+func turnText(s Screen) string {
+	switch {
+	case s.Message != "":
+		return s.Message
+	case s.Prompt != "":
+		return s.Prompt
+	}
+	return defaultPrompt(s)
 }
 
 func isPromptPhase(p string) bool {
@@ -144,6 +191,8 @@ const (
 	line2Y                     = 24
 	handsY                     = 38
 	msgY                       = 51
+	promptY                    = 22 // first line of a choosing screen's text
+	alertY                     = 23 // first line of an alert's text
 )
 
 func renderTurn(dst *image1bit.VerticalLSB, s Screen) {
@@ -167,14 +216,10 @@ func renderTurn(dst *image1bit.VerticalLSB, s Screen) {
 
 	drawHands(dst, s.Hands, s.Turn, handsY)
 
-	msg := s.Message
-	if msg == "" {
-		msg = s.Prompt
+	page, _ := textFlow(s).page(s.Page)
+	for _, l := range page {
+		drawText(dst, small, 0, msgY, l.text, image1bit.On)
 	}
-	if msg == "" {
-		msg = defaultPrompt(s)
-	}
-	drawText(dst, small, 0, msgY, fit(small, msg, Width, true), image1bit.On)
 }
 
 // drawCard draws the top card: a rounded outline filled with the colour's
@@ -297,22 +342,8 @@ func renderPrompt(dst *image1bit.VerticalLSB, s Screen) {
 		title = "Round " + strconv.Itoa(max(s.Round, 1))
 	}
 	nameHeader(dst, title, 0, Width)
-	p := s.Prompt
-	if p == "" {
-		p = defaultPrompt(s)
-	}
-	y := 22
-	lines := 3
-	if s.Phase == "color" || s.Phase == "swap" {
-		lines = 1
-	}
-	if s.Message != "" {
-		lines--
-	}
-	for _, l := range wrap(small, p, Width, max(lines, 1)) {
-		drawText(dst, small, 0, y, l, image1bit.On)
-		y += small.cell()
-	}
+	page, _ := textFlow(s).page(s.Page)
+	y := drawPromptPage(dst, page)
 	switch s.Phase {
 	case "color":
 		for i, c := range []string{"R", "Y", "G", "B"} {
@@ -335,9 +366,29 @@ func renderPrompt(dst *image1bit.VerticalLSB, s Screen) {
 			y += small.cell()
 		}
 	}
-	if s.Message != "" {
-		drawText(dst, small, 0, msgY, fit(small, s.Message, Width, true), image1bit.On)
+}
+
+// drawPromptPage sets a page of a choosing screen: prompt lines from the
+// top of the text area, message lines up from the bottom line. It returns
+// the y under the prompt lines.
+func drawPromptPage(dst *image1bit.VerticalLSB, page []textLine) int {
+	y, msgs := promptY, 0
+	for _, l := range page {
+		if l.msg {
+			msgs++
+			continue
+		}
+		drawText(dst, small, 0, y, l.text, image1bit.On)
+		y += small.cell()
 	}
+	my := msgY - (msgs-1)*small.cell()
+	for _, l := range page {
+		if l.msg {
+			drawText(dst, small, 0, my, l.text, image1bit.On)
+			my += small.cell()
+		}
+	}
+	return y
 }
 
 // renderScores shows the totals, two columns past four players, the winner
@@ -390,21 +441,22 @@ func renderAlert(dst *image1bit.VerticalLSB, s Screen) {
 	case AlertUNO:
 		word = "UNO!"
 	}
-	fillRect(dst, image.Rect(0, 0, Width, 24), image1bit.On)
-	drawText(dst, big, (Width-big.width(word))/2, 0, word, image1bit.Off)
+	// The band leaves 3 full text lines above the frame's bottom rows.
+	fillRect(dst, image.Rect(0, 0, Width, alertY-1), image1bit.On)
+	drawText(dst, big, (Width-big.width(word))/2, -1, word, image1bit.Off)
 	if s.Alert == AlertIllegal {
 		// A thick frame makes a refusal recognisable from across the table.
 		for i := 0; i < 2; i++ {
 			strokeRect(dst, image.Rect(i, i, Width-i, Height-i), image1bit.On)
 		}
 	}
-	msg := s.Message
-	if msg == "" {
-		msg = s.Turn
+	page, n := textFlow(s).page(s.Page)
+	if mark := pageMark(s.Page, n); mark != "" {
+		drawText(dst, small, Width-small.width(mark)-3, 6, mark, image1bit.Off)
 	}
-	y := 25
-	for _, l := range wrap(small, msg, Width-6, 3) {
-		drawText(dst, small, (Width-small.width(l))/2, y, l, image1bit.On)
+	y := alertY
+	for _, l := range page {
+		drawText(dst, small, (Width-small.width(l.text))/2, y, l.text, image1bit.On)
 		y += small.cell()
 	}
 }

@@ -214,22 +214,28 @@ func TestLongAndForeignNames(t *testing.T) {
 	}
 }
 
-func TestMessageElided(t *testing.T) {
+func TestMessagePaged(t *testing.T) {
 	p := newPanel(t)
 	msg := "Ben draws 2 and misses a turn because of the red draw two"
-	img := p.show(t, Screen{Phase: "turn", Turn: "Ann", Color: "R", Top: "R+2", Message: msg})
-	want := fit(small, msg, Width, true)
-	if !strings.HasSuffix(want, "…") || !strings.HasPrefix(msg, strings.TrimSuffix(want, "…")) {
-		t.Fatalf("fit = %q", want)
+	s := Screen{Phase: "turn", Turn: "Ann", Color: "R", Top: "R+2", Message: msg}
+	pages := Pages(s)
+	if len(pages) < 2 || NumPages(s) != len(pages) {
+		t.Fatalf("Pages = %q (NumPages %d), want several one-line pages", pages, NumPages(s))
 	}
-	if small.width(want) > Width {
-		t.Errorf("elided message %q is %d px wide, want <= %d", want, small.width(want), Width)
+	for i, pg := range pages {
+		s.Page = i
+		img := p.show(t, s)
+		if len(pg) != 1 {
+			t.Fatalf("page %d = %q, want one line", i, pg)
+		}
+		mustFind(t, img, small, pg[0], false)
+		if i < len(pages)-1 && !strings.HasSuffix(pg[0], more) {
+			t.Errorf("page %d = %q, want it to end with %q", i, pg[0], more)
+		}
 	}
-	mustFind(t, img, small, want, false)
-	// Cut at a word: no half word before the ellipsis.
-	if got := strings.TrimSuffix(want, "…"); !strings.HasPrefix(msg, got+" ") {
-		t.Errorf("elided at %q, want a word boundary", got)
-	}
+	// Past the end: the last page.
+	s.Page = 99
+	mustFind(t, p.show(t, s), small, pages[len(pages)-1][0], false)
 }
 
 func TestFitAndWrap(t *testing.T) {

@@ -12,11 +12,14 @@ type Screen struct {
 	Pending   int    // cards the player to act must draw
 	Hands     []Seat // hand counts, in seat order
 	Scores    []Score
-	Message   string // one-line verdict or news, e.g. "Ben draws 2"
+	Message   string // verdict or news, e.g. "Ben draws 2"; paged when long
 	Prompt    string // what the player must do now; a default per phase if empty
 	Round     int
 	Winner    string
 	Alert     Alert // non-zero shows the alert layout instead of the phase layout
+	// Page is the page of the text to show when it needs more than one
+	// (see Pages); past the last page shows the last.
+	Page int
 }
 
 // Seat is one player's hand count.

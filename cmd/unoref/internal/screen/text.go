@@ -2,6 +2,7 @@ package screen
 
 import (
 	"image"
+	"slices"
 	"unicode/utf8"
 
 	"golang.org/x/image/font/basicfont"
@@ -18,9 +19,9 @@ type face struct {
 	scale int
 }
 
-// The Terminus faces keep the cells of the x/image faces they replaced
-// (Face7x13, Inconsolata Bold8x16) so the layout holds, and add Latin
-// Extended and Cyrillic. The big face is 24 rows, the band above the turn
+// The faces keep the cells of the x/image faces they replaced (Face7x13,
+// Inconsolata Bold8x16) so the layout holds, and add Latin Extended,
+// Cyrillic and Armenian. The big face is 24 rows, the band above the turn
 // screen's second line, so accents (Č, Š, Й) and commas below (Ș) fit.
 var (
 	small = face{fonts.Regular12(), 1} // 18 columns across the panel
@@ -43,13 +44,21 @@ func (f face) has(r rune) bool {
 	return ok
 }
 
-// Missing returns the runes of s the text faces cannot draw; they show as a
-// replacement glyph. Use it to log names that need a bigger font.
+// Missing returns the runes of s that some face of the screens cannot
+// draw, each once, in order; they would show as a replacement glyph. The
+// message tests use it: every message of every language must have none.
+// Spaces are fine; other control characters are missing.
 func Missing(s string) []rune {
 	var out []rune
 	for _, r := range s {
-		if r != ellipsis && !small.has(r) {
-			out = append(out, r)
+		if r == ellipsis || slices.Contains(out, r) {
+			continue
+		}
+		for _, f := range []face{small, bold, big} {
+			if !f.has(r) {
+				out = append(out, r)
+				break
+			}
 		}
 	}
 	return out

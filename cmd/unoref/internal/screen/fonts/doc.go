@@ -3,7 +3,7 @@
 // Latin-1, Latin Extended-A, Romanian Ș ș Ț ț (U+0218–U+021B), the Cyrillic
 // block U+0400–U+045F and Ґ ґ, Armenian (U+0531–U+0556, U+0559–U+058A,
 // U+058F), dashes, quotes (‘ ’ ‚ “ ” „ ‹ ›), the ellipsis, thin and
-// no-break spaces, № and the minus sign. Other runes draw as U+FFFD, with
+// no-break spaces, №, the minus sign and →. Other runes draw as U+FFFD, with
 // ok false from Glyph.
 //
 // Twenty-one rare Latin Extended-A letters (Ĕ Ĩ Ĭ Ĳ ĸ Ŀ ŉ Ŋ Ŏ Ŧ Ũ ſ and

@@ -32,8 +32,9 @@ var ranges = []basicfont.Range{
 	{Low: 0x202F, High: 0x2030, Offset: 504},
 	{Low: 0x2039, High: 0x203B, Offset: 505},
 	{Low: 0x2116, High: 0x2117, Offset: 507},
-	{Low: 0x2212, High: 0x2213, Offset: 508},
-	{Low: 0xFFFD, High: 0xFFFE, Offset: 509},
+	{Low: 0x2192, High: 0x2193, Offset: 508},
+	{Low: 0x2212, High: 0x2213, Offset: 509},
+	{Low: 0xFFFD, High: 0xFFFE, Offset: 510},
 }
 
 var specs = []spec{

@@ -66,6 +66,7 @@ var Blocks = []block{
 	{0x202F, 0x202F, "narrow no-break space", false},
 	{0x2039, 0x203A, "single angle quotes", false},
 	{0x2116, 0x2116, "numero sign", false},
+	{0x2192, 0x2192, "rightwards arrow: more on the next page", false},
 	{0x2212, 0x2212, "minus sign", false},
 	{0xFFFD, 0xFFFD, "replacement character", false},
 }
