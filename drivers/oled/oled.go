@@ -82,7 +82,8 @@ type Opts struct {
 // which both controllers share. It sends only the columns that changed,
 // page by page. After a failed transfer it initialises the chip again and
 // sends the whole frame on the next draw, since a module that lost power
-// forgot both its set-up and its RAM.
+// forgot both its set-up and its RAM. A Dev is not safe for concurrent use;
+// screen.Display serialises it.
 type Dev struct {
 	bus  i2c.Bus
 	addr uint16

@@ -31,15 +31,18 @@ var faces = func() []func() *basicfont.Face {
 }()
 
 // Regular12 is Terminus 6×12 set in a 7×13 cell (ascent 11): the advance
-// and line height of basicfont.Face7x13, for body text.
+// and line height of basicfont.Face7x13, for body text. Its Armenian is
+// Unifont narrowed to 6 columns.
 func Regular12() *basicfont.Face { return faces[0]() }
 
 // Bold16 is Terminus bold 8×16 with two blank rows on top (ascent 14, like
-// inconsolata.Bold8x16), for labels, titles and long names.
+// inconsolata.Bold8x16), for labels, titles and long names. Its Armenian is
+// Unifont as drawn, in Unifont's regular weight.
 func Bold16() *basicfont.Face { return faces[1]() }
 
 // Bold24 is Terminus bold 12×24 (ascent 19, capitals 15 px), for the name
-// of the player to act: accents and descenders stay inside 24 rows.
+// of the player to act: accents and descenders stay inside 24 rows. Its
+// Armenian is Unifont scaled 1.5× in 2×2 dots.
 func Bold24() *basicfont.Face { return faces[2]() }
 
 // load expands a packed bitmap, (width+7)/8 bytes a row and height rows a
