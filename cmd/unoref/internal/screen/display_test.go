@@ -133,27 +133,29 @@ func TestDisplayStalledBusNeverBlocksShow(t *testing.T) {
 
 func TestDisplayErrorThenRetry(t *testing.T) {
 	for _, tt := range []struct {
-		name   string
-		reopen bool
-	}{{"reopen", true}, {"resync", false}} {
+		name string
+		open func(*ssd1306test.Sim, *Opts) (Drawer, error)
+	}{
+		// Our driver sets the chip up again after a failed transfer.
+		{"oled.Dev", func(sim *ssd1306test.Sim, o *Opts) (Drawer, error) { return oled.NewI2C(sim, nil) }},
+		// Opts.Reopen hands the Display a fresh panel.
+		{"reopen", func(sim *ssd1306test.Sim, o *Opts) (Drawer, error) {
+			o.Reopen = func() (Drawer, error) { return oled.NewI2C(sim, nil) }
+			return o.Reopen()
+		}},
+		// periph's driver needs the Display to force a full frame.
+		{"resync", func(sim *ssd1306test.Sim, o *Opts) (Drawer, error) { return ssd1306.NewI2C(sim, &ssd1306.DefaultOpts) }},
+	} {
 		t.Run(tt.name, func(t *testing.T) {
 			sim := ssd1306test.New(nil)
 			var reported []error
 			var mu sync.Mutex
 			o := &Opts{OnError: func(err error) { mu.Lock(); reported = append(reported, err); mu.Unlock() }}
-			var d *Display
-			if tt.reopen {
-				var err error
-				if d, err = newI2C(sim, o); err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				dev, err := ssd1306.NewI2C(sim, &ssd1306.DefaultOpts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				d = NewDisplay(dev, o)
+			dev, err := tt.open(sim, o)
+			if err != nil {
+				t.Fatal(err)
 			}
+			d := NewDisplay(dev, o)
 			run(t, d)
 			ctx := context.Background()
 
