@@ -32,7 +32,8 @@ func Render(s Screen) *image1bit.VerticalLSB {
 // The layout depends on s: an Alert flashes full screen; phase "over", or
 // "setup" with scores after round 1, shows the scoreboard; the choosing
 // phases (color, challenge, show, swap, heights, countup) show a prompt;
-// anything else shows the live turn screen.
+// anything else shows the live turn screen. s.Page picks the page of a text
+// too long for one (see Pages).
 func RenderTo(dst *image1bit.VerticalLSB, s Screen) {
 	clear(dst.Pix)
 	switch layoutOf(s) {
