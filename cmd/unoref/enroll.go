@@ -15,6 +15,7 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/gpioline"
@@ -289,8 +290,8 @@ func terminalLine(ev enroll.Event) string {
 
 // enrollScreen is the OLED's view of an enrolment event: the deck and
 // progress as the title, the card to tap, and the last verdict.
-func enrollScreen(deck string, ev enroll.Event) oled.Screen {
-	s := oled.Screen{Phase: "show", Turn: fmt.Sprintf("%s %d/%d", deck, ev.Done, ev.Total)}
+func enrollScreen(deck string, ev enroll.Event) screen.Screen {
+	s := screen.Screen{Phase: "show", Turn: fmt.Sprintf("%s %d/%d", deck, ev.Done, ev.Total)}
 	switch ev.Kind {
 	case enroll.Prompt, enroll.Complete:
 		s.Prompt = ev.Text
@@ -323,10 +324,11 @@ func openPanel(n *nfc, pm *hardware.PinMap, e *env) {
 	}
 	if bus, err := i2creg.Open(table.I2CBus(pm.OLED.Bus)); err != nil {
 		warn("OLED bus", err)
-	} else if disp, err := oled.NewI2C(bus, &oled.Opts{Addr: uint16(pm.OLED.Addr)}); err != nil {
+	} else if panel, err := oled.NewI2C(bus, &oled.Opts{Addr: uint16(pm.OLED.Addr)}); err != nil {
 		bus.Close()
 		warn("OLED", err)
 	} else {
+		disp := screen.NewDisplay(panel, nil)
 		ctx, cancel := context.WithCancel(context.Background())
 		go disp.Run(ctx)
 		n.screen = disp.Show

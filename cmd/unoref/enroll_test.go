@@ -12,9 +12,9 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
-	"github.com/unoref/unoref/drivers/oled"
 )
 
 // simReader is what the tag and enroll commands open in these tests: the
@@ -23,7 +23,7 @@ import (
 type simReader struct {
 	sim     *mfrc522test.Sim
 	hand    func(enroll.Event)
-	screens []oled.Screen
+	screens []screen.Screen
 	sounds  []buzzer.Pattern
 }
 
@@ -37,7 +37,7 @@ func useSimReader(t *testing.T) *simReader {
 			return nil, err
 		}
 		n.hand = r.hand
-		n.screen = func(s oled.Screen) { oled.Render(s); r.screens = append(r.screens, s) }
+		n.screen = func(s screen.Screen) { screen.Render(s); r.screens = append(r.screens, s) }
 		n.sound = func(p buzzer.Pattern) { r.sounds = append(r.sounds, p) }
 		return n, nil
 	}

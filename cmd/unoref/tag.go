@@ -18,10 +18,10 @@ import (
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
-	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/hardware"
 )
 
@@ -65,7 +65,7 @@ type nfc struct {
 	// hand, when set, acts on enrolment events before they are shown:
 	// the simulator's stand-in for a person laying cards (tests, --sim).
 	hand   func(enroll.Event)
-	screen func(oled.Screen)    // the OLED, if any
+	screen func(screen.Screen)  // the OLED, if any
 	sound  func(buzzer.Pattern) // the buzzer, if any
 	close  func()
 }

@@ -1,10 +1,11 @@
 package oled
 
 import (
-	"context"
+	"errors"
 	"testing"
 
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
+	"periph.io/x/devices/v3/ssd1306/image1bit"
 )
 
 func TestNewI2CAddr(t *testing.T) {
@@ -30,17 +31,18 @@ func TestNewI2CAddr(t *testing.T) {
 			if err != nil {
 				return
 			}
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			go d.Run(ctx)
-			d.Show(Screen{Phase: "turn", Turn: "Ann", Color: "R", Top: "R7", Direction: "cw"})
-			if err := d.Sync(ctx); err != nil {
+			img := image1bit.NewVerticalLSB(Bounds)
+			img.SetBit(5, 5, image1bit.On)
+			if err := d.Draw(Bounds, img, img.Rect.Min); err != nil {
 				t.Fatal(err)
 			}
-			if lit := countLit(sim); lit == 0 {
-				t.Errorf("panel at %#x shows nothing after a Show", tt.chip)
+			if lit := countLit(sim); lit != 1 {
+				t.Errorf("panel at %#x lights %d pixels, want 1", tt.chip, lit)
 			}
 		})
+	}
+	if _, err := NewI2C(ssd1306test.New(nil), &Opts{Addr: 0x27}); !errors.Is(err, ErrAddr) {
+		t.Errorf("NewI2C(Addr 0x27) = %v, want ErrAddr", err)
 	}
 }
 

@@ -1,52 +1,37 @@
 package oled_test
 
 import (
-	"context"
 	"fmt"
 	"log"
+
+	"periph.io/x/devices/v3/ssd1306/image1bit"
 
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 )
 
 func Example() {
-	// On the Pi: b, err := i2creg.Open(""); here a simulated panel.
-	sim := ssd1306test.New(nil)
-	d, err := oled.NewI2C(sim, nil)
+	// On the Pi: b, err := i2creg.Open(""); here a simulated 1.3" module.
+	sim := ssd1306test.New(&ssd1306test.Opts{Chip: ssd1306test.SH1106})
+	chip, err := oled.ParseChip("sh1106") // the pin map's oled.chip
 	if err != nil {
 		log.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go d.Run(ctx)
-
-	d.Show(oled.Screen{
-		Phase: "turn", Turn: "Ben", Direction: "cw", Color: "G", Top: "G7",
-		Hands:   []oled.Seat{{Name: "Ann", Count: 7}, {Name: "Ben", Count: 3}},
-		Message: "Ann played G7",
-	})
-	if err := d.Sync(ctx); err != nil {
+	dev, err := oled.NewI2C(sim, &oled.Opts{Chip: chip})
+	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("display on:", sim.State().DisplayOn)
-
-	if err := d.Halt(); err != nil {
+	img := image1bit.NewVerticalLSB(oled.Bounds)
+	img.SetBit(0, 0, image1bit.On)
+	if err := dev.Draw(oled.Bounds, img, img.Rect.Min); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(dev.Chip(), "top-left lit:", ssd1306test.Lit(sim.Image(), 0, 0))
+	if err := dev.Halt(); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println("display on:", sim.State().DisplayOn)
 	// Output:
-	// display on: true
+	// sh1106 top-left lit: true
 	// display on: false
-}
-
-func ExampleRender() {
-	img := oled.Render(oled.Screen{Phase: "over", Winner: "Chloe",
-		Scores: []oled.Score{{Name: "Ann", Points: 320}, {Name: "Chloe", Points: 512}}})
-	fmt.Println(img.Bounds())
-	// Output: (0,0)-(128,64)
-}
-
-func ExampleMissing() {
-	fmt.Printf("%q\n", oled.Missing("Аня, Đorđe, Ștefan, 李"))
-	// Output: ['李']
 }

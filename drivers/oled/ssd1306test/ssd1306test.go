@@ -20,7 +20,25 @@ const (
 	Width  = 128
 	Height = 64
 	pages  = Height / 8
+	// ramCols is the widest RAM, the SH1106's 132 columns.
+	ramCols = 132
 )
+
+// Chip selects the controller the Sim models.
+type Chip int
+
+// Controllers. The zero value is the SSD1306.
+const (
+	SSD1306 Chip = iota
+	SH1106
+)
+
+func (c Chip) String() string {
+	if c == SH1106 {
+		return "sh1106"
+	}
+	return "ssd1306"
+}
 
 // Errors returned by Sim.Tx. A real Linux I²C adapter reports an
 // unacknowledged address as an error too (EREMOTEIO), never as silence.
@@ -70,6 +88,9 @@ type Opts struct {
 	// Real chips honour them in every mode (u8g2 and periph's differential
 	// updates rely on it), so the default is false.
 	StrictPageCommands bool
+	// Chip is the controller: SSD1306 (the default) or SH1106, modelled as
+	// the package documentation says.
+	Chip Chip
 }
 
 // Scroll is the last scroll setup recorded (rev 1.1 §10.2, p.44-46). The
@@ -96,7 +117,7 @@ type State struct {
 	Mux        int  // 0xA8: number of active COM lines (16..64)
 	Offset     int  // 0xD3
 	StartLine  int  // 0x40-0x7F
-	ChargePump bool // 0x8D
+	ChargePump bool // 0x8D; on an SH1106 the DC-DC converter, 0xAD
 	ClockDiv   byte // 0xD5
 	Precharge  byte // 0xD9
 	COMPins    byte // 0xDA
@@ -114,6 +135,8 @@ type State struct {
 	// IgnoredPageCmds counts page-mode pointer commands dropped because of
 	// Opts.StrictPageCommands.
 	IgnoredPageCmds int
+	// Overflow counts SH1106 data bytes written past column 131, dropped.
+	Overflow int
 }
 
 // Stats counts bus traffic. Take two snapshots and Sub them to measure one
@@ -157,9 +180,11 @@ func (s Stats) BusTime(f physic.Frequency) time.Duration {
 type Sim struct {
 	addr   uint16
 	strict bool
+	chip   Chip
+	cols   int // RAM columns: 128, or 132 on an SH1106
 
 	mu     sync.Mutex
-	ram    [pages * Width]byte
+	ram    [pages * ramCols]byte // page p, column c at p*cols+c
 	st     State
 	cmd    byte // command waiting for parameters
 	params []byte
@@ -177,12 +202,16 @@ type Sim struct {
 
 // New returns a powered-up chip in its reset state. o may be nil.
 func New(o *Opts) *Sim {
-	s := &Sim{addr: 0x3C}
+	s := &Sim{addr: 0x3C, cols: Width}
 	if o != nil {
 		if o.Addr != 0 {
 			s.addr = o.Addr
 		}
 		s.strict = o.StrictPageCommands
+		s.chip = o.Chip
+	}
+	if s.chip == SH1106 {
+		s.cols = ramCols
 	}
 	s.reset()
 	return s
@@ -191,7 +220,13 @@ func New(o *Opts) *Sim {
 // reset loads the power-on values of the command table (rev 1.1 §9, p.28-32).
 // GDDRAM content is undefined at power-up; the simulator clears it.
 func (s *Sim) reset() {
-	s.ram = [pages * Width]byte{}
+	s.need = 0
+	s.params = s.params[:0]
+	if s.chip == SH1106 {
+		s.resetSH1106()
+		return
+	}
+	s.ram = [pages * ramCols]byte{}
 	s.st = State{
 		Contrast:  0x7F,
 		Mux:       64,
@@ -203,8 +238,6 @@ func (s *Sim) reset() {
 		ColEnd:    Width - 1,
 		PageEnd:   pages - 1,
 	}
-	s.need = 0
-	s.params = s.params[:0]
 }
 
 // PowerCycle simulates the module losing power: every register and the
@@ -217,6 +250,9 @@ func (s *Sim) PowerCycle() {
 }
 
 func (s *Sim) String() string {
+	if s.chip == SH1106 {
+		return fmt.Sprintf("ssd1306test.Sim{sh1106 %#x}", s.addr)
+	}
 	return fmt.Sprintf("ssd1306test.Sim{%#x}", s.addr)
 }
 
@@ -365,20 +401,27 @@ func (s *Sim) write(w []byte) {
 }
 
 func (s *Sim) byte(data bool, b byte) {
-	if data {
+	switch {
+	case data && s.chip == SH1106:
+		s.stats.DataBytes++
+		s.dataSH1106(b)
+	case data:
 		s.stats.DataBytes++
 		s.data(b)
-		return
+	case s.chip == SH1106:
+		s.stats.CommandBytes++
+		s.commandSH1106(b)
+	default:
+		s.stats.CommandBytes++
+		s.command(b)
 	}
-	s.stats.CommandBytes++
-	s.command(b)
 }
 
 // data stores one GDDRAM byte and advances the pointer as the addressing
 // mode says (rev 1.1 §10.1.3, p.34-35, fig 10-2..10-4).
 func (s *Sim) data(b byte) {
 	st := &s.st
-	s.ram[st.Page*Width+st.Col] = b
+	s.page(st.Page)[st.Col] = b
 	switch st.Mode {
 	case Horizontal:
 		st.Col++
@@ -518,6 +561,8 @@ func (s *Sim) exec(c byte, p []byte) {
 	}
 }
 
+func (s *Sim) page(p int) []byte { return s.ram[p*s.cols : (p+1)*s.cols] }
+
 // State returns a snapshot of the registers.
 func (s *Sim) State() State {
 	s.mu.Lock()
@@ -540,12 +585,13 @@ func (s *Sim) ResetStats() {
 }
 
 // RAM returns a copy of the GDDRAM as an image whose (x, y) is (column,
-// row), before any remap: what the driver wrote, not what is seen.
+// row), before any remap: what the driver wrote, not what is seen. It is
+// 128 columns wide, 132 on an SH1106.
 func (s *Sim) RAM() *image1bit.VerticalLSB {
-	img := image1bit.NewVerticalLSB(image.Rect(0, 0, Width, Height))
 	s.mu.Lock()
-	copy(img.Pix, s.ram[:])
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	img := image1bit.NewVerticalLSB(image.Rect(0, 0, s.cols, Height))
+	copy(img.Pix, s.ram[:pages*s.cols])
 	return img
 }
 
@@ -571,12 +617,7 @@ func (s *Sim) Image() *image.Gray {
 			continue
 		}
 		for x := 0; x < Width; x++ {
-			// The panel's SEG0 is on the right; 0xA1 maps column 127 to SEG0.
-			col := Width - 1 - x
-			if st.SegRemap {
-				col = x
-			}
-			on := s.ram[row/8*Width+col]&(1<<(row&7)) != 0
+			on := s.ram[row/8*s.cols+s.column(x)]&(1<<(row&7)) != 0
 			if st.Inverted {
 				on = !on
 			}
@@ -589,6 +630,20 @@ func (s *Sim) Image() *image.Gray {
 		}
 	}
 	return img
+}
+
+// column returns the RAM column shown at panel column x. The panel's SEG0
+// is on the right; 0xA1 maps the last column to SEG0. An SH1106 module
+// wires SEG2-SEG129 to the glass, so 0xA1 shows column x+2 at x.
+func (s *Sim) column(x int) int {
+	last := s.cols - 1
+	if s.chip == SH1106 {
+		x += 2
+	}
+	if s.st.SegRemap {
+		return x
+	}
+	return last - x
 }
 
 // ramRow returns the GDDRAM row shown on panel row y, and false when no

@@ -10,6 +10,7 @@ import (
 	"periph.io/x/conn/v3/spi/spireg"
 
 	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/gpioline"
@@ -80,10 +81,11 @@ func OpenBoard(pm *hardware.PinMap, warn func(error)) (dev Devices, err error) {
 		return dev, fmt.Errorf("table: OLED bus: %w", err)
 	}
 	closers = append(closers, bus.Close)
-	disp, err := oled.NewI2C(bus, &oled.Opts{Addr: uint16(pm.OLED.Addr)})
+	panel, err := oled.NewI2C(bus, &oled.Opts{Addr: uint16(pm.OLED.Addr)})
 	if err != nil {
 		return dev, fmt.Errorf("table: OLED: %w", err)
 	}
+	disp := screen.NewDisplay(panel, nil)
 	dev.Display = disp
 	dev.Loops = append(dev.Loops, disp.Run)
 	if pm.SeatPads.Seats > 0 {

@@ -5,11 +5,11 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/led"
 	"github.com/unoref/unoref/drivers/mfrc522"
-	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/seatpad"
 )
 
@@ -20,9 +20,9 @@ type Reader interface {
 	Halt() error
 }
 
-// Display is the OLED. *oled.Display implements it.
+// Display is the OLED. *screen.Display implements it.
 type Display interface {
-	Show(s oled.Screen)
+	Show(s screen.Screen)
 	Halt() error
 }
 
@@ -97,7 +97,7 @@ var SystemClock Clock = sysClock{}
 // The drivers are the devices.
 var (
 	_ Reader   = (*mfrc522.Dev)(nil)
-	_ Display  = (*oled.Display)(nil)
+	_ Display  = (*screen.Display)(nil)
 	_ LEDs     = (*led.Dev)(nil)
 	_ Buzzer   = (*buzzer.Dev)(nil)
 	_ SeatPads = (*seatpad.Dev)(nil)

@@ -10,7 +10,7 @@
 // table's timers and the page's actions, each handled by one function.
 // Snapshot, Subscribe, OLED and Do are what the page uses (package web).
 // NewVirtual builds the devices on the simulators: mfrc522test under the
-// real mfrc522 driver and its Watch loop, ssd1306test under oled.Display,
+// real mfrc522 driver and its Watch loop, ssd1306test under oled.Dev and screen.Display,
 // gpiolinetest lines under led, buzzer and button. OpenBoard opens a Pi's
 // devices from the pin map.
 //

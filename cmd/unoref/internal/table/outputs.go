@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/led"
-	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -16,10 +16,10 @@ import (
 // fanfares for the end of a round and of the game.
 func (t *Table) effects(ev tablelog.Event, v referee.Verdict, st referee.State) {
 	pattern, name := buzzer.Pattern(nil), ""
-	var alert oled.Alert
+	var alert screen.Alert
 	switch {
 	case !v.OK && ev.Kind != tablelog.Catch && v.Code != referee.ErrBadCatch:
-		pattern, name, alert = buzzer.Illegal, "illegal", oled.AlertIllegal
+		pattern, name, alert = buzzer.Illegal, "illegal", screen.AlertIllegal
 		if t.dev.LEDs != nil {
 			t.dev.LEDs.FlashIllegal()
 		}
@@ -35,7 +35,7 @@ func (t *Table) effects(ev tablelog.Event, v referee.Verdict, st referee.State) 
 		switch e.Kind {
 		case referee.EffUnoMissed:
 			if name != "round" && name != "game" {
-				pattern, name, alert = buzzer.MissedUNO, "uno", oled.AlertUNO
+				pattern, name, alert = buzzer.MissedUNO, "uno", screen.AlertUNO
 			}
 			t.missed = true
 		case referee.EffRoundOver:
@@ -140,8 +140,8 @@ func (t *Table) steadyLEDs(st referee.State) {
 }
 
 // buildScreen is the OLED's view of the table.
-func (t *Table) buildScreen(st referee.State) oled.Screen {
-	s := oled.Screen{
+func (t *Table) buildScreen(st referee.State) screen.Screen {
+	s := screen.Screen{
 		Phase:     st.Phase,
 		Turn:      t.disp(st.Turn),
 		Direction: st.Direction,
@@ -162,8 +162,8 @@ func (t *Table) buildScreen(st referee.State) oled.Screen {
 		return s
 	}
 	for _, p := range st.Players {
-		s.Hands = append(s.Hands, oled.Seat{Name: t.disp(p), Count: st.Hands[p]})
-		s.Scores = append(s.Scores, oled.Score{Name: t.disp(p), Points: st.Scores[p]})
+		s.Hands = append(s.Hands, screen.Seat{Name: t.disp(p), Count: st.Hands[p]})
+		s.Scores = append(s.Scores, screen.Score{Name: t.disp(p), Points: st.Scores[p]})
 	}
 	return s
 }

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
-	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 )
 
@@ -29,7 +29,7 @@ func (v *vtable) waitFor(t testing.TB, what string, ok func(Snapshot) bool) Snap
 }
 
 // checkOLED compares the simulated panel with the rendering of want.
-func (v *vtable) checkOLED(t testing.TB, want oled.Screen) {
+func (v *vtable) checkOLED(t testing.TB, want screen.Screen) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -37,7 +37,7 @@ func (v *vtable) checkOLED(t testing.TB, want oled.Screen) {
 		t.Fatal(err)
 	}
 	got := v.Sim().OLED.Image()
-	exp := ssd1306test.Gray(oled.Render(want))
+	exp := ssd1306test.Gray(screen.Render(want))
 	if !reflect.DeepEqual(got.Pix, exp.Pix) {
 		t.Errorf("OLED differs from %+v in %d pixels (%v)", want, diffPixels(got, exp), diffBounds(got, exp))
 	}
@@ -78,19 +78,19 @@ func checkLine(t testing.TB, name string, o *gpiolinetest.Output, t0 time.Time, 
 	}
 }
 
-func seats(counts ...int) []oled.Seat {
+func seats(counts ...int) []screen.Seat {
 	names := []string{"Ann", "Ben", "Cy"}
-	s := make([]oled.Seat, len(counts))
+	s := make([]screen.Seat, len(counts))
 	for i, n := range counts {
-		s[i] = oled.Seat{Name: names[i], Count: n}
+		s[i] = screen.Seat{Name: names[i], Count: n}
 	}
 	return s
 }
 
-func zeroScores(names ...string) []oled.Score {
-	s := make([]oled.Score, len(names))
+func zeroScores(names ...string) []screen.Score {
+	s := make([]screen.Score, len(names))
 	for i, n := range names {
-		s[i] = oled.Score{Name: n}
+		s[i] = screen.Score{Name: n}
 	}
 	return s
 }
@@ -98,7 +98,7 @@ func zeroScores(names ...string) []oled.Score {
 func TestOutputs(t *testing.T) {
 	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
 	sim := v.Sim()
-	v.checkOLED(t, oled.Screen{Phase: "setup", Prompt: "Start a new game on the page"})
+	v.checkOLED(t, screen.Screen{Phase: "setup", Prompt: "Start a new game on the page"})
 
 	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben", "Cy"}, Rules: "official"})
 	s := v.Snapshot()
@@ -123,7 +123,7 @@ func TestOutputs(t *testing.T) {
 	if s.State.Turn != "Ann" || !s.Last.OK {
 		t.Fatalf("after the starter: %+v %+v", s.State, s.Last)
 	}
-	want := oled.Screen{Phase: "turn", Turn: "Ann", Direction: "cw", Color: "G", Top: "G5", Hands: seats(7, 7, 7),
+	want := screen.Screen{Phase: "turn", Turn: "Ann", Direction: "cw", Color: "G", Top: "G5", Hands: seats(7, 7, 7),
 		Scores: zeroScores("Ann", "Ben", "Cy"), Message: s.Last.Message, Prompt: "Ann: play a card or draw", Round: 1}
 	v.checkOLED(t, want)
 	if got := s.LEDs; !got["cw"] || got["ccw"] || !got["G"] || got["R"] || !got["legal"] || got["illegal"] || got["uno"] {
@@ -147,7 +147,7 @@ func TestOutputs(t *testing.T) {
 		t.Errorf("after R2: LEDs %v, buzzer %q", s.LEDs, s.Buzzer)
 	}
 	alert := want
-	alert.Alert, alert.Message = oled.AlertIllegal, s.Last.Message
+	alert.Alert, alert.Message = screen.AlertIllegal, s.Last.Message
 	v.checkOLED(t, alert)
 	v.clock.Advance(2 * time.Second)
 	v.waitFor(t, "the alert to end", func(s Snapshot) bool { return s.Buzzer == "" })
@@ -162,7 +162,7 @@ func TestOutputs(t *testing.T) {
 	if s.State.Phase != "color" || s.Prompt != "Ann: pick a colour" {
 		t.Fatalf("after W: %+v, prompt %q", s.State, s.Prompt)
 	}
-	v.checkOLED(t, oled.Screen{Phase: "color", Turn: "Ann", Direction: "cw", Color: "G", Top: "W", Hands: seats(6, 7, 7),
+	v.checkOLED(t, screen.Screen{Phase: "color", Turn: "Ann", Direction: "cw", Color: "G", Top: "W", Hands: seats(6, 7, 7),
 		Scores: zeroScores("Ann", "Ben", "Cy"), Message: s.Last.Message, Prompt: "Ann: pick a colour", Round: 1})
 	s = v.press(t, "B")
 	if s.State.Color != "B" || s.State.Turn != "Ben" || !s.LEDs["B"] || s.LEDs["G"] {

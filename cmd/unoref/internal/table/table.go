@@ -11,9 +11,9 @@ import (
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
-	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -95,7 +95,7 @@ type Table struct {
 	uno       unoWindow
 	lastCall  string
 	held      []heldEvent
-	alert     oled.Alert
+	alert     screen.Alert
 	alertMsg  string
 	missed    bool
 	last      Verdict
@@ -105,7 +105,7 @@ type Table struct {
 	reader    string
 	buzz      string
 	log       []string
-	screen    oled.Screen
+	screen    screen.Screen
 	leds      map[string]bool
 	v         *virtual
 	timerGen  [nTimers]uint64
@@ -117,7 +117,7 @@ type Table struct {
 	mu      sync.Mutex
 	snap    Snapshot
 	subs    map[chan Snapshot]struct{}
-	lastImg oled.Screen
+	lastImg screen.Screen
 }
 
 type unoWindow struct {
@@ -549,7 +549,7 @@ func (t *Table) OLED() image.Image {
 	t.mu.Lock()
 	s := t.lastImg
 	t.mu.Unlock()
-	return oled.Render(s)
+	return screen.Render(s)
 }
 
 // publish stores a new snapshot and hands it to the subscribers.

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/unoref/unoref/drivers/oled"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 )
 
 // toUNO plays a two-player game until Ben, who plays first, is down to one
@@ -69,7 +69,7 @@ func TestUnoGrace(t *testing.T) {
 		if s.State.Hands["Ben"] != 3 || s.Buzzer != "uno" || !s.LEDs["uno"] {
 			t.Errorf("missed UNO: %+v, buzzer %q, LEDs %v", s.State, s.Buzzer, s.LEDs)
 		}
-		v.checkOLED(t, oled.Screen{Alert: oled.AlertUNO, Message: s.Last.Message})
+		v.checkOLED(t, screen.Screen{Alert: screen.AlertUNO, Message: s.Last.Message})
 		v.clock.Advance(time.Second)
 		checkLine(t, "buzzer", v.Sim().Buzzer, t0, 0, 100*time.Millisecond, 200*time.Millisecond,
 			300*time.Millisecond, 400*time.Millisecond, 500*time.Millisecond)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
@@ -40,7 +41,7 @@ type VirtualOpts struct {
 // simulated under the real drivers.
 type Sim struct {
 	Play, Draw *mfrc522test.Sim                // the pads' MFRC522s (Draw nil without draw pad)
-	OLED       *ssd1306test.Sim                // the SSD1306 behind oled.Display
+	OLED       *ssd1306test.Sim                // the SSD1306 behind screen.Display
 	Seats      *mcp23017test.Bus               // the seat pads' two MCP23017s, seats 0–9
 	LEDs       map[string]*gpiolinetest.Output // "cw","ccw","legal","illegal","uno","R","Y","G","B"
 	Buzzer     *gpiolinetest.Output
@@ -51,7 +52,7 @@ type Sim struct {
 // button lines.
 type virtual struct {
 	sim   Sim
-	disp  *oled.Display
+	disp  *screen.Display
 	edges *gpiolinetest.Edges
 	btn   *button.Dev
 	btnCh chan button.Event
@@ -87,7 +88,7 @@ var virtualLEDs = []struct {
 
 // NewVirtual builds the virtual table: the same Table on the simulators
 // (MFRC522 with NTAG213 tags under the real mfrc522 driver, SSD1306 under
-// oled.Display, fake lines under led, buzzer and button) and resumes the
+// screen.Display, fake lines under led, buzzer and button) and resumes the
 // journal's open game.
 func NewVirtual(ctx context.Context, j Journal, cfg Config, o *VirtualOpts) (*Table, error) {
 	var opts VirtualOpts
@@ -140,9 +141,11 @@ func NewVirtual(ctx context.Context, j Journal, cfg Config, o *VirtualOpts) (*Ta
 		dev.Draw = draw
 	}
 	v.sim.OLED = ssd1306test.New(nil)
-	if v.disp, err = oled.NewI2C(v.sim.OLED, nil); err != nil {
+	panel, err := oled.NewI2C(v.sim.OLED, nil)
+	if err != nil {
 		return nil, fmt.Errorf("table: virtual OLED: %w", err)
 	}
+	v.disp = screen.NewDisplay(panel, nil)
 	dev.Display = v.disp
 	lines := map[led.LED]led.Output{}
 	v.sim.LEDs = map[string]*gpiolinetest.Output{}

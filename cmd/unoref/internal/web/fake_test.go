@@ -9,9 +9,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
-	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -77,14 +77,14 @@ func (f *fakeTable) subscribers() int {
 func (f *fakeTable) OLED() image.Image {
 	s := f.Snapshot()
 	st := s.State
-	sc := oled.Screen{
+	sc := screen.Screen{
 		Phase: st.Phase, Turn: st.Turn, Direction: st.Direction, Color: st.Color,
 		Top: st.Top, Pending: st.Pending, Message: s.Last.Message, Round: st.Round, Winner: st.Winner,
 	}
 	for _, p := range s.Players {
-		sc.Hands = append(sc.Hands, oled.Seat{Name: p, Count: st.Hands[p]})
+		sc.Hands = append(sc.Hands, screen.Seat{Name: p, Count: st.Hands[p]})
 	}
-	return oled.Render(sc)
+	return screen.Render(sc)
 }
 
 // line is the table-log line an action stands for.

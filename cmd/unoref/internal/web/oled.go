@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 )
 
 // The OLED's two colours as the page draws them: a white-blue pixel on black
@@ -15,13 +17,10 @@ var oledPalette = color.Palette{
 	color.RGBA{0xd8, 0xee, 0xff, 0xff},
 }
 
-// oledBounds is the SSD1306's 128×64, drawn blank when the table has no image.
-var oledBounds = image.Rect(0, 0, 128, 64)
-
 // scaleOLED draws src k times larger with square pixels: a pixel is lit when
 // its grey level is at least half.
 func scaleOLED(src image.Image, k int) *image.Paletted {
-	b := oledBounds
+	b := screen.Bounds // the panel, drawn blank when the table has no image
 	if src != nil {
 		b = src.Bounds()
 	}

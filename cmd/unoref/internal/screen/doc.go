@@ -1,0 +1,28 @@
+// Package screen lays out what the referee shows on its 128×64 OLED: whose
+// turn it is, the colour to match, the direction, cards owed, hand counts,
+// a verdict, prompts, scores and alerts. It serves the daemon, `unoref
+// enroll` and the page's /oled.png; the chip itself is package
+// drivers/oled.
+//
+// Screen is a plain view model the daemon fills from the engine. Render
+// turns it into a 1-bit image in the controllers' native layout; it is pure
+// and cheap (BenchmarkRender: about 0.1 ms and 1 KB of small allocations on
+// the 2-core development VM, under load). Display owns
+// the panel: Show never waits for the bus (a one-slot, latest-wins
+// mailbox), Run draws from its own goroutine, a failed draw is reported
+// (Err, Opts.OnError) and retried in full on the next Show. Halt blanks the
+// panel and turns it off.
+//
+// Long messages never lose a word: Pages lays a message out into as many
+// pages as it needs, word-wrapped to the panel's width in the face the
+// layout uses, and Screen.Page picks the page to draw. Missing lists the
+// runes of a text no face can draw.
+//
+// Text uses bitmap faces from package fonts: 6×12 in a 7×13 cell for body
+// text, bold 12×24 for the name of the player to act, bold 8×16 for long
+// names and labels. They draw Latin (Romanian Ș Ț, Serbian Đ), Cyrillic
+// and Armenian; other runes show as U+FFFD.
+//
+// Colours are textures on a monochrome panel: red solid, blue stripes,
+// yellow hatch, green dots, always with the letter or the word.
+package screen

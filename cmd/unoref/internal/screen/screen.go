@@ -1,0 +1,60 @@
+package screen
+
+// Screen is what the referee wants on the display. It is a plain view
+// model: the daemon fills it from the engine's state (RULES.md §7 fields);
+// this package knows nothing of the rules.
+type Screen struct {
+	Phase     string // setup, turn, drawn, penalty, color, challenge, show, swap, heights, countup, over
+	Turn      string // player to act
+	Direction string // "cw" or "ccw"
+	Color     string // colour to match: "R", "Y", "G", "B" or ""
+	Top       string // top card code, e.g. "R7", "W:G", "B+2"
+	Pending   int    // cards the player to act must draw
+	Hands     []Seat // hand counts, in seat order
+	Scores    []Score
+	Message   string // verdict or news, e.g. "Ben draws 2"; paged when long
+	Prompt    string // what the player must do now; a default per phase if empty
+	Round     int
+	Winner    string
+	Alert     Alert // non-zero shows the alert layout instead of the phase layout
+	// Page is the page of the text to show when it needs more than one
+	// (see Pages); past the last page shows the last.
+	Page int
+}
+
+// Seat is one player's hand count.
+type Seat struct {
+	Name  string
+	Count int
+}
+
+// Score is one player's game total.
+type Score struct {
+	Name   string
+	Points int
+}
+
+// Alert selects the full-screen flash layout.
+type Alert int
+
+// Alert kinds.
+const (
+	AlertNone    Alert = iota
+	AlertLegal         // a play accepted
+	AlertIllegal       // a play refused; Message says why
+	AlertUNO           // someone has one card left
+)
+
+func (a Alert) String() string {
+	switch a {
+	case AlertNone:
+		return "none"
+	case AlertLegal:
+		return "legal"
+	case AlertIllegal:
+		return "illegal"
+	case AlertUNO:
+		return "uno"
+	}
+	return "Alert(?)"
+}
