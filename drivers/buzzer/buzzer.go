@@ -54,7 +54,10 @@ var ErrBadPattern = errors.New("buzzer: bad pattern")
 // Opts configures a Dev.
 type Opts struct {
 	// ActiveLow is for a driver stage that sounds when the GPIO is low (a PNP
-	// transistor or a low-side module with inverted input).
+	// transistor or a 3-pin module with inverted input). Such a stage must be
+	// powered from 3.3 V: from 5 V a 3.3 V GPIO cannot switch it off, and
+	// about 1 mA flows from 5 V into the pin. The reference NPN stage is
+	// active high.
 	ActiveLow bool
 	// Clock times the patterns. Default: the system clock.
 	Clock Clock
