@@ -7,7 +7,8 @@
 #   3. systemd-analyze security --offline: exposure must stay below 3.0
 #   4. the unit keeps what device access needs (no PrivateDevices=, ...)
 #   5. unoref.toml parses as TOML (when python3 is there)
-#   6. setup_test.sh: setup.sh into temporary roots, twice
+#   6. setup_test.sh: setup.sh into temporary roots: install, repeat,
+#      upgrade, edits kept, pending reboot, resume, uninstall
 #
 # Installs shellcheck and systemd with apt when they are missing and it runs
 # as root (CI on a fresh Debian). Exits non-zero on any problem.

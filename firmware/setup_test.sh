@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # setup_test.sh runs setup.sh against throw-away root filesystems (--root)
 # and checks what it installs, that a second run changes nothing, that it
-# keeps an existing config, and its --dry-run, --keep-serial-console and
-# --arch behaviour. Needs root (useradd --root, chown); no Pi, no systemd.
+# keeps an existing config and a person's edits to its config.txt block,
+# the [pi4]/[cm4] filters of config.txt, the pending reboot, a run resumed
+# after an abort, --uninstall (and --purge), --with-voice, and its
+# --dry-run, --keep-serial-console and --arch behaviour. The systemctl,
+# udevadm, apt-get and dpkg-query of a live system are stand-ins that log
+# their calls (UNOREF_SETUP_LIVE=1). Needs root (useradd --root, chown); no
+# Pi, no systemd.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -116,8 +121,10 @@ done
 for line in '#dtparam=spi=on' dtparam=audio=on '[pi4]' arm_boost=1; do
 	[ "$(count_lines "$cfg" "$line")" = 1 ] || fail "config.txt lost $line"
 done
-# The settings must come after an [all] that follows [pi4].
-[ "$(tail -n 5 "$cfg" | head -n 1)" = "[all]" ] || fail "config.txt: the unoref lines are not under a trailing [all]: $(cat "$cfg")"
+# The settings must come after an [all] that follows [pi4], in our block.
+[ "$(tail -n 6 "$cfg" | head -n 1)" = "[all]" ] || fail "config.txt: the unoref lines are not under a trailing [all]: $(cat "$cfg")"
+[ "$(tail -n 7 "$cfg" | head -n 1 | cut -c1-12)" = "# >>> unoref" ] || fail "config.txt: no begin marker before the block: $(cat "$cfg")"
+[ "$(tail -n 1 "$cfg")" = "# <<< unoref" ] || fail "config.txt: no end marker after the block: $(cat "$cfg")"
 cmdline=$r/boot/firmware/cmdline.txt
 [ "$(wc -l <"$cmdline")" = 1 ] || fail "cmdline.txt is not one line"
 grep -q 'console=serial0' "$cmdline" && fail "cmdline.txt still has the serial console"
@@ -153,7 +160,7 @@ cmp -s "$r/etc/unoref/unoref.toml" "$work/edited.toml" || fail "the edited confi
 start "legacy /boot/config.txt, lines present"
 r=$work/legacy
 mkroot "$r" boot
-printf 'dtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\nenable_uart=0\n' >>"$r/boot/config.txt"
+printf '[all]\ndtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\nenable_uart=0\n' >>"$r/boot/config.txt"
 cp "$r/boot/config.txt" "$work/legacy-config.txt"
 "$setup" --root "$r" "$dummy" >"$work/out4" 2>&1 || fail "exit $?: $(cat "$work/out4")"
 cmp -s "$r/boot/config.txt" "$work/legacy-config.txt" || fail "config.txt changed though it had every line"
@@ -244,6 +251,249 @@ if command -v dpkg >/dev/null 2>&1; then
 else
 	echo "  (no dpkg: skipped)"
 fi
+
+# --- a live system, with stand-ins for its tools --------------------------
+
+# mkstubs DIR puts systemctl, udevadm, apt-get and dpkg-query stand-ins in
+# DIR: each logs its call to DIR/log; systemctl keeps the unit's state as
+# files (enabled, active) and fails enable or restart while DIR/fail-enable
+# or DIR/fail-restart exists; dpkg-query knows the packages in
+# DIR/installed, and apt-get adds to them. DIR/boot_id is the boot ID.
+mkstubs() {
+	local d=$1
+	mkdir -p "$d"
+	cat >"$d/systemctl" <<'STUB'
+#!/bin/sh
+d=$(dirname "$0")
+echo "systemctl $*" >>"$d/log"
+case "$*" in
+"is-enabled --quiet unoref.service") [ -e "$d/enabled" ] ;;
+"is-active --quiet unoref.service") [ -e "$d/active" ] ;;
+"enable unoref.service") [ ! -e "$d/fail-enable" ] && touch "$d/enabled" ;;
+"restart unoref.service") [ ! -e "$d/fail-restart" ] && touch "$d/active" ;;
+"disable --now unoref.service") rm -f "$d/enabled" "$d/active" ;;
+esac
+STUB
+	cat >"$d/udevadm" <<'STUB'
+#!/bin/sh
+echo "udevadm $*" >>"$(dirname "$0")/log"
+STUB
+	cat >"$d/apt-get" <<'STUB'
+#!/bin/sh
+d=$(dirname "$0")
+echo "apt-get $*" >>"$d/log"
+for p; do case $p in -*|install) ;; *) echo "$p" >>"$d/installed" ;; esac; done
+STUB
+	cat >"$d/dpkg-query" <<'STUB'
+#!/bin/sh
+d=$(dirname "$0")
+for p; do :; done
+if grep -qx "$p" "$d/installed" 2>/dev/null; then echo "install ok installed"; else exit 1; fi
+STUB
+	chmod 0755 "$d/systemctl" "$d/udevadm" "$d/apt-get" "$d/dpkg-query"
+	echo boot-1 >"$d/boot_id"
+	: >"$d/log"
+}
+
+# live STUBS ARGS... runs setup.sh as on a live system with the stand-ins.
+live() {
+	local d=$1
+	shift
+	PATH="$d:$PATH" UNOREF_SETUP_LIVE=1 UNOREF_BOOT_ID_FILE="$d/boot_id" "$setup" "$@"
+}
+
+logged() { grep -qxF -- "$2" "$1/log"; }
+
+start "live: a pending reboot is remembered"
+r=$work/live
+s=$work/live-stubs
+mkroot "$r"
+mkstubs "$s"
+live "$s" --root "$r" "$dummy" >"$work/live1" 2>&1 || fail "first run: exit $?: $(cat "$work/live1")"
+logged "$s" "systemctl enable unoref.service" || fail "first run did not enable the unit: $(cat "$s/log")"
+logged "$s" "systemctl restart unoref.service" && fail "first run restarted the service before the reboot"
+grep -q 'reboot first' "$work/live1" || fail "first run does not say to reboot: $(cat "$work/live1")"
+[ -f "$r/var/lib/unoref-setup/reboot-pending" ] || fail "no reboot-pending state"
+: >"$s/log"
+live "$s" --root "$r" "$dummy" >"$work/live2" 2>&1 || fail "second run before the reboot: exit $?: $(cat "$work/live2")"
+grep -q 'reboot first' "$work/live2" || fail "second run before the reboot does not say reboot first: $(cat "$work/live2")"
+logged "$s" "systemctl restart unoref.service" && fail "second run before the reboot restarted the service"
+grep -q 'systemctl enable' "$work/live2" && fail "second run printed systemctl enable: $(cat "$work/live2")"
+grep -q '^+ ' "$work/live2" && fail "second run acted: $(grep '^+ ' "$work/live2")"
+echo boot-2 >"$s/boot_id" # the reboot
+: >"$s/log"
+live "$s" --root "$r" "$dummy" >"$work/live3" 2>&1 || fail "run after the reboot: exit $?: $(cat "$work/live3")"
+logged "$s" "systemctl restart unoref.service" || fail "run after the reboot did not start the service: $(cat "$s/log")"
+grep -q 'reboot first' "$work/live3" && fail "run after the reboot still asks for one"
+[ -e "$r/var/lib/unoref-setup/reboot-pending" ] && fail "reboot-pending kept after the reboot"
+: >"$s/log"
+before=$(snapshot "$r")
+live "$s" --root "$r" "$dummy" >"$work/live4" 2>&1 || fail "repeat run: exit $?: $(cat "$work/live4")"
+[ "$before" = "$(snapshot "$r")" ] || fail "the repeat run changed the root"
+grep -Eq '^(\+|would:) ' "$work/live4" && fail "the repeat run acted: $(cat "$work/live4")"
+grep -q 'systemctl enable' "$work/live4" && fail "the repeat run printed systemctl enable"
+grep -q 'up to date and running' "$work/live4" || fail "the repeat run does not say all is well: $(cat "$work/live4")"
+# An upgrade after the reboot restarts the service.
+: >"$s/log"
+live "$s" --root "$r" "$new" >"$work/live5" 2>&1 || fail "upgrade: exit $?: $(cat "$work/live5")"
+logged "$s" "systemctl restart unoref.service" || fail "upgrade did not restart the service: $(cat "$s/log")"
+# A service that fails to start says where to look, and the run fails.
+touch "$s/fail-restart"
+rm -f "$s/active"
+if live "$s" --root "$r" "$new" >"$work/live6" 2>&1; then fail "a failed restart exited 0"; fi
+grep -q 'journalctl -u unoref' "$work/live6" || fail "a failed restart gives no hint: $(cat "$work/live6")"
+
+start "live: a run aborted midway resumes"
+r=$work/abort
+s=$work/abort-stubs
+mkroot "$r"
+mkstubs "$s"
+touch "$s/fail-enable"
+if live "$s" --root "$r" "$dummy" >"$work/abort1" 2>&1; then fail "the run with a failing systemctl enable exited 0"; fi
+grep -q '^dtparam=spi=on' "$r/boot/firmware/config.txt" || fail "the aborted run did not get to config.txt"
+[ -e "$s/enabled" ] && fail "the stand-in enabled the unit"
+rm "$s/fail-enable"
+: >"$s/log"
+live "$s" --root "$r" "$dummy" >"$work/abort2" 2>&1 || fail "resumed run: exit $?: $(cat "$work/abort2")"
+[ -e "$s/enabled" ] || fail "the resumed run did not enable the unit: $(cat "$s/log")"
+logged "$s" "systemctl restart unoref.service" && fail "the resumed run restarted the service before the reboot"
+grep -q 'reboot first' "$work/abort2" || fail "the resumed run does not say reboot first: $(cat "$work/abort2")"
+[ "$(count_lines "$r/boot/firmware/config.txt" dtparam=spi=on)" = 1 ] || fail "the resumed run repeated config.txt lines"
+
+# --- config.txt: a person's edits, model filters, an older block ------------
+
+# block FILE prints the settings inside our block.
+block() { sed -n '/^# >>> unoref/,/^# <<< unoref/{/^#/d;/^\[all\]$/d;p;}' "$1"; }
+
+start "config.txt edits in our block are kept"
+r=$work/edits
+mkroot "$r"
+"$setup" --root "$r" "$dummy" >/dev/null 2>&1 || fail "install: exit $?"
+cfg=$r/boot/firmware/config.txt
+sed -i 's/^dtparam=i2c_arm_baudrate=400000$/dtparam=i2c_arm_baudrate=100000/' "$cfg"
+cp "$cfg" "$work/edited-config.txt"
+"$setup" --root "$r" "$dummy" >"$work/edits1" 2>&1 || fail "rerun: exit $?: $(cat "$work/edits1")"
+cmp -s "$cfg" "$work/edited-config.txt" || fail "the rerun changed the edited config.txt: $(diff "$work/edited-config.txt" "$cfg")"
+grep -q 'keeping dtparam=i2c_arm_baudrate=100000' "$work/edits1" || fail "the rerun does not say it keeps the edit: $(cat "$work/edits1")"
+sed -i '/^enable_uart=0$/d' "$cfg" # a line lost from the block comes back, inside it
+"$setup" --root "$r" "$dummy" >"$work/edits2" 2>&1 || fail "rerun: exit $?: $(cat "$work/edits2")"
+want=$(printf 'dtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=100000\nenable_uart=0')
+[ "$(block "$cfg")" = "$want" ] || fail "block after restoring a line: $(block "$cfg")"
+[ "$(grep -c '^# >>> unoref' "$cfg")" = 1 ] || fail "more than one block: $(cat "$cfg")"
+
+start "[pi4] and [cm4] settings do not count for every model"
+r=$work/filters
+mkroot "$r"
+cfg=$r/boot/firmware/config.txt
+printf '[pi4]\ndtparam=spi=on\n[cm4]\nenable_uart=0\n[all]\ndtparam=i2c_arm=on,i2c_arm_baudrate=400000\n' >>"$cfg"
+"$setup" --root "$r" "$dummy" >"$work/filters1" 2>&1 || fail "exit $?: $(cat "$work/filters1")"
+want=$(printf 'dtparam=spi=on\nenable_uart=0')
+[ "$(block "$cfg")" = "$want" ] || fail "block = $(block "$cfg"), want the filtered settings again under [all]"
+r=$work/present
+mkroot "$r" boot
+printf '[all]\ndtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\nenable_uart=0\n' >>"$r/boot/config.txt"
+"$setup" --root "$r" "$dummy" >/dev/null 2>&1 || fail "exit $?"
+grep -q '^# >>> unoref' "$r/boot/config.txt" && fail "a block was added though [all] had every line"
+
+start "the block of an older setup.sh is adopted"
+r=$work/older
+mkroot "$r"
+cfg=$r/boot/firmware/config.txt
+printf '\n# unoref (firmware/config.txt, added by setup.sh)\n[all]\ndtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=100000\n\n[pi4]\ndtoverlay=vc4-kms-v3d\n' >>"$cfg"
+"$setup" --root "$r" "$dummy" >"$work/older1" 2>&1 || fail "exit $?: $(cat "$work/older1")"
+grep -q '^# unoref (firmware/config.txt, added by setup.sh)$' "$cfg" && fail "the old header is still there"
+want=$(printf 'dtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=100000\nenable_uart=0')
+[ "$(block "$cfg")" = "$want" ] || fail "adopted block = $(block "$cfg"), want the old lines, the edit kept, enable_uart=0 added"
+[ "$(count_lines "$cfg" dtparam=i2c_arm_baudrate=400000)" = 0 ] || fail "400000 added beside the edited 100000"
+[ "$(tail -n 2 "$cfg")" = "$(printf '[pi4]\ndtoverlay=vc4-kms-v3d')" ] || fail "lines after the old block moved: $(cat "$cfg")"
+
+# --- uninstall ---------------------------------------------------------
+
+start "uninstall restores the boot files and keeps the journal"
+r=$work/remove
+mkroot "$r"
+cp "$r/boot/firmware/config.txt" "$work/pristine-config.txt"
+cp "$r/boot/firmware/cmdline.txt" "$work/pristine-cmdline.txt"
+"$setup" --root "$r" "$dummy" >/dev/null 2>&1 || fail "install: exit $?"
+mkdir -p "$r/var/lib/unoref" "$r/etc/systemd/system/unoref.service.d"
+echo journal >"$r/var/lib/unoref/journal.db"
+printf '[Service]\nMemoryMax=200M\n' >"$r/etc/systemd/system/unoref.service.d/override.conf"
+"$setup" --root "$r" --uninstall >"$work/rm1" 2>&1 || fail "uninstall: exit $?: $(cat "$work/rm1")"
+for p in usr/local/bin/unoref etc/systemd/system/unoref.service etc/systemd/system/unoref.service.d \
+	etc/systemd/system/multi-user.target.wants/unoref.service etc/modules-load.d/unoref.conf \
+	etc/udev/rules.d/60-unoref.rules var/lib/unoref-setup boot/firmware/cmdline.txt.unoref-orig; do
+	if [ -e "$r/$p" ] || [ -L "$r/$p" ]; then fail "$p left behind"; fi
+done
+cmp -s "$r/boot/firmware/config.txt" "$work/pristine-config.txt" || fail "config.txt not as before: $(diff "$work/pristine-config.txt" "$r/boot/firmware/config.txt")"
+cmp -s "$r/boot/firmware/cmdline.txt" "$work/pristine-cmdline.txt" || fail "cmdline.txt not as before: $(cat "$r/boot/firmware/cmdline.txt")"
+[ -f "$r/var/lib/unoref/journal.db" ] || fail "the journal was deleted"
+[ -f "$r/etc/unoref/unoref.toml" ] || fail "the config was deleted"
+grep -q '^unoref:' "$r/etc/passwd" || fail "the user was deleted"
+grep -q '/var/lib/unoref' "$work/rm1" || fail "uninstall does not say where the journal is: $(cat "$work/rm1")"
+grep -q -- '--purge' "$work/rm1" || fail "uninstall does not mention --purge"
+before=$(snapshot "$r")
+"$setup" --root "$r" --uninstall >"$work/rm2" 2>&1 || fail "second uninstall: exit $?: $(cat "$work/rm2")"
+[ "$before" = "$(snapshot "$r")" ] || fail "the second uninstall changed the root"
+grep -q '^+ ' "$work/rm2" && fail "the second uninstall acted: $(grep '^+ ' "$work/rm2")"
+
+start "uninstall keeps later edits"
+r=$work/remove-edits
+mkroot "$r"
+"$setup" --root "$r" "$dummy" >/dev/null 2>&1 || fail "install: exit $?"
+cfg=$r/boot/firmware/config.txt
+cmdline=$r/boot/firmware/cmdline.txt
+printf 'dtoverlay=gpio-fan\n' >>"$cfg"
+sed -i 's/$/ quiet/' "$cmdline"
+"$setup" --root "$r" --uninstall >"$work/rm3" 2>&1 || fail "uninstall: exit $?: $(cat "$work/rm3")"
+grep -q '^# >>> unoref\|^dtparam=spi=on$' "$cfg" && fail "the block is still there: $(cat "$cfg")"
+[ "$(tail -n 2 "$cfg")" = "$(printf '[all]\ndtoverlay=gpio-fan')" ] || fail "the later line is gone or fell under [pi4]: $(cat "$cfg")"
+want='console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait quiet'
+[ "$(cat "$cmdline")" = "$want" ] || fail "cmdline.txt = $(cat "$cmdline"), want $want"
+
+start "uninstall --purge"
+"$setup" --root "$r" "$dummy" >/dev/null 2>&1 || fail "reinstall: exit $?"
+mkdir -p "$r/var/lib/unoref"
+echo journal >"$r/var/lib/unoref/journal.db"
+before=$(snapshot "$r")
+"$setup" --root "$r" --uninstall --purge --dry-run >"$work/rm4" 2>&1 || fail "dry run: exit $?: $(cat "$work/rm4")"
+[ "$before" = "$(snapshot "$r")" ] || fail "the dry run changed the root"
+"$setup" --root "$r" --uninstall --purge >"$work/rm5" 2>&1 || fail "purge: exit $?: $(cat "$work/rm5")"
+[ -e "$r/var/lib/unoref" ] && fail "the journal is still there"
+[ -e "$r/etc/unoref" ] && fail "/etc/unoref is still there"
+grep -q '^unoref:' "$r/etc/passwd" "$r/etc/group" && fail "the unoref user or group is still there"
+grep -q '^gpio:' "$r/etc/group" || fail "the gpio group was deleted"
+if "$setup" --root "$r" --purge >/dev/null 2>&1; then fail "accepted --purge without --uninstall"; fi
+
+start "live uninstall stops and disables the service"
+r=$work/live-remove
+s=$work/live-remove-stubs
+mkroot "$r"
+mkstubs "$s"
+live "$s" --root "$r" "$dummy" >/dev/null 2>&1 || fail "install: exit $?"
+touch "$s/active"
+: >"$s/log"
+live "$s" --root "$r" --uninstall >"$work/rm6" 2>&1 || fail "uninstall: exit $?: $(cat "$work/rm6")"
+logged "$s" "systemctl disable --now unoref.service" || fail "the service was not stopped: $(cat "$s/log")"
+logged "$s" "systemctl daemon-reload" || fail "no daemon-reload after removing the unit"
+
+# --- voice packages -------------------------------------------------------
+
+start "--with-voice installs espeak-ng and alsa-utils"
+r=$work/voice
+s=$work/voice-stubs
+mkroot "$r"
+mkstubs "$s"
+live "$s" --root "$r" --with-voice "$dummy" >"$work/voice1" 2>&1 || fail "exit $?: $(cat "$work/voice1")"
+grep -q '^apt-get install .*espeak-ng alsa-utils$' "$s/log" || fail "apt-get not asked for both packages: $(cat "$s/log")"
+: >"$s/log"
+live "$s" --root "$r" --with-voice "$dummy" >/dev/null 2>&1 || fail "second run: exit $?"
+grep -q '^apt-get' "$s/log" && fail "apt-get run again for installed packages"
+: >"$s/log"
+live "$s" --root "$r" "$dummy" >/dev/null 2>&1 || fail "run without --with-voice: exit $?"
+r=$work/voice-image
+mkroot "$r"
+"$setup" --root "$r" --with-voice "$dummy" >"$work/voice2" 2>&1 || fail "image: exit $?: $(cat "$work/voice2")"
+grep -q 'espeak-ng alsa-utils' "$work/voice2" || fail "image run does not name the packages: $(cat "$work/voice2")"
 
 if [ "$failures" -gt 0 ]; then
 	printf 'setup_test.sh: %d failure(s)\n' "$failures"

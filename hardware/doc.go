@@ -9,14 +9,17 @@
 // GPIO 0/1 (HAT ID EEPROM), numbers off the header (BCM 0–27) and bad or
 // clashing I²C addresses.
 //
-// WIRING.md and wiring.svg are generated from the default pin map, so they
-// cannot drift: after editing pinmap.toml run "go generate ./hardware"; a
-// test fails when the checked-in files differ. README.md has the bill of
-// materials and the build notes.
+// WIRING.md, wiring.svg and the circuit drawings of circuits/ (LEDs,
+// buzzer stage, button, RC522, OLED, MCP23017 seat pad, transistor legs,
+// the box) are generated from the default pin map and the parts of
+// LEDParts, so they cannot drift: after editing pinmap.toml or the parts
+// run "go generate ./hardware"; a test fails when the checked-in files
+// differ. README.md is the build: safety, parts list, assembly steps.
 //
 // # Wiring
 //
-// See WIRING.md (the table) and wiring.svg (the header diagram).
+// See WIRING.md (the table), wiring.svg (the header diagram) and
+// circuits/*.svg (each circuit).
 package hardware
 
 //go:generate go run gen.go

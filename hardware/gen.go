@@ -1,12 +1,14 @@
 //go:build ignore
 
-// gen writes WIRING.md and wiring.svg from the default pin map.
+// gen writes WIRING.md, wiring.svg and the circuit drawings of circuits/
+// from the default pin map.
 package main
 
 import (
 	"bytes"
 	"log"
 	"os"
+	"path/filepath"
 
 	"github.com/unoref/unoref/hardware"
 )
@@ -25,5 +27,13 @@ func main() {
 	}
 	if err := os.WriteFile("wiring.svg", svg.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
+	}
+	if err := os.MkdirAll("circuits", 0o755); err != nil {
+		log.Fatal(err)
+	}
+	for _, c := range m.Circuits() {
+		if err := os.WriteFile(filepath.Join("circuits", c.Name), c.SVG, 0o644); err != nil {
+			log.Fatal(err)
+		}
 	}
 }

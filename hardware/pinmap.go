@@ -390,7 +390,7 @@ func (m *PinMap) Signals() []Signal {
 		dev := devices[u.key]
 		switch {
 		case strings.HasPrefix(u.key, "leds."):
-			dev = "resistor → LED anode"
+			dev = ledDevice(u.key)
 		case strings.HasPrefix(u.key, "buttons."):
 			dev = "button → GND"
 		}

@@ -54,7 +54,9 @@ func (m *PinMap) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(&b, "| MCP23017 (each) | VSS (10) | GND, pin %s | A2, A1 (17, 16) to GND; A0 (15) to GND for 0x20, to 3.3 V for 0x21 |\n", gnd)
 	}
 	fmt.Fprintf(&b, "| buzzer | + | 5 V, pin %s | switched on its − side by the NPN transistor; 3.3 V for a 3 V buzzer |\n", v5)
-	fmt.Fprintf(&b, "| NPN transistor | emitter | GND, pin %s | 2N2222 or BC547, 1 kΩ base resistor |\n", gnd)
+	blue, _ := ledPart("leds.blue")
+	fmt.Fprintf(&b, "| blue LED | anode, through %s | 5 V, pin %s | its cathode switched by an NPN transistor (circuits/led.svg) |\n", ohms(blue.Ohms), v5)
+	fmt.Fprintf(&b, "| NPN transistor (each) | emitter | GND, pin %s | 2N2222 or BC547: %s base resistor (buzzer), %s (blue LED) |\n", gnd, ohms(buzzerBaseOhms), ohms(blue.Base))
 	fmt.Fprintf(&b, "| LEDs | cathode | GND, pin %s | through their resistors (see README.md) |\n", gnd)
 	fmt.Fprintf(&b, "| buttons | second leg | GND, pin %s | internal pull-ups, no resistor |\n\n", gnd)
 	fmt.Fprintf(&b, "The build draws well under 150 mA from the 3.3 V pins: two RC522 (about 30 mA each\n")

@@ -26,6 +26,7 @@ type Config struct {
 	Listen   string        // address of the page; "" for none
 	Data     string        // directory of the journal and the deck registry
 	Pinmap   string        // pin map file; "" for the reference build
+	Sim      bool          // devices.sim: simulated devices even on a Pi (a demo box, a test)
 	AdminPIN string        // lets the page act on a real table; "" for none
 	Players  []string      // seats of a new game when the page names none
 	Preset   string        // rules preset of a new game
@@ -149,7 +150,13 @@ var configKeys = []configKey{
 		c.UnoGrace, err = parseGrace(s)
 		return err
 	}},
+	{"devices.sim", func(c *Config, v value) error {
+		return v.decode(&c.Sim, "true (simulated devices: the virtual table) or false (the pin map's devices)")
+	}},
 }
+
+// configSections are the tables of unoref.toml; their keys are dotted.
+var configSections = []string{"game", "devices"}
 
 // value is one key's value in the file, decoded on demand.
 type value struct {
@@ -200,17 +207,17 @@ func loadConfig(path string, c *Config) error {
 	vals := map[string]toml.Primitive{}
 	var errs []error
 	for k, p := range top {
-		if k != "game" {
+		if !slices.Contains(configSections, k) {
 			vals[k] = p
 			continue
 		}
-		var game map[string]toml.Primitive
-		if err := md.PrimitiveDecode(p, &game); err != nil || md.Type("game") != "Hash" {
-			errs = append(errs, bad("game", "want a table: a [game] section"))
+		var sec map[string]toml.Primitive
+		if err := md.PrimitiveDecode(p, &sec); err != nil || md.Type(k) != "Hash" {
+			errs = append(errs, bad(k, "want a table: a ["+k+"] section"))
 			continue
 		}
-		for gk, gp := range game {
-			vals["game."+gk] = gp
+		for sk, sp := range sec {
+			vals[k+"."+sk] = sp
 		}
 	}
 	var known []string

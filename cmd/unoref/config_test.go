@@ -128,6 +128,10 @@ func TestConfigBadValues(t *testing.T) {
 		{"unknown", `colour = "red"`, "colour", "unknown key: want one of language, listen, data, pinmap, admin_pin, game.players,"},
 		{"unknown in game", "[game]\nturbo = true", "game.turbo", "unknown key"},
 		{"unknown table", "[extra]\na = 1", "extra", "unknown key"},
+		{"sim string", "[devices]\nsim = \"yes\"", "devices.sim", "want true (simulated devices"},
+		{"sim top level", "sim = true", "sim", "unknown key: want one of"},
+		{"devices not a table", "devices = 1", "devices", "want a table: a [devices] section"},
+		{"unknown in devices", "[devices]\nfake = true", "devices.fake", "unknown key"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -37,7 +37,8 @@ var runCmd = &command{
 the pin map (--pinmap, default the reference build) and referees the cards
 tapped on the pads and the buttons pressed; anywhere else, or with --sim, it
 runs the virtual table: the same referee on simulated readers, OLED, LEDs,
-buzzer and buttons, played from its page. Under systemd (the unit of
+buzzer and buttons, played from its page. The config key sim = true does
+what --sim does (a demo box, a test of the unit). Under systemd (the unit of
 firmware/) a Pi without /dev/spidev0.0 is an error, not the virtual table.
 
 --config reads the settings from a TOML file (default $UNOREF_CONFIG, else
@@ -78,9 +79,10 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	virtual := o.sim || !onPi()
-	if virtual && !o.sim && underSystemd(e.stderr) {
-		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; under systemd the daemon does not fall back to the virtual table (--sim runs it)", spiDevice)
+	sim := o.sim || c.Sim
+	virtual := sim || !onPi()
+	if virtual && !sim && underSystemd(e.stderr) {
+		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; under systemd the daemon does not fall back to the virtual table (--sim or the config key sim = true runs it)", spiDevice)
 	}
 	return serve(ctx, e, c, virtual, o.stdin)
 }

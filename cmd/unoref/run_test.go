@@ -493,3 +493,32 @@ func TestRunSystemdNoPi(t *testing.T) {
 		t.Errorf("no systemd: exit %d, stdout %q, stderr %q; want 0 and the virtual table", code, stdout, stderr)
 	}
 }
+
+// TestRunSimKey: the config key devices.sim runs the virtual table under
+// systemd on a machine without SPI, as --sim does, with no drop-in that
+// rewrites ExecStart; devices.sim = false keeps the refusal.
+func TestRunSimKey(t *testing.T) {
+	old := spiDevice
+	spiDevice = filepath.Join(t.TempDir(), "spidev0.0")
+	defer func() { spiDevice = old }()
+	tests := []struct {
+		name    string
+		sim     string
+		code    int
+		virtual bool
+	}{
+		{"sim on", "true", 0, true},
+		{"sim off", "false", 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			notifySocket(t)
+			dir := t.TempDir()
+			cfg := writeTemp(t, dir, "unoref.toml", "listen = \"\"\n[devices]\nsim = "+tt.sim+"\n")
+			stdout, stderr, code := call(t, "state\n", "run", "--stdin", "--config", cfg, "--data", dir)
+			if code != tt.code || strings.Contains(stdout, `"Virtual":true`) != tt.virtual {
+				t.Errorf("devices.sim = %s under systemd: exit %d, stdout %q, stderr %q; want exit %d, virtual table %v", tt.sim, code, stdout, stderr, tt.code, tt.virtual)
+			}
+		})
+	}
+}

@@ -5,24 +5,17 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/unoref/unoref/drivers/internal/pattern"
 )
 
-// Output is a GPIO output line; *gpiocdev.Line satisfies it.
-type Output interface {
-	SetValue(int) error
-}
+// Output is the GPIO output line of the buzzer stage; *gpiocdev.Line satisfies it.
+type Output = pattern.Output
 
-// Clock schedules the steps of a pattern. AfterFunc calls f once d has
+// Clock schedules the steps of a pattern: AfterFunc calls f once d has
 // elapsed; stop cancels it and reports whether it did so.
-type Clock interface {
-	AfterFunc(d time.Duration, f func()) (stop func() bool)
-}
-
-type systemClock struct{}
-
-func (systemClock) AfterFunc(d time.Duration, f func()) func() bool {
-	return time.AfterFunc(d, f).Stop
-}
+// gpiolinetest.Clock fakes it.
+type Clock = pattern.Clock
 
 // Pattern is a sequence of durations: on, off, on, off, … It always ends
 // silent, whether its length is odd or even.
@@ -61,7 +54,10 @@ var ErrBadPattern = errors.New("buzzer: bad pattern")
 // Opts configures a Dev.
 type Opts struct {
 	// ActiveLow is for a driver stage that sounds when the GPIO is low (a PNP
-	// transistor or a low-side module with inverted input).
+	// transistor or a 3-pin module with inverted input). Such a stage must be
+	// powered from 3.3 V: from 5 V a 3.3 V GPIO cannot switch it off, and
+	// about 1 mA flows from 5 V into the pin. The reference NPN stage is
+	// active high.
 	ActiveLow bool
 	// Clock times the patterns. Default: the system clock.
 	Clock Clock
@@ -72,12 +68,9 @@ type Dev struct {
 	out  Output
 	opts Opts
 
-	mu      sync.Mutex
-	on      bool
-	playing bool
-	stop    func() bool
-	gen     int
-	async   error
+	mu     sync.Mutex
+	on     bool
+	player *pattern.Player
 }
 
 // New returns a Dev, silent.
@@ -89,9 +82,7 @@ func New(out Output, o *Opts) (*Dev, error) {
 	if o != nil {
 		d.opts = *o
 	}
-	if d.opts.Clock == nil {
-		d.opts.Clock = systemClock{}
-	}
+	d.player = pattern.New(&d.mu, d.opts.Clock)
 	if err := d.Halt(); err != nil {
 		return nil, err
 	}
@@ -99,11 +90,7 @@ func New(out Output, o *Opts) (*Dev, error) {
 }
 
 func (d *Dev) set(on bool) error {
-	v := 0
-	if on != d.opts.ActiveLow {
-		v = 1
-	}
-	if err := d.out.SetValue(v); err != nil {
+	if err := d.out.SetValue(pattern.Level(on, d.opts.ActiveLow)); err != nil {
 		return fmt.Errorf("buzzer: %w", err)
 	}
 	d.on = on
@@ -124,67 +111,33 @@ func (d *Dev) Play(p Pattern) error {
 	p = append(Pattern(nil), p...) // the caller may reuse its slice
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.cancel()
-	d.playing = true
-	return d.step(p, 0, d.gen)
-}
-
-// step starts step i of p; mu must be held.
-func (d *Dev) step(p Pattern, i, gen int) error {
-	if i == len(p) {
-		d.playing, d.stop = false, nil
+	return d.player.Play(p, func(i int) error {
+		if i < len(p) {
+			return d.set(i%2 == 0) // even steps sound
+		}
 		if d.on {
 			return d.set(false)
 		}
 		return nil
-	}
-	if err := d.set(i%2 == 0); err != nil {
-		d.playing = false
-		return err
-	}
-	d.stop = d.opts.Clock.AfterFunc(p[i], func() {
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		if d.gen != gen {
-			return // pre-empted or halted
-		}
-		if err := d.step(p, i+1, gen); err != nil && d.async == nil {
-			d.async = err
-		}
 	})
-	return nil
-}
-
-// cancel stops the pattern in progress; mu must be held.
-func (d *Dev) cancel() {
-	d.gen++
-	d.playing = false
-	if d.stop != nil {
-		d.stop()
-		d.stop = nil
-	}
 }
 
 // Playing reports whether a pattern is in progress.
 func (d *Dev) Playing() bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.playing
+	return d.player.Playing()
 }
 
 // Err returns the first error met by a step running in the background.
-func (d *Dev) Err() error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.async
-}
+func (d *Dev) Err() error { return d.player.Err() }
 
 // Halt stops any pattern and leaves the buzzer silent. It is safe to call
 // more than once.
 func (d *Dev) Halt() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.cancel()
+	d.player.Cancel()
 	return d.set(false)
 }
 
@@ -192,7 +145,7 @@ func (d *Dev) String() string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	switch {
-	case d.playing:
+	case d.player.Playing():
 		return "buzzer{playing}"
 	case d.on:
 		return "buzzer{on}"

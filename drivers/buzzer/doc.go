@@ -23,5 +23,9 @@
 //	1N4148 across the buzzer (cathode to +) for magnetic buzzers
 //
 // The 1 kΩ base resistor gives about 2.6 mA of base current, plenty to
-// saturate the transistor at 40 mA. GPIO numbers are in hardware/WIRING.md.
+// saturate the transistor at 40 mA. The 2N2222 (TO-92) has its legs E-B-C,
+// the BC547 C-B-E (hardware/circuits/transistors.svg). An active-low stage
+// (Opts.ActiveLow: a PNP, a module with inverted input) must be powered
+// from 3.3 V, never 5 V. GPIO numbers are in hardware/WIRING.md; the
+// drawing is hardware/circuits/buzzer.svg.
 package buzzer

@@ -6,24 +6,17 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/unoref/unoref/drivers/internal/pattern"
 )
 
-// Output is a GPIO output line; *gpiocdev.Line satisfies it.
-type Output interface {
-	SetValue(int) error
-}
+// Output is the GPIO output line of an LED; *gpiocdev.Line satisfies it.
+type Output = pattern.Output
 
-// Clock schedules the end of a flash. AfterFunc calls f once d has elapsed;
-// stop cancels it and reports whether it did so.
-type Clock interface {
-	AfterFunc(d time.Duration, f func()) (stop func() bool)
-}
-
-type systemClock struct{}
-
-func (systemClock) AfterFunc(d time.Duration, f func()) func() bool {
-	return time.AfterFunc(d, f).Stop
-}
+// Clock schedules the end of a flash: AfterFunc calls f once d has
+// elapsed; stop cancels it and reports whether it did so.
+// gpiolinetest.Clock fakes it.
+type Clock = pattern.Clock
 
 // LED names one LED of the panel.
 type LED int
@@ -85,9 +78,7 @@ type Dev struct {
 
 	mu    sync.Mutex
 	on    [numLEDs]bool
-	stop  func() bool // pending flash end
-	gen   int         // flash generation, so a stale timer does nothing
-	async error       // first error from a flash-end timer
+	flash *pattern.Player // the verdict flash: on, then off after Opts.Flash
 }
 
 // New returns a Dev driving the given lines, all switched off.
@@ -103,8 +94,9 @@ func New(lines map[LED]Output, o *Opts) (*Dev, error) {
 		d.opts.Flash = 600 * time.Millisecond
 	}
 	if d.opts.Clock == nil {
-		d.opts.Clock = systemClock{}
+		d.opts.Clock = pattern.System
 	}
+	d.flash = pattern.New(&d.mu, d.opts.Clock)
 	for l, out := range lines {
 		if l < 0 || l >= numLEDs {
 			return nil, fmt.Errorf("led: unknown LED %d", int(l))
@@ -122,11 +114,7 @@ func (d *Dev) set(l LED, on bool) error {
 	if d.lines[l] == nil {
 		return nil
 	}
-	v := 0
-	if on != d.opts.ActiveLow {
-		v = 1
-	}
-	if err := d.lines[l].SetValue(v); err != nil {
+	if err := d.lines[l].SetValue(pattern.Level(on, d.opts.ActiveLow)); err != nil {
 		return fmt.Errorf("led: %s: %w", l, err)
 	}
 	return nil
@@ -166,55 +154,32 @@ func (d *Dev) SetColor(c LED) error {
 
 // FlashLegal lights the green LED for Opts.Flash and returns at once. A new
 // flash cuts the current one short.
-func (d *Dev) FlashLegal() error { return d.flash(Legal, Illegal) }
+func (d *Dev) FlashLegal() error { return d.flashOne(Legal, Illegal) }
 
 // FlashIllegal lights the red LED for Opts.Flash and returns at once.
-func (d *Dev) FlashIllegal() error { return d.flash(Illegal, Legal) }
+func (d *Dev) FlashIllegal() error { return d.flashOne(Illegal, Legal) }
 
-func (d *Dev) flash(l, other LED) error {
+// flashOne lights l (and puts out other) for Opts.Flash.
+func (d *Dev) flashOne(l, other LED) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.cancelFlash()
-	if err := errors.Join(d.set(other, false), d.set(l, true)); err != nil {
-		return err
-	}
-	gen := d.gen
-	d.stop = d.opts.Clock.AfterFunc(d.opts.Flash, func() {
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		if d.gen != gen {
-			return
+	return d.flash.Play([]time.Duration{d.opts.Flash}, func(i int) error {
+		if i == 0 {
+			return errors.Join(d.set(other, false), d.set(l, true))
 		}
-		d.stop = nil
-		if err := d.set(l, false); err != nil && d.async == nil {
-			d.async = err
-		}
+		return d.set(l, false)
 	})
-	return nil
-}
-
-// cancelFlash must be called with mu held.
-func (d *Dev) cancelFlash() {
-	d.gen++
-	if d.stop != nil {
-		d.stop()
-		d.stop = nil
-	}
 }
 
 // Err returns the first error met while ending a flash in the background.
-func (d *Dev) Err() error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.async
-}
+func (d *Dev) Err() error { return d.flash.Err() }
 
 // Halt cancels any flash and switches every LED off. It is safe to call
 // more than once.
 func (d *Dev) Halt() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.cancelFlash()
+	d.flash.Cancel()
 	var errs []error
 	for l := LED(0); l < numLEDs; l++ {
 		errs = append(errs, d.set(l, false))

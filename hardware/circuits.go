@@ -1,0 +1,619 @@
+package hardware
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Circuit is one generated drawing of hardware/circuits/.
+type Circuit struct {
+	Name string // file name in circuits/, "led.svg"
+	SVG  []byte
+}
+
+// Circuits draws every circuit of the build of m: the LEDs, the buzzer
+// stage, a button, the RC522 reader, the OLED, the MCP23017 seat pads,
+// the transistor pinouts and the box layout. Optional parts the map
+// leaves out are drawn with their documented defaults, so the drawings
+// show how to add them.
+func (m *PinMap) Circuits() []Circuit {
+	return []Circuit{
+		{"led.svg", m.drawLEDs()},
+		{"buzzer.svg", m.drawBuzzer()},
+		{"button.svg", m.drawButtons()},
+		{"rc522.svg", m.drawReader()},
+		{"oled.svg", m.drawOLED()},
+		{"mcp23017.svg", m.drawSeatPads()},
+		{"transistors.svg", drawTransistors()},
+		{"panel.svg", drawPanel(referencePanel)},
+	}
+}
+
+// gpio labels a GPIO's terminal: "GPIO 13", "pin 33".
+func gpio(p Pin) []string {
+	return []string{fmt.Sprintf("GPIO %d", p), fmt.Sprintf("pin %d", PhysOf(int(p)))}
+}
+
+// onHeader labels a header connection in one line: "GPIO 13 · pin 33".
+func onHeader(bcm int) string {
+	return fmt.Sprintf("GPIO %d · pin %d", bcm, PhysOf(bcm))
+}
+
+// Rails, as labelled in the drawings.
+var (
+	v33Label = []string{"3.3 V", "pin " + joinPins(PowerPins("3V3"))}
+	v5Label  = []string{"5 V", "pin " + joinPins(PowerPins("5V"))}
+)
+
+// --- LEDs -------------------------------------------------------------
+
+func (m *PinMap) drawLEDs() []byte {
+	d := newDrawing(1040, 490, "Panel LEDs: GPIO → resistor → LED → GND",
+		"One column per LED of the pin map; classic LEDs straight off the 3.3 V GPIO, blue switched from 5 V by an NPN")
+	x := 60
+	for _, u := range m.pins() {
+		p, ok := ledPart(u.key)
+		if !ok || *u.pin == NoPin {
+			continue
+		}
+		if p.Base > 0 {
+			x = drawNPNLED(d, x, *u.pin, p) + 40
+			continue
+		}
+		x = drawDirectLED(d, x, *u.pin, p) + 96
+	}
+	d.lines(40, 420, "start", ledNotes(m))
+	return d.bytes()
+}
+
+// drawDirectLED draws GPIO → resistor → LED → GND at column x.
+func drawDirectLED(d *drawing, x int, pin Pin, p LEDPart) int {
+	_, bot := d.terminal(x, 200, sigGreen, gpio(pin)...)
+	d.part("resistor", x, bot, "", ohms(p.Ohms))
+	d.part("led", x, bot+60, p.Fill, "")
+	d.ground(x, bot+120)
+	d.lines(x, 370, "middle", []string{p.Key, ledColour(p)}, "fill=\""+grey+"\"")
+	return x
+}
+
+// drawNPNLED draws the NPN stage of a blue LED at column x and returns
+// the column of its collector.
+func drawNPNLED(d *drawing, x int, pin Pin, p LEDPart) int {
+	_, bot := d.terminal(x, 200, sigGreen, gpio(pin)...)
+	d.part("resistor", x, bot, "", ohms(p.Base))
+	d.wire(ink, x, bot+60, x, bot+80)
+	cx, cy, ex, ey := d.npn(x, bot+80, "2N2222", "or BC547")
+	_, vbot := d.terminal(cx, 80, rail5V, v5Label...)
+	d.part("resistor", cx, vbot, "", ohms(p.Ohms))
+	d.part("led", cx, vbot+60, p.Fill, "")
+	d.wire(ink, cx, vbot+120, cx, cy)
+	d.ground(ex, ey)
+	d.lines(x+24, 370, "middle", []string{p.Key, ledColour(p)}, "fill=\""+grey+"\"")
+	return cx
+}
+
+// ledColour is the first word of an LED's description after its size.
+func ledColour(p LEDPart) string {
+	return strings.Fields(strings.TrimPrefix(p.LED, "5 mm "))[0]
+}
+
+// ledNotes explain the currents and the headroom under the LED drawing.
+func ledNotes(m *PinMap) []string {
+	red, _ := ledPart("leds.illegal")
+	blue, _ := ledPart("leds.blue")
+	notes := []string{
+		fmt.Sprintf("Classic LEDs (Vf ≈ 2.0–2.1 V) with %s: (3.3 − 2.0) V / %s ≈ %.1f mA, clearly lit indoors; still about 2 mA at the 2.6 V a Pi 4 pin guarantees under load.",
+			ohms(red.Ohms), ohms(red.Ohms), red.MilliAmps()),
+		fmt.Sprintf("Blue (InGaN, Vf ≈ 3.0 V) would keep 0.3 V of headroom on a 3.3 V pin and none at 2.6 V: from 5 V through %s it gets (5 − 3.0 − 0.1) V / %s ≈ %.1f mA.",
+			ohms(blue.Ohms), ohms(blue.Ohms), blue.MilliAmps()),
+		fmt.Sprintf("The GPIO only feeds the base: (3.3 − 0.7) V / %s ≈ 0.55 mA. Transistor legs: transistors.svg. Buy \"green\" as GaP (565–570 nm), not true green (InGaN).", ohms(blue.Base)),
+		"All nine lit draw under 35 mA from the GPIOs together (the Pi's limit is about 50 mA). Cathode: the short leg, the flat side of the rim.",
+	}
+	if m.LEDs.ActiveLow {
+		notes = append(notes, "leds.active_low = true: each LED hangs from 3.3 V through its resistor into the GPIO instead (the blue stage then needs a PNP: keep active_low false).")
+	}
+	return notes
+}
+
+// --- buzzer -----------------------------------------------------------
+
+func (m *PinMap) drawBuzzer() []byte {
+	d := newDrawing(900, 560, "Buzzer: an NPN switches the active buzzer's − side",
+		"Active buzzer (its own oscillator: it sounds on DC), 5 V, up to 40 mA: far too much for a GPIO")
+	pin := m.Buzzer.Pin
+	if pin == NoPin {
+		pin = 18 // the reference build's, for a map without a buzzer
+	}
+	_, bot := d.terminal(100, 270, sigGreen, gpio(pin)...)
+	d.wire(ink, 100, bot, 100, 340, 150, 340)
+	d.hpart("resistor", 150, 340, "", ohms(buzzerBaseOhms)+" base resistor")
+	d.wire(ink, 210, 340, 252, 340)
+	cx, cy, ex, ey := d.npn(252, 340, "NPN: 2N2222 or BC547", "(legs: transistors.svg)")
+	_, vbot := d.terminal(cx, 100, rail5V, v5Label...)
+	d.wire(ink, cx, vbot, cx, 150)
+	d.part("buzzer", cx, 150, "", "active buzzer", "(+ leg up)")
+	d.wire(ink, cx, 210, cx, cy)
+	d.wire(ink, cx, 150, cx+150, 150, cx+150, 170)
+	d.part("diode", cx+150, 170, "", "1N4148", "band (cathode)", "to + 5 V")
+	d.wire(ink, cx+150, 230, cx+150, 260, cx, 260)
+	d.dot(cx, 150)
+	d.dot(cx, 260)
+	d.ground(ex, ey)
+	d.lines(560, 140, "start", []string{
+		fmt.Sprintf("Base current (3.3 − 0.7) V / %s ≈ 2.6 mA:", ohms(buzzerBaseOhms)),
+		"enough to saturate the transistor at 40 mA.",
+		"The diode clamps a magnetic buzzer's kick",
+		"at switch-off; harmless on a piezo one.",
+		"Only the base resistor touches the GPIO:",
+		"5 V never reaches the Pi's pins.",
+	})
+	d.warn(40, 470, "start", "buzzer.active_low (a PNP stage, or a 3-pin buzzer module with inverted input) must be powered from 3.3 V:")
+	d.warn(40, 488, "start", "at 5 V a 3.3 V GPIO cannot switch it off, and about 1 mA flows from 5 V into the pin. This NPN stage needs active_low = false.")
+	return d.bytes()
+}
+
+// --- buttons ----------------------------------------------------------
+
+func (m *PinMap) drawButtons() []byte {
+	d := newDrawing(900, 520, "Buttons: GPIO → button → GND, no resistor",
+		"The driver turns on the Pi's internal pull-up (about 50 kΩ to 3.3 V): at rest the line reads 1, pressed 0")
+	d.dashed(40, 80, 300, 330)
+	d.text(60, 100, "start", "inside the Raspberry Pi", "fill=\""+grey+"\"")
+	_, bot := d.terminal(200, 140, rail3V3, "3.3 V")
+	d.part("resistor", 200, bot, "", "≈ 50 kΩ pull-up,", "turned on by", "the driver")
+	d.wire(ink, 200, bot+60, 200, 280, 420, 280)
+	d.dot(200, 280)
+	d.text(210, 300, "start", "GPIO (input)")
+	d.part("button", 420, 280, "", "push button", "(12 mm tactile)")
+	d.ground(420, 340)
+	d.lines(560, 110, "start", m.buttonRows())
+	d.lines(40, 450, "start", []string{
+		"A 4-leg tactile button has two pairs of legs joined inside: use two diagonal legs, then it works whichever way it sits.",
+		"Debouncing is done in software (drivers/button); no capacitor needed on panel buttons with short wires.",
+	})
+	return d.bytes()
+}
+
+// buttonRows lists the buttons of m with their pins.
+func (m *PinMap) buttonRows() []string {
+	rows := []string{"Buttons of the pin map:"}
+	for _, u := range m.pins() {
+		if strings.HasPrefix(u.key, "buttons.") && *u.pin != NoPin {
+			rows = append(rows, fmt.Sprintf("%-10s %s", strings.TrimPrefix(u.signal, "button "), onHeader(int(*u.pin))))
+		}
+	}
+	return rows
+}
+
+// --- RC522 ------------------------------------------------------------
+
+// readerRow is one pin of the RC522 module and where it goes.
+type readerRow struct {
+	pin, to, fill string
+}
+
+func (m *PinMap) drawReader() []byte {
+	d := newDrawing(960, 500, "RC522 reader (MFRC522 module) on SPI0",
+		"Module pins in their order on the board; the play pad's reader (the draw pad's differs only in SDA)")
+	d.warn(480, 74, "middle", "3.3 V ONLY, never 5 V: the MFRC522 is a 3.3 V chip (3.6 V max) and its SPI lines go straight to the Pi")
+	rows := m.readerRows()
+	d.box(640, 90, 150, 34*len(rows)+20, "#1f4fa0", ink)
+	d.text(715, 112, "middle", "RC522", "fill=\"#ffffff\"", "font-weight=\"bold\"")
+	for i, r := range rows {
+		y := 130 + 34*i
+		d.tag(60, y, 380, r.fill, r.to)
+		if r.fill != "" && r.fill != "#c8c8c8" {
+			d.wire(ink, 440, y, 640, y)
+		}
+		d.text(650, y+4, "start", r.pin, "fill=\"#ffffff\"")
+	}
+	d.lines(60, 430, "start", m.readerNotes())
+	return d.bytes()
+}
+
+// readerRows are the module's pins, SDA to 3.3V, for the play pad.
+func (m *PinMap) readerRows() []readerRow {
+	ce := m.NFC.Play.CE
+	irq := readerRow{"IRQ", "not connected: the driver polls", "#c8c8c8"}
+	if m.NFC.IRQ != NoPin {
+		irq = readerRow{"IRQ", onHeader(int(m.NFC.IRQ)) + " (nfc.irq)", sigGreen}
+	}
+	rst := readerRow{"RST", "not connected", "#c8c8c8"}
+	if m.NFC.RST != NoPin {
+		rst = readerRow{"RST", onHeader(int(m.NFC.RST)) + " (nfc.rst, both readers)", sigGreen}
+	}
+	return []readerRow{
+		{"SDA (SS)", fmt.Sprintf("%s, SPI0 CE%d (nfc.play.ce)", onHeader(8-ce), ce), busBlue},
+		{"SCK", onHeader(11) + ", SPI0 SCLK", busBlue},
+		{"MOSI", onHeader(10) + ", SPI0 MOSI", busBlue},
+		{"MISO", onHeader(9) + ", SPI0 MISO", busBlue},
+		irq,
+		{"GND", "GND, pin " + joinPins(PowerPins("GND")), ink},
+		rst,
+		{"3.3V", "3.3 V, pin " + joinPins(PowerPins("3V3")) + "   NEVER 5 V", rail3V3},
+	}
+}
+
+// readerNotes say how the draw pad's reader differs.
+func (m *PinMap) readerNotes() []string {
+	ce, state := 1-m.NFC.Play.CE, "optional, not in this pin map"
+	if m.NFC.Draw != nil {
+		ce, state = m.NFC.Draw.CE, "fitted in this pin map"
+	}
+	return []string{
+		fmt.Sprintf("Draw pad reader (%s): the same wires, except SDA (SS) → %s, SPI0 CE%d.", state, onHeader(8-ce), ce),
+		"SCK, MOSI, MISO, RST, 3.3 V and GND are shared: solder each pair of wires to one Dupont lead, or use a small strip board.",
+		"Keep each SPI wire short (under 20 cm) and the two readers at least 20 cm apart (panel.svg).",
+		"If reads fail with long wires, lower the SPI clock: reader.spi_hz in the pin map.",
+	}
+}
+
+// --- OLED -------------------------------------------------------------
+
+func (m *PinMap) drawOLED() []byte {
+	d := newDrawing(960, 380, fmt.Sprintf("OLED: SSD1306 128×64 on I2C1, address 0x%02X", m.OLED.Addr),
+		"Two pin orders are sold: wire by the labels printed on YOUR module, not by position")
+	d.warn(480, 74, "middle", "VCC and GND swap places between makers: reversed power destroys the module. Read the labels first.")
+	orders := [][]string{{"GND", "VCC", "SCL", "SDA"}, {"VCC", "GND", "SCL", "SDA"}}
+	for i, order := range orders {
+		drawOLEDModule(d, 60+460*i, 110, order)
+	}
+	d.lines(60, 320, "start", []string{
+		"VCC to 3.3 V, never 5 V: the module's pull-ups would then lift SDA and SCL above what the Pi's pins take.",
+		"The bus is shared with the MCP23017 seat pads: connect their SDA and SCL to the same two pins.",
+	})
+	return d.bytes()
+}
+
+// drawOLEDModule draws a 4-pin module at (x, y) with pins in order.
+func drawOLEDModule(d *drawing, x, y int, order []string) {
+	to := map[string]readerRow{
+		"GND": {"GND", "GND, pin " + joinPins(PowerPins("GND")[:2]), ink},
+		"VCC": {"VCC", "3.3 V, pin 1 or 17", rail3V3},
+		"SCL": {"SCL", onHeader(3) + ", I2C1 SCL", busBlue},
+		"SDA": {"SDA", onHeader(2) + ", I2C1 SDA", busBlue},
+	}
+	d.text(x, y+4, "start", "module pins: "+strings.Join(order, " "), "font-weight=\"bold\"")
+	d.box(x+280, y+20, 90, 34*4+10, "#202020", ink)
+	for i, p := range order {
+		yy := y + 40 + 34*i
+		d.tag(x, yy, 230, to[p].fill, to[p].to)
+		d.wire(ink, x+230, yy, x+280, yy)
+		d.text(x+290, yy+4, "start", p, "fill=\"#ffffff\"")
+	}
+}
+
+// --- transistor pinouts -------------------------------------------------
+
+func drawTransistors() []byte {
+	d := newDrawing(900, 480, "Transistor legs: 2N2222 and BC547 are mirror images",
+		"TO-92 seen from the flat face, legs down; both NPN, base in the middle, E and C swapped")
+	drawTO92(d, 200, "2N2222 (TO-92: PN2222A, P2N2222A)", []string{"E", "B", "C"})
+	drawTO92(d, 620, "BC547 (BC546 … BC550)", []string{"C", "B", "E"})
+	d.lines(60, 390, "start", []string{
+		"E = emitter (to GND), B = base (through the resistor to the GPIO), C = collector (to the buzzer's or LED's − side).",
+		"The metal-can 2N2222 (TO-18) is different again: its tab marks the emitter. When in doubt, read the datasheet of your part.",
+		"Fitted the wrong way round, the transistor barely switches and the buzzer stays silent: nothing is harmed, turn it round.",
+	})
+	return d.bytes()
+}
+
+// drawTO92 draws a TO-92 package centred on x with its legs named.
+func drawTO92(d *drawing, x int, name string, legs []string) {
+	d.text(x, 100, "middle", name, "font-weight=\"bold\"")
+	fmt.Fprintf(&d.b, "<path d=\"M%d 240V150A60 40 0 0 1 %d 150V240Z\" fill=\"#303030\" stroke=\"%s\" stroke-width=\"2\"/>\n", x-60, x+60, ink)
+	d.text(x, 200, "middle", "flat face", "fill=\"#ffffff\"")
+	for i, l := range legs {
+		lx := x - 36 + 36*i
+		d.wire("#909090", lx, 240, lx, 320)
+		d.text(lx, 345, "middle", l, "font-size=\"22\"", "font-weight=\"bold\"")
+	}
+}
+
+// --- seat pads ----------------------------------------------------------
+
+// DIP-28 pin rows of the MCP23017 drawing.
+const (
+	chipX, chipY, chipW, pitch = 300, 110, 130, 26
+)
+
+// dipY is the y of DIP-28 pin p: 1–14 down the left side, 15–28 up the
+// right.
+func dipY(p int) int {
+	if p <= 14 {
+		return chipY + 13 + pitch*(p-1)
+	}
+	return chipY + 13 + pitch*(28-p)
+}
+
+var mcpPinNames = map[int]string{
+	1: "GPB0", 2: "GPB1", 3: "GPB2", 4: "GPB3", 5: "GPB4", 6: "GPB5", 7: "GPB6", 8: "GPB7",
+	9: "VDD", 10: "VSS", 11: "NC", 12: "SCL", 13: "SDA", 14: "NC",
+	15: "A0", 16: "A1", 17: "A2", 18: "RESET", 19: "INTB", 20: "INTA",
+	21: "GPA0", 22: "GPA1", 23: "GPA2", 24: "GPA3", 25: "GPA4", 26: "GPA5", 27: "GPA6", 28: "GPA7",
+}
+
+func (m *PinMap) drawSeatPads() []byte {
+	d := newDrawing(1120, 640, "Seat pads: MCP23017 (DIP-28) on I2C1, 8 seats per chip",
+		"One seat drawn (seat 0: button on GPA0, LED on GPA4); the others follow drivers/seatpad")
+	drawDIP28(d)
+	drawMCPPower(d)
+	drawMCPAddress(d, m.seatAddrs())
+	drawMCPInt(d, m.SeatPads.INT)
+	drawSeat(d)
+	d.lines(40, 540, "start", []string{
+		"Seats 1–7: buttons on GPA1–GPA3 and GPB0–GPB3, LEDs on GPA5–GPA7 and GPB4–GPB7 (drivers/seatpad); seats 8 and 9 on the second chip.",
+		"Each seat's wire runs about 1 m: the 10 kΩ pull-up (the chip's own is 100 kΩ) and the 100 nF to GND at the chip keep it from picking up noise;",
+		"with the 10 kΩ they make a 1 ms filter, far below the 10 ms the driver polls at. 100 nF from VDD to VSS on each chip, as close as it goes.",
+		"3-core cable per seat (button, LED, GND), a 3-pin plug at the box. VDD and RESET to 3.3 V only: SDA and SCL go straight to the Pi.",
+	})
+	return d.bytes()
+}
+
+// seatAddrs are the expanders' addresses: the map's, or the defaults.
+func (m *PinMap) seatAddrs() []int {
+	if len(m.SeatPads.Addrs) > 0 {
+		return m.SeatPads.Addrs
+	}
+	return []int{0x20, 0x21}
+}
+
+// drawDIP28 draws the chip with its pins named.
+func drawDIP28(d *drawing) {
+	d.box(chipX, chipY, chipW, 14*pitch, "#f4f4f4", ink)
+	d.text(chipX+chipW/2, chipY-6, "middle", "MCP23017", "font-weight=\"bold\"")
+	fmt.Fprintf(&d.b, "<path d=\"M%d %dA10 10 0 0 0 %d %d\" fill=\"none\" stroke=\"%s\"/>\n", chipX+chipW/2-10, chipY, chipX+chipW/2+10, chipY, ink)
+	for p := 1; p <= 28; p++ {
+		x, anchor, lx := chipX+6, "start", chipX-10
+		if p > 14 {
+			x, anchor, lx = chipX+chipW-6, "end", chipX+chipW
+		}
+		d.wire(ink, lx, dipY(p), lx+10, dipY(p))
+		d.text(x, dipY(p)+4, anchor, fmt.Sprintf("%d %s", p, mcpPinNames[p]), "font-size=\"11\"")
+	}
+}
+
+// drawMCPPower wires VDD, VSS, SCL, SDA and RESET.
+func drawMCPPower(d *drawing) {
+	left := chipX - 10
+	for _, r := range []struct {
+		pin        int
+		to, colour string
+	}{
+		{9, "3.3 V (pin 1 or 17)", rail3V3}, {10, "GND", ink},
+		{12, onHeader(3) + " SCL", busBlue}, {13, onHeader(2) + " SDA", busBlue},
+	} {
+		d.tag(40, dipY(r.pin), 190, r.colour, r.to)
+		d.wire(ink, 230, dipY(r.pin), left, dipY(r.pin))
+	}
+	d.capBetween(260, dipY(9), dipY(10), "")
+	d.dot(260, dipY(9))
+	d.dot(260, dipY(10))
+	d.text(262, dipY(9)-16, "middle", "100 nF", "font-size=\"11\"")
+	right := chipX + chipW + 10
+	d.wire(ink, right, dipY(18), right+40, dipY(18))
+	d.tag(right+40, dipY(18), 80, rail3V3, "3.3 V")
+}
+
+// drawMCPAddress ties A2 and A1 to GND and says where A0 goes.
+func drawMCPAddress(d *drawing, addrs []int) {
+	right := chipX + chipW + 10
+	d.wire(ink, right, dipY(17), right+24, dipY(17), right+24, dipY(16))
+	d.wire(ink, right, dipY(16), right+24, dipY(16))
+	mid := (dipY(17) + dipY(16)) / 2
+	d.wire(ink, right+24, mid, right+60, mid)
+	d.dot(right+24, mid)
+	d.ground(right+60, mid)
+	d.wire(ink, right, dipY(15), right+100, dipY(15))
+	var choice []string
+	for i, a := range addrs {
+		level := "GND"
+		if a&1 == 1 {
+			level = "3.3 V"
+		}
+		choice = append(choice, fmt.Sprintf("chip %d: A0 to %s → 0x%02X (A2, A1 to GND)", i+1, level, a))
+	}
+	d.lines(right+106, dipY(15)-4, "start", choice, "font-size=\"11\"")
+}
+
+// drawMCPInt says what INTA is wired to.
+func drawMCPInt(d *drawing, intPin Pin) {
+	right := chipX + chipW + 10
+	s := "INTA: not connected"
+	if intPin != NoPin {
+		s = "INTA → " + onHeader(int(intPin))
+		d.wire(ink, right, dipY(20), right+20, dipY(20))
+	}
+	d.text(right+24, dipY(20)+4, "start", s, "font-size=\"11\"")
+}
+
+// Columns of the seat pad drawing.
+const (
+	pullX, filterX, cableX, seatX = 620, 680, 740, 980
+)
+
+// drawSeat draws seat 0's LED on GPA4 and button on GPA0, a cable away.
+func drawSeat(d *drawing) {
+	right := chipX + chipW + 10
+	led, btn := dipY(25), dipY(21)
+	d.wire(ink, right, led, 490, led)
+	d.hpart("resistor", 490, led, "", ohms(seatLEDOhms))
+	d.wire(ink, 550, led, seatX, led)
+	d.part("led", seatX, led, "#ffe020", "seat LED")
+	d.ground(seatX, led+60)
+	d.wire(ink, right, btn, seatX, btn)
+	_, tb := d.terminal(pullX, btn-75, rail3V3, "3.3 V")
+	d.wire(ink, pullX, tb, pullX, btn-60)
+	d.part("resistor", pullX, btn-60, "", ohms(seatPullUpOhms))
+	d.dot(pullX, btn)
+	d.part("cap", filterX, btn, "", "100 nF")
+	d.dot(filterX, btn)
+	d.ground(filterX, btn+60)
+	d.part("button", seatX, btn, "", "seat button")
+	d.ground(seatX, btn+60)
+	fmt.Fprintf(&d.b, "<rect x=\"%d\" y=\"%d\" width=\"160\" height=\"%d\" fill=\"#eeeeee\" opacity=\"0.7\"/>\n", cableX+20, led-16, btn-led+32)
+	d.text(cableX+100, (led+btn)/2, "middle", "seat cable ≈ 1 m")
+	d.dashed(seatX-50, led-30, 160, btn-led+130)
+	d.text(seatX+30, led-40, "middle", "at seat 0")
+}
+
+// --- panel and box ----------------------------------------------------
+
+// rect is a part's place in the box, in millimetres from the box's back
+// left corner: x to the right, y towards the players at the front.
+type rect struct {
+	X, Y, W, H int
+	Label      string
+}
+
+func (r rect) centre() (x, y int) { return r.X + r.W/2, r.Y + r.H/2 }
+
+// panel is the top view of the reference box.
+type panel struct {
+	Box, Pi, Header, Play, Draw, OLED, Expanders, Buzzer rect
+	LEDs, Buttons                                        []rect
+	Keepout                                              int // metal-free margin around a reader's antenna, mm
+}
+
+// referencePanel is the layout the README builds: the Pi at the back in
+// the middle, a reader at each end, the OLED, LEDs and buttons in front.
+var referencePanel = panel{
+	Box:       rect{0, 0, 440, 200, "box, about 44 × 20 cm, wood or plastic lid 2–3 mm"},
+	Pi:        rect{178, 20, 85, 56, "Raspberry Pi"},
+	Header:    rect{185, 22, 51, 5, "40-pin header"},
+	Play:      rect{80, 90, 60, 40, "play pad (RC522)"},
+	Draw:      rect{300, 90, 60, 40, "draw pad (RC522, optional)"},
+	OLED:      rect{205, 100, 30, 28, "OLED"},
+	Expanders: rect{115, 15, 50, 30, "MCP23017 board"},
+	Buzzer:    rect{280, 30, 14, 14, "buzzer"},
+	LEDs: []rect{
+		{172, 106, 6, 6, "cw"}, {262, 106, 6, 6, "ccw"}, {188, 118, 6, 6, "legal"},
+		{246, 118, 6, 6, "illegal"}, {217, 86, 6, 6, "uno"},
+		{190, 140, 6, 6, "R"}, {210, 140, 6, 6, "Y"}, {230, 140, 6, 6, "G"}, {250, 140, 6, 6, "B"},
+	},
+	Buttons: []rect{
+		{120, 168, 12, 12, "UNO"}, {150, 168, 12, 12, "DRAW"}, {180, 168, 12, 12, "PASS"}, {210, 168, 12, 12, "CHAL"},
+		{240, 168, 12, 12, "R"}, {265, 168, 12, 12, "Y"}, {290, 168, 12, 12, "G"}, {315, 168, 12, 12, "B"},
+	},
+	Keepout: 25,
+}
+
+// spiRun is the straight distance from the header to a reader's pins,
+// which sit on the reader's edge nearest the Pi; the wire is a little
+// longer.
+func (p panel) spiRun(r rect) int {
+	hx, hy := p.Header.centre()
+	px := r.X + r.W
+	if r.X > hx {
+		px = r.X
+	}
+	_, py := r.centre()
+	return isqrt((hx-px)*(hx-px) + (hy-py)*(hy-py))
+}
+
+// readerGap is the distance between the readers' centres.
+func (p panel) readerGap() int {
+	ax, ay := p.Play.centre()
+	bx, by := p.Draw.centre()
+	return isqrt((ax-bx)*(ax-bx) + (ay-by)*(ay-by))
+}
+
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+const mm = 2 // pixels per millimetre in panel.svg
+
+func drawPanel(p panel) []byte {
+	d := newDrawing(1000, 660, "The box from above (to scale, 1 square = 1 cm)",
+		"Readers at the ends, at least 20 cm apart; the Pi between them so each SPI wire stays short")
+	ox, oy := 60, 90
+	at := func(r rect) (int, int, int, int) { return ox + mm*r.X, oy + mm*r.Y, mm * r.W, mm * r.H }
+	drawGrid(d, ox, oy, p.Box)
+	for _, r := range []rect{p.Pi, p.Expanders, p.Buzzer} {
+		x, y, w, h := at(r)
+		d.box(x, y, w, h, "#d8e8d8", ink)
+		d.text(x+w/2, y+h/2+4, "middle", r.Label, "font-size=\"11\"")
+	}
+	x, y, w, h := at(p.Header)
+	d.box(x, y, w, h, "#303030", ink)
+	drawPanelReaders(d, p, at)
+	drawPanelFront(d, p, at)
+	drawPanelNotes(d, p, oy+mm*p.Box.H+80)
+	return d.bytes()
+}
+
+// drawGrid draws the box outline and a 1 cm grid.
+func drawGrid(d *drawing, ox, oy int, box rect) {
+	for x := 0; x <= box.W; x += 10 {
+		d.wire("#eeeeee", ox+mm*x, oy, ox+mm*x, oy+mm*box.H)
+	}
+	for y := 0; y <= box.H; y += 10 {
+		d.wire("#eeeeee", ox, oy+mm*y, ox+mm*box.W, oy+mm*y)
+	}
+	fmt.Fprintf(&d.b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"%s\" stroke-width=\"3\"/>\n", ox, oy, mm*box.W, mm*box.H, ink)
+	d.text(ox, oy-8, "start", "back: seat cables and power leave here", "fill=\""+grey+"\"")
+	d.text(ox+mm*box.W, oy+mm*box.H+18, "end", "front: the players' side", "fill=\""+grey+"\"")
+	d.text(ox+mm*box.W/2, oy+mm*box.H+18, "middle", box.Label, "fill=\""+grey+"\"")
+}
+
+// drawPanelReaders draws the readers, their metal-free zones, the SPI
+// runs and the piles beside them.
+func drawPanelReaders(d *drawing, p panel, at func(rect) (int, int, int, int)) {
+	hx, hy := p.Header.centre()
+	for _, r := range []rect{p.Play, p.Draw} {
+		x, y, w, h := at(r)
+		k := mm * p.Keepout
+		fmt.Fprintf(&d.b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"12\" fill=\"none\" stroke=\"%s\" stroke-dasharray=\"5 4\"/>\n", x-k, y-k, w+2*k, h+2*k, warnRed)
+		d.box(x, y, w, h, "#1f4fa0", ink)
+		d.text(x+w/2, y+h/2+4, "middle", "RC522", "fill=\"#ffffff\"", "font-weight=\"bold\"")
+		d.text(x+w/2, y-k-6, "middle", r.Label, "font-size=\"11\"")
+		px := x + w
+		if r.X > hx {
+			px = x
+		}
+		d.wire(busBlue, px, y+h/2, 60+mm*hx, 90+mm*hy)
+		d.text(x+w/2, y+h+16, "middle", fmt.Sprintf("SPI wires ≈ %d cm", (p.spiRun(r)+9)/10), "fill=\""+busBlue+"\"", "font-size=\"11\"")
+		d.text(x+w/2, y+h+k-6, "middle", "no metal inside the dashed line", "fill=\""+warnRed+"\"", "font-size=\"10\"")
+	}
+	ax, _, aw, _ := at(p.Play)
+	bx, by, bw, _ := at(p.Box)
+	dx, _, _, _ := at(p.Draw)
+	y := by + mm*p.Box.H + 44
+	d.wire(warnRed, ax+aw/2, y-6, ax+aw/2, y+6)
+	d.wire(warnRed, dx+aw/2, y-6, dx+aw/2, y+6)
+	d.wire(warnRed, ax+aw/2, y, dx+aw/2, y)
+	d.text(bx+bw/2, y-6, "middle", fmt.Sprintf("%d cm between the readers' centres (at least 20)", p.readerGap()/10), "fill=\""+warnRed+"\"", "font-weight=\"bold\"")
+}
+
+// drawPanelFront draws the OLED, LEDs and buttons.
+func drawPanelFront(d *drawing, p panel, at func(rect) (int, int, int, int)) {
+	x, y, w, h := at(p.OLED)
+	d.box(x, y, w, h, "#101010", ink)
+	d.text(x+w/2, y+h/2+4, "middle", p.OLED.Label, "fill=\"#ffffff\"", "font-size=\"11\"")
+	for _, l := range p.LEDs {
+		x, y, w, _ := at(l)
+		fmt.Fprintf(&d.b, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#ffe6a0\" stroke=\"%s\"/>\n", x+w/2, y+w/2, w/2+1, ink)
+		d.text(x+w/2, y-4, "middle", l.Label, "font-size=\"10\"")
+	}
+	for _, b := range p.Buttons {
+		x, y, w, h := at(b)
+		d.box(x, y, w, h, "#b0b0b0", ink)
+		d.text(x+w/2, y+h+12, "middle", b.Label, "font-size=\"10\"")
+	}
+}
+
+// drawPanelNotes writes the placement rules under the box.
+func drawPanelNotes(d *drawing, p panel, y int) {
+	d.lines(60, y, "start", []string{
+		fmt.Sprintf("Readers: centres %d cm apart (at least 20, or their fields disturb each other); SPI runs %d and %d cm in a straight line: keep every SPI wire under 20 cm.",
+			p.readerGap()/10, (p.spiRun(p.Play)+9)/10, (p.spiRun(p.Draw)+9)/10),
+		fmt.Sprintf("Each reader sits under 2–3 mm of wood or plastic with its tap spot marked, %d mm clear of screws, the Pi, wire bundles and metal.", p.Keepout),
+		"The discard pile goes on the table beside the play pad, the draw pile beside the draw pad: never a pile on a reader.",
+		"Without the draw pad, keep the same box: the play pad's place does not change.",
+	})
+}

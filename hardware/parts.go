@@ -1,0 +1,105 @@
+package hardware
+
+import "fmt"
+
+// LEDPart is the LED fitted on one LED key of the pin map and what drives
+// it. Classic LEDs (red, amber, yellow, orange, yellow-green GaP) have a
+// forward voltage of about 2 V and hang straight off the 3.3 V GPIO
+// through their resistor. A blue LED (InGaN, about 3 V) would keep only
+// 0.3 V of headroom on a 3.3 V pin, and none on a pin at the 2.6 V a Pi 4
+// guarantees under load, so it is switched from 5 V by an NPN transistor
+// instead; the GPIO only feeds the transistor's base.
+type LEDPart struct {
+	Key    string  // pin map key, "leds.uno"
+	LED    string  // what to buy
+	Fill   string  // its colour in the drawings
+	Vf     float64 // typical forward voltage at 2–4 mA, V
+	Ohms   int     // series resistor
+	Supply float64 // what feeds LED and resistor: 3.3 (the GPIO) or 5 (NPN stage)
+	Base   int     // the NPN stage's base resistor, Ω; 0 without one
+}
+
+// LEDParts are the LEDs of the reference build, in pin map order.
+var LEDParts = []LEDPart{
+	{"leds.dir_cw", "5 mm orange", "#ff8c1a", 2.0, 330, 3.3, 0},
+	{"leds.dir_ccw", "5 mm orange", "#ff8c1a", 2.0, 330, 3.3, 0},
+	{"leds.legal", "5 mm green (GaP, 565–570 nm)", "#6cc84a", 2.1, 330, 3.3, 0},
+	{"leds.illegal", "5 mm red", "#e02020", 2.0, 330, 3.3, 0},
+	{"leds.uno", "5 mm amber", "#ffb000", 2.0, 330, 3.3, 0},
+	{"leds.red", "5 mm red", "#e02020", 2.0, 330, 3.3, 0},
+	{"leds.yellow", "5 mm yellow", "#ffe020", 2.1, 330, 3.3, 0},
+	{"leds.green", "5 mm green (GaP, 565–570 nm)", "#6cc84a", 2.1, 330, 3.3, 0},
+	{"leds.blue", "5 mm blue (InGaN)", "#2050ff", 3.0, 470, 5, 4700},
+}
+
+// Seat pad parts, per seat: the LED's resistor, the button's external
+// pull-up and the filter capacitor at the expander (README.md).
+const (
+	seatLEDOhms    = 330
+	seatPullUpOhms = 10000
+	buzzerBaseOhms = 1000
+	vceSat         = 0.1 // V across a saturated NPN at a few mA
+)
+
+// MilliAmps is the LED's typical current.
+func (p LEDPart) MilliAmps() float64 {
+	v := p.Supply - p.Vf
+	if p.Base > 0 {
+		v -= vceSat
+	}
+	return 1000 * v / float64(p.Ohms)
+}
+
+// ledPart returns the part on LED key key.
+func ledPart(key string) (LEDPart, bool) {
+	for _, p := range LEDParts {
+		if p.Key == key {
+			return p, true
+		}
+	}
+	return LEDPart{}, false
+}
+
+// ledDevice says what the GPIO of LED key key goes to, for WIRING.md.
+func ledDevice(key string) string {
+	if p, ok := ledPart(key); ok && p.Base > 0 {
+		return ohms(p.Base) + " → NPN base (LED from 5 V, circuits/led.svg)"
+	}
+	return "resistor → LED anode"
+}
+
+// Resistors counts the resistors of the build of m by value (Ω): the LEDs
+// that are wired, their NPN stages, the buzzer's base resistor and, per
+// seat pad, an LED resistor and a pull-up.
+func (m *PinMap) Resistors() map[int]int {
+	n := map[int]int{}
+	for _, u := range m.pins() {
+		p, ok := ledPart(u.key)
+		if !ok || *u.pin == NoPin {
+			continue
+		}
+		n[p.Ohms]++
+		if p.Base > 0 {
+			n[p.Base]++
+		}
+	}
+	if m.Buzzer.Pin != NoPin {
+		n[buzzerBaseOhms]++
+	}
+	if m.SeatPads.Seats > 0 {
+		n[seatLEDOhms] += m.SeatPads.Seats
+		n[seatPullUpOhms] += m.SeatPads.Seats
+	}
+	return n
+}
+
+// ohms writes a resistance as on a parts list: 330 Ω, 4.7 kΩ, 10 kΩ.
+func ohms(r int) string {
+	switch {
+	case r >= 1000 && r%1000 == 0:
+		return fmt.Sprintf("%d kΩ", r/1000)
+	case r >= 1000:
+		return fmt.Sprintf("%.1f kΩ", float64(r)/1000)
+	}
+	return fmt.Sprintf("%d Ω", r)
+}
