@@ -28,7 +28,7 @@ func CheckPIN(pin string) error {
 }
 
 const (
-	pinIter    = 20000 // PBKDF2-SHA256 rounds: ~50 ms on a Pi Zero
+	pinIter     = 20000 // PBKDF2-SHA256 rounds: ~50 ms on a Pi Zero
 	setupDigits = 6
 )
 
