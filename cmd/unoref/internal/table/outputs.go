@@ -157,6 +157,9 @@ func (t *Table) buildScreen(st referee.State) oled.Screen {
 	if t.alert != 0 {
 		s.Message = t.alertMsg
 	}
+	if code := t.setupCode(); code != "" {
+		s.Alert, s.Prompt = 0, "Setup code "+code+": type it on the page"
+	}
 	if t.game == nil {
 		s.Phase = referee.PhaseSetup
 		return s
