@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/referee"
 )
@@ -33,6 +35,7 @@ type Config struct {
 	Deck     string        // enrolled deck to play with; "" for the first
 	Target   int           // points to win; 0 for the preset's
 	UnoGrace time.Duration // time to call UNO before the automatic catch; 0 for none
+	Hosts    []string      // names of this box the page answers to, besides its hostname
 
 	pinmap *hardware.PinMap // Pinmap, loaded and checked
 }
@@ -149,7 +152,19 @@ var configKeys = []configKey{
 		c.UnoGrace, err = parseGrace(s)
 		return err
 	}},
+	{"web.hosts", func(c *Config, v value) (err error) {
+		if c.Hosts, err = v.strings(); err != nil {
+			return err
+		}
+		if len(c.Hosts) == 0 {
+			c.Hosts = nil
+		}
+		return checkHosts(c.Hosts)
+	}},
 }
+
+// configSections are the file's [sections]; their keys are "section.key".
+var configSections = []string{"game", "web"}
 
 // value is one key's value in the file, decoded on demand.
 type value struct {
@@ -200,17 +215,17 @@ func loadConfig(path string, c *Config) error {
 	vals := map[string]toml.Primitive{}
 	var errs []error
 	for k, p := range top {
-		if k != "game" {
+		if !slices.Contains(configSections, k) {
 			vals[k] = p
 			continue
 		}
-		var game map[string]toml.Primitive
-		if err := md.PrimitiveDecode(p, &game); err != nil || md.Type("game") != "Hash" {
-			errs = append(errs, bad("game", "want a table: a [game] section"))
+		var sect map[string]toml.Primitive
+		if err := md.PrimitiveDecode(p, &sect); err != nil || md.Type(k) != "Hash" {
+			errs = append(errs, bad(k, "want a table: a ["+k+"] section"))
 			continue
 		}
-		for gk, gp := range game {
-			vals["game."+gk] = gp
+		for sk, sp := range sect {
+			vals[k+"."+sk] = sp
 		}
 	}
 	var known []string
@@ -306,8 +321,25 @@ func checkPIN(s string) error {
 	if s == "" {
 		return nil
 	}
-	if len(s) < 4 || len(s) > 8 || strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' }) {
-		return errors.New(`want 4 to 8 digits, like "4821", or "" for none`)
+	if web.CheckPIN(s) != nil {
+		return errors.New(`want 4 to 8 digits, like "4821", or "" for none (the OLED then shows a setup code to choose one from the page)`)
+	}
+	return nil
+}
+
+// checkHosts accepts host names (letters, digits, '-', '.') and IP
+// addresses, without a scheme or a port.
+func checkHosts(hosts []string) error {
+	for _, h := range hosts {
+		if _, err := netip.ParseAddr(h); err == nil {
+			continue
+		}
+		ok := h != "" && len(h) <= 253 && !strings.ContainsFunc(h, func(c rune) bool {
+			return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.')
+		})
+		if !ok {
+			return fmt.Errorf(`%q is not a host name: want names like ["unotable.lan", "192.168.1.20"], without http:// or a port`, h)
+		}
 	}
 	return nil
 }
