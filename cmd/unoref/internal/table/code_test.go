@@ -10,12 +10,16 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
+	"github.com/unoref/unoref/drivers/oled"
 )
 
-// TestShowCode: the page's setup code is drawn on the OLED and never
-// reaches the snapshot (the page and the API).
+// TestShowCode: the page's setup code is drawn on the OLED, whole even
+// during a game, and never reaches the snapshot (the page and the API).
 func TestShowCode(t *testing.T) {
 	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	v.press(t, "pass")
+	v.tap(t, "R5")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	shows := func(code string) (text string, lit int) {
@@ -38,6 +42,7 @@ func TestShowCode(t *testing.T) {
 	if !strings.Contains(text, "482913") {
 		t.Errorf("OLEDText() = %q, want the code", text)
 	}
+	v.checkOLED(t, oled.Screen{Phase: "setup", Prompt: "Setup code 482913: type it on the page"})
 	b, err := json.Marshal(v.Snapshot())
 	if err != nil {
 		t.Fatal(err)

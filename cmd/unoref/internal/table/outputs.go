@@ -158,7 +158,8 @@ func (t *Table) buildScreen(st referee.State) oled.Screen {
 		s.Message = t.alertMsg
 	}
 	if code := t.setupCode(); code != "" {
-		s.Alert, s.Prompt = 0, "Setup code "+code+": type it on the page"
+		// The whole screen, so that no layout cuts the code.
+		return oled.Screen{Phase: referee.PhaseSetup, Prompt: "Setup code " + code + ": type it on the page"}
 	}
 	if t.game == nil {
 		s.Phase = referee.PhaseSetup
