@@ -273,8 +273,7 @@ func await(ctx context.Context, e *env, cancel func(), runErr, pageErr <-chan er
 	var err error
 	select {
 	case err = <-runErr:
-	case err = <-pageErr:
-		fmt.Fprintf(e.stderr, "unoref: %v: stopping\n", err)
+	case err = <-pageErr: // run prints it
 		cancel()
 		<-runErr
 	case <-ctx.Done():

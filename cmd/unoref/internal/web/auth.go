@@ -119,9 +119,13 @@ func (s *Server) serveLogin(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	err = ErrNoPIN
-	if s.pins.set() {
+	switch {
+	case s.pins.set():
 		err = s.checkPIN(r, c.PIN)
+	case s.pins.pending():
+		err = ErrNeedSetup
+	default:
+		err = ErrNoPIN
 	}
 	if err == nil {
 		s.startSession(w, r)

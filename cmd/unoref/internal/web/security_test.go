@@ -318,6 +318,9 @@ func TestSetupCode(t *testing.T) {
 	if !strings.Contains(page, `id="setup"`) {
 		t.Errorf("the page does not ask for the setup code")
 	}
+	if r := login(t, s, "1234", ""); r.StatusCode != 403 || strings.TrimSpace(readAll(t, r)) != web.ErrNeedSetup.Error() {
+		t.Errorf("login before setup: %d, want 403 %q", r.StatusCode, web.ErrNeedSetup)
+	}
 	if code, msg := send(t, s, `{"Kind":"newgame","Players":["Ann","Ben"]}`, ""); code != 403 || msg != web.ErrNeedSetup.Error() {
 		t.Errorf("action before setup: %d %q, want 403 %q", code, msg, web.ErrNeedSetup)
 	}
