@@ -463,3 +463,36 @@ func TestHTTPServerConnCap(t *testing.T) {
 		t.Errorf("the first idle connection is still open")
 	}
 }
+
+// TestHTTPServerConnCapBusy: when every connection is busy (event
+// streams), a new one is closed at once instead of waiting.
+func TestHTTPServerConnCapBusy(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := web.New(newFakeTable(true), nil)
+	srv, capped := web.NewHTTPServer(s, ln, 2)
+	go srv.Serve(capped)
+	defer srv.Close()
+	defer s.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), stepTimeout)
+	defer cancel()
+	base := "http://" + ln.Addr().String()
+	for range 2 {
+		r, br := openEvents(t, ctx, base)
+		defer r.Body.Close()
+		nextSnapshot(t, br)
+	}
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(stepTimeout))
+	fmt.Fprintf(c, "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+	if r, err := http.ReadResponse(bufio.NewReader(c), nil); err == nil {
+		r.Body.Close()
+		t.Errorf("a third connection with two streams busy: %s, want it closed", r.Status)
+	}
+}
