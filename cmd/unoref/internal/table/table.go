@@ -160,22 +160,22 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	}
 	cfg.defaults()
 	t := &Table{
-		dev:       dev,
-		j:         j,
-		cfg:       cfg,
-		clock:     dev.Clock,
-		actions:   make(chan request),
-		timers:    make(chan timerMsg, 4),
-		codeShown: make(chan struct{}, 1),
-		halted:    make(chan struct{}),
-		armed:     -1,
-		seen:      map[string]bool{},
-		inField:   map[string]bool{},
-		done:      map[string]bool{},
-		reader:    "ok",
-		subs:      map[chan Snapshot]struct{}{},
-		leds:      map[string]bool{},
+		dev:     dev,
+		j:       j,
+		cfg:     cfg,
+		clock:   dev.Clock,
+		actions: make(chan request),
+		timers:  make(chan timerMsg, 4),
+		halted:  make(chan struct{}),
+		armed:   -1,
+		seen:    map[string]bool{},
+		inField: map[string]bool{},
+		done:    map[string]bool{},
+		reader:  "ok",
+		subs:    map[chan Snapshot]struct{}{},
+		leds:    map[string]bool{},
 	}
+	t.codeShown = make(chan struct{}, 1)
 	if t.clock == nil {
 		t.clock = SystemClock
 	}
@@ -343,55 +343,6 @@ func (t *Table) Run(ctx context.Context) error {
 			return err
 		}
 	}
-}
-
-// ErrLoopStopped is a device loop (the display's drawing, the buttons' or
-// seat pads' polling) that returned while the table was running: Run
-// returns it, wrapped with the loop's own error if any.
-var ErrLoopStopped = errors.New("table: a device loop stopped")
-
-// startLoops runs the devices' loops; the channel reports the first that
-// returns before ctx is done.
-func (t *Table) startLoops(ctx context.Context, wg *sync.WaitGroup) <-chan error {
-	failed := make(chan error, len(t.dev.Loops))
-	for i, loop := range t.dev.Loops {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			err := loop(ctx)
-			if ctx.Err() == nil {
-				failed <- fmt.Errorf("%w (loop %d): %w", ErrLoopStopped, i, loopError(err))
-			}
-		}()
-	}
-	return failed
-}
-
-// loopError is what a loop returned, or that it returned nothing.
-func loopError(err error) error {
-	if err == nil {
-		return errors.New("returned without an error")
-	}
-	return err
-}
-
-// ShowCode shows the page's one-time setup code on the OLED, and only
-// there (never in the snapshot): "" clears it. Safe from any goroutine.
-func (t *Table) ShowCode(code string) {
-	t.mu.Lock()
-	t.code = code
-	t.mu.Unlock()
-	select {
-	case t.codeShown <- struct{}{}:
-	default:
-	}
-}
-
-// setupCode is the code ShowCode shows, or "".
-func (t *Table) setupCode() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.code
 }
 
 // halt stops every device: antenna off, screen blank, LEDs low, silence.
@@ -600,22 +551,6 @@ func (t *Table) OLED() image.Image {
 	s := t.lastImg
 	t.mu.Unlock()
 	return oled.Render(s)
-}
-
-// OLEDText is the text the OLED shows now, one line per part (the player
-// to act, the message, the prompt): the virtual table's console reads it
-// (`--stdin`, control "oled").
-func (t *Table) OLEDText() string {
-	t.mu.Lock()
-	s := t.lastImg
-	t.mu.Unlock()
-	var lines []string
-	for _, l := range []string{s.Turn, s.Message, s.Prompt} {
-		if l != "" {
-			lines = append(lines, l)
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // publish stores a new snapshot and hands it to the subscribers.
