@@ -116,16 +116,16 @@ type runMode struct {
 
 // runPolicy is the access policy of --policy: by default the one of the
 // devices; "virtual" only on the virtual table.
-func runPolicy(self *command, flag string, virtual bool) (string, error) {
+func runPolicy(self *command, given string, virtual bool) (string, error) {
 	switch {
-	case flag == "" && virtual, flag == web.PolicyVirtual && virtual:
+	case given == "" && virtual, given == web.PolicyVirtual && virtual:
 		return web.PolicyVirtual, nil
-	case flag == "", flag == web.PolicyTable:
+	case given == "", given == web.PolicyTable:
 		return web.PolicyTable, nil
-	case flag == web.PolicyVirtual:
+	case given == web.PolicyVirtual:
 		return "", &usageError{cmd: self, msg: "run: --policy virtual opens the page to anyone on the network: it is only for the virtual table (--sim)"}
 	}
-	return "", &usageError{cmd: self, msg: fmt.Sprintf("run: --policy %q: want virtual or table", flag)}
+	return "", &usageError{cmd: self, msg: fmt.Sprintf("run: --policy %q: want virtual or table", given)}
 }
 
 // parseRun reads run's command line: the configuration file of --config
