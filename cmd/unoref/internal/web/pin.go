@@ -56,10 +56,11 @@ func loadPINs(plain, file string) (*pins, error) {
 	if err != nil {
 		return p, fmt.Errorf("web: PIN file: %w", err)
 	}
-	p.stored = strings.TrimSpace(string(b))
-	if _, _, _, err := splitStored(p.stored); err != nil {
+	line := strings.TrimSpace(string(b))
+	if _, _, _, err := splitStored(line); err != nil {
 		return p, fmt.Errorf("web: PIN file %s: %w", file, err)
 	}
+	p.stored = line
 	return p, nil
 }
 

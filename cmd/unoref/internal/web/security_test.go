@@ -496,3 +496,29 @@ func TestHTTPServerConnCapBusy(t *testing.T) {
 		t.Errorf("a third connection with two streams busy: %s, want it closed", r.Status)
 	}
 }
+
+// TestSetupCodeDamagedPINFile: a PIN file that can't be read is logged,
+// and the setup code offers to choose a PIN again.
+func TestSetupCodeDamagedPINFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "admin-pin"), []byte("2468\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var shown, logged []string
+	s := web.New(newFakeTable(false), &web.Opts{
+		Policy: web.PolicyTable, PINFile: filepath.Join(dir, "admin-pin"),
+		ShowCode: func(code string) { shown = append(shown, code) },
+		Logf:     func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) },
+	})
+	if len(shown) != 1 || len(logged) == 0 || !strings.Contains(logged[0], "admin-pin") {
+		t.Fatalf("damaged PIN file: codes %q, log %q; want a code and the file named", shown, logged)
+	}
+	if got := loginAt(t, s, "2468", "192.0.2.1:1"); got == 204 {
+		t.Errorf("the damaged file's content works as a PIN")
+	}
+	r := postCreds(t, s, "/api/setup", `{"Code":"`+shown[0]+`","PIN":"1357"}`, "192.0.2.1:1")
+	r.Body.Close()
+	if r.StatusCode != 204 {
+		t.Errorf("setup after a damaged PIN file: %d, want 204", r.StatusCode)
+	}
+}
