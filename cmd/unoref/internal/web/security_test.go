@@ -522,3 +522,29 @@ func TestSetupCodeDamagedPINFile(t *testing.T) {
 		t.Errorf("setup after a damaged PIN file: %d, want 204", r.StatusCode)
 	}
 }
+
+// TestEventsOutliveTimeouts: the server's read and write timeouts bound
+// every other request, but an event stream lifts them and lives on its
+// heartbeats: thirty heartbeats arrive over ten times the timeouts.
+func TestEventsOutliveTimeouts(t *testing.T) {
+	s := web.New(newFakeTable(true), &web.Opts{Heartbeat: 5 * time.Millisecond})
+	ts := httptest.NewUnstartedServer(s)
+	ts.Config.ReadTimeout, ts.Config.WriteTimeout = 15*time.Millisecond, 15*time.Millisecond
+	ts.Start()
+	defer ts.Close()
+	defer s.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), stepTimeout)
+	defer cancel()
+	r, br := openEvents(t, ctx, ts.URL)
+	defer r.Body.Close()
+	nextSnapshot(t, br)
+	for i := range 30 {
+		ev, err := readEvent(br)
+		if err != nil {
+			t.Fatalf("heartbeat %d: %v", i+1, err)
+		}
+		if ev.comment != "ping" {
+			t.Fatalf("event %+v, want a heartbeat", ev)
+		}
+	}
+}
