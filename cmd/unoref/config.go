@@ -28,7 +28,7 @@ type Config struct {
 	Listen   string        // address of the page; "" for none
 	Data     string        // directory of the journal and the deck registry
 	Pinmap   string        // pin map file; "" for the reference build
-	AdminPIN string        // lets the page act on a real table; "" for none
+	AdminPIN string        // lets the page act on a real table; "" for the one chosen at first boot
 	Players  []string      // seats of a new game when the page names none
 	Preset   string        // rules preset of a new game
 	Options  []string      // rule options on top of Preset
