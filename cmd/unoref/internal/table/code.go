@@ -3,14 +3,17 @@ package table
 import "strings"
 
 // ShowCode shows the page's one-time setup code on the OLED, and only
-// there (never in the snapshot): "" clears it. Safe from any goroutine.
+// there (never in the snapshot): "" clears it. It returns once Run has
+// redrawn the screen, or has returned; call it while Run runs.
 func (t *Table) ShowCode(code string) {
 	t.mu.Lock()
 	t.code = code
 	t.mu.Unlock()
+	drawn := make(chan struct{})
 	select {
-	case t.codeShown <- struct{}{}:
-	default:
+	case t.codeShown <- drawn:
+		<-drawn
+	case <-t.halted:
 	}
 }
 

@@ -114,7 +114,7 @@ type Table struct {
 	gameID    int64
 	names     map[string]string // display names of renamed seats
 
-	codeShown chan struct{} // ShowCode asks Run to redraw
+	codeShown chan chan struct{} // ShowCode asks Run to redraw, and waits
 
 	mu      sync.Mutex
 	code    string // the page's setup code, on the OLED only
@@ -175,7 +175,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		subs:    map[chan Snapshot]struct{}{},
 		leds:    map[string]bool{},
 	}
-	t.codeShown = make(chan struct{}, 1)
+	t.codeShown = make(chan chan struct{})
 	if t.clock == nil {
 		t.clock = SystemClock
 	}
@@ -288,8 +288,9 @@ func (t *Table) Run(ctx context.Context) error {
 		case <-beat:
 			t.cfg.Heartbeat()
 		case err = <-loopErr:
-		case <-t.codeShown:
+		case drawn := <-t.codeShown:
 			t.refresh()
+			close(drawn)
 		case ev, ok := <-play:
 			if !ok {
 				if ctx.Err() != nil {
