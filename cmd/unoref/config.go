@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/referee"
 )
@@ -27,13 +29,14 @@ type Config struct {
 	Data     string        // directory of the journal and the deck registry
 	Pinmap   string        // pin map file; "" for the reference build
 	Sim      bool          // devices.sim: simulated devices even on a Pi (a demo box, a test)
-	AdminPIN string        // lets the page act on a real table; "" for none
+	AdminPIN string        // lets the page act on a real table; "" for the one chosen at first boot
 	Players  []string      // seats of a new game when the page names none
 	Preset   string        // rules preset of a new game
 	Options  []string      // rule options on top of Preset
 	Deck     string        // enrolled deck to play with; "" for the first
 	Target   int           // points to win; 0 for the preset's
 	UnoGrace time.Duration // time to call UNO before the automatic catch; 0 for none
+	Hosts    []string      // names of this box the page answers to, besides its hostname
 
 	pinmap *hardware.PinMap // Pinmap, loaded and checked
 }
@@ -153,10 +156,19 @@ var configKeys = []configKey{
 	{"devices.sim", func(c *Config, v value) error {
 		return v.decode(&c.Sim, "true (simulated devices: the virtual table) or false (the pin map's devices)")
 	}},
+	{"web.hosts", func(c *Config, v value) (err error) {
+		if c.Hosts, err = v.strings(); err != nil {
+			return err
+		}
+		if len(c.Hosts) == 0 {
+			c.Hosts = nil
+		}
+		return checkHosts(c.Hosts)
+	}},
 }
 
-// configSections are the tables of unoref.toml; their keys are dotted.
-var configSections = []string{"game", "devices"}
+// configSections are the file's [sections]; their keys are "section.key".
+var configSections = []string{"game", "devices", "web"}
 
 // value is one key's value in the file, decoded on demand.
 type value struct {
@@ -211,12 +223,12 @@ func loadConfig(path string, c *Config) error {
 			vals[k] = p
 			continue
 		}
-		var sec map[string]toml.Primitive
-		if err := md.PrimitiveDecode(p, &sec); err != nil || md.Type(k) != "Hash" {
+		var sect map[string]toml.Primitive
+		if err := md.PrimitiveDecode(p, &sect); err != nil || md.Type(k) != "Hash" {
 			errs = append(errs, bad(k, "want a table: a ["+k+"] section"))
 			continue
 		}
-		for sk, sp := range sec {
+		for sk, sp := range sect {
 			vals[k+"."+sk] = sp
 		}
 	}
@@ -313,8 +325,25 @@ func checkPIN(s string) error {
 	if s == "" {
 		return nil
 	}
-	if len(s) < 4 || len(s) > 8 || strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' }) {
-		return errors.New(`want 4 to 8 digits, like "4821", or "" for none`)
+	if web.CheckPIN(s) != nil {
+		return errors.New(`want 4 to 8 digits, like "4821", or "" for none (the OLED then shows a setup code to choose one from the page)`)
+	}
+	return nil
+}
+
+// checkHosts accepts host names (letters, digits, '-', '.') and IP
+// addresses, without a scheme or a port.
+func checkHosts(hosts []string) error {
+	for _, h := range hosts {
+		if _, err := netip.ParseAddr(h); err == nil {
+			continue
+		}
+		ok := h != "" && len(h) <= 253 && !strings.ContainsFunc(h, func(c rune) bool {
+			return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.')
+		})
+		if !ok {
+			return fmt.Errorf(`%q is not a host name: want names like ["unotable.lan", "192.168.1.20"], without http:// or a port`, h)
+		}
 	}
 	return nil
 }

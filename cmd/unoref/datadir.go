@@ -2,9 +2,13 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 )
 
 // journalFile is the journal's file name in the data directory.
@@ -50,4 +54,51 @@ func readableDir(dir string) bool {
 	}
 	_, err = f.Readdirnames(1)
 	return err == nil || errors.Is(err, io.EOF)
+}
+
+// lockFile in the data directory is locked (flock) by the daemon using it.
+const lockFile = "unoref.lock"
+
+// ErrDataInUse is a data directory another daemon is using.
+var ErrDataInUse = errors.New("the data directory is in use")
+
+// lockData locks dir for this process, writing its PID in the lock file,
+// or says which process holds it. The lock ends with unlock, or with the
+// process: a daemon killed with SIGKILL leaves no stale lock.
+func lockData(dir string) (unlock func(), err error) {
+	f, err := os.OpenFile(filepath.Join(dir, lockFile), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		defer f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("%w: %s is used by another unoref, PID %s: stop it first (sudo systemctl stop unoref), or give this one another --data", ErrDataInUse, dir, holder(f))
+		}
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	if err := writePID(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	return func() { f.Close() }, nil
+}
+
+// writePID replaces the lock file's content with this process's PID.
+func writePID(f *os.File) error {
+	if err := f.Truncate(0); err != nil {
+		return err
+	}
+	_, err := f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	return err
+}
+
+// holder is the PID written in a lock file, or "unknown".
+func holder(f *os.File) string {
+	b := make([]byte, 32)
+	n, _ := f.ReadAt(b, 0)
+	if pid := strings.TrimSpace(string(b[:n])); pid != "" {
+		return pid
+	}
+	return "unknown"
 }

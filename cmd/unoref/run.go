@@ -31,7 +31,7 @@ var _ web.Table = (*table.Table)(nil)
 
 var runCmd = &command{
 	name:    "run",
-	args:    "[--sim] [--config FILE] [--listen ADDR] [--data DIR] [--pinmap FILE] [--players A,B,C] [--rules RULES] [--uno-grace D] [--deck NAME] [--stdin]",
+	args:    "[--sim] [--policy virtual|table] [--config FILE] [--listen ADDR] [--data DIR] [--pinmap FILE] [--players A,B,C] [--rules RULES] [--uno-grace D] [--deck NAME] [--stdin]",
 	summary: "referee the table (the default command)",
 	help: `Runs the referee: on a Raspberry Pi with SPI enabled it opens the devices of
 the pin map (--pinmap, default the reference build) and referees the cards
@@ -49,8 +49,19 @@ game.preset, game.options and game.target.
 The page listens on --listen (default 127.0.0.1:8080; "" for none). Every
 accepted event is committed to the journal in --data (default $UNOREF_DATA,
 else /var/lib/unoref when readable, else ~/.local/share/unoref) before the
-table shows it; on start the open game resumes where it was. SIGTERM or
-Ctrl-C halts every device: antenna off, screen blank, LEDs low.
+table shows it; on start the open game resumes where it was. One daemon at
+a time uses a data directory: a second refuses to start and names the
+first's PID. SIGTERM or Ctrl-C halts every device: antenna off, screen
+blank, LEDs low. A page that stops listening or a device loop that dies
+stops the daemon with exit status 1 (systemd restarts it).
+
+--policy says who may act from the page: "virtual" (the default on the
+virtual table: anyone plays; admin actions need admin_pin when one is set)
+or "table" (the default on a Pi: every action needs the PIN). Under
+"table" with no admin_pin, the OLED shows a one-time setup code: typed on
+the page with a new PIN, it unlocks the page, and the PIN is kept hashed
+in admin-pin in the data directory. --sim --policy table runs a real
+table's first boot on the simulators.
 
 --players and --rules set up a new game when the page names none. --uno-grace
 is how long after the card that leaves a player one card their UNO call still
@@ -66,7 +77,8 @@ STOPPING=1 when it stops.
 answering each with "ok", "error: SENTENCE" or, for "state", the snapshot as
 JSON; the daemon stops when the input ends:
     newgame Ann,Ben,Cy [RULES…]   tap [play|draw] CARD   remove [play|draw]
-    press uno|draw|pass|challenge|R|Y|G|B   seat N   points NAME N   state`,
+    press uno|draw|pass|challenge|R|Y|G|B   seat N   points NAME N   state
+    oled (the OLED's text, " | " between its lines)`,
 	run: runRun,
 }
 
@@ -84,11 +96,39 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	if virtual && !sim && underSystemd(e.stderr) {
 		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; under systemd the daemon does not fall back to the virtual table (--sim or the config key sim = true runs it)", spiDevice)
 	}
-	return serve(ctx, e, c, virtual, o.stdin)
+	policy, err := runPolicy(self, o.policy, virtual)
+	if err != nil {
+		return err
+	}
+	return serve(ctx, e, c, runMode{virtual: virtual, stdin: o.stdin, policy: policy})
 }
 
 // runFlags are the flags of run that are not configuration.
-type runFlags struct{ sim, stdin bool }
+type runFlags struct {
+	sim, stdin bool
+	policy     string
+}
+
+// runMode is how serve runs: on which devices, under which access policy,
+// with or without the controls of standard input.
+type runMode struct {
+	virtual, stdin bool
+	policy         string // web.PolicyVirtual or web.PolicyTable
+}
+
+// runPolicy is the access policy of --policy: by default the one of the
+// devices; "virtual" only on the virtual table.
+func runPolicy(self *command, given string, virtual bool) (string, error) {
+	switch {
+	case given == "" && virtual, given == web.PolicyVirtual && virtual:
+		return web.PolicyVirtual, nil
+	case given == "", given == web.PolicyTable:
+		return web.PolicyTable, nil
+	case given == web.PolicyVirtual:
+		return "", &usageError{cmd: self, msg: "run: --policy virtual opens the page to anyone on the network: it is only for the virtual table (--sim)"}
+	}
+	return "", &usageError{cmd: self, msg: fmt.Sprintf("run: --policy %q: want virtual or table", given)}
+}
 
 // parseRun reads run's command line: the configuration file of --config
 // (or $UNOREF_CONFIG), then the flags given, which win over its keys.
@@ -97,6 +137,7 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 	fset := flag.NewFlagSet("run", flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	fset.BoolVar(&o.sim, "sim", false, "run the virtual table even on a Pi")
+	fset.StringVar(&o.policy, "policy", "", "who may act from the page: virtual or table (default: the devices')")
 	cfgFile := fset.String("config", "", "configuration file (default $UNOREF_CONFIG)")
 	listen := fset.String("listen", "127.0.0.1:8080", "address of the page")
 	data := fset.String("data", "", "directory of the journal and the deck registry")
@@ -167,29 +208,23 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 }
 
 // serve runs the table of configuration c until ctx is done, the table
-// fails or, with stdin, the controls end.
-func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
-	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: virtual}
+// or its page fails or, with m.stdin, the controls end.
+func serve(ctx context.Context, e *env, c Config, m runMode) error {
+	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: m.virtual}
 	if c.UnoGrace == 0 {
 		cfg.UnoGrace = -1 // the table reads 0 as its default
 	}
-	wd, err := systemd.SdWatchdogEnabled(false)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "unoref: watchdog: %v\n", err)
-	}
 	var ready atomic.Bool // no pings before READY=1
-	if wd > 0 {
-		cfg.HeartbeatEvery = wd / 2
-		cfg.Heartbeat = func() {
-			if ready.Load() {
-				notify(e.stderr, systemd.SdNotifyWatchdog)
-			}
-		}
-	}
+	watchdog(e, &cfg, &ready)
 
 	if err := os.MkdirAll(c.Data, 0o755); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
+	unlock, err := lockData(c.Data)
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	defer unlock()
 	j, err := table.OpenJournal(ctx, filepath.Join(c.Data, journalFile))
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -202,7 +237,7 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 	defer closeReg()
 
 	var t *table.Table
-	if virtual {
+	if m.virtual {
 		t, err = table.NewVirtual(ctx, j, cfg, &table.VirtualOpts{Resolver: res})
 	} else {
 		t, err = openBoard(ctx, j, cfg, c.pinmap, res, e.stderr)
@@ -216,31 +251,14 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 	go func() { runErr <- t.Run(ctx) }()
 
 	var out sync.Mutex // stdout carries the address and the control answers
-	if c.Listen != "" {
-		ln, err := net.Listen("tcp", c.Listen)
-		if err != nil {
-			cancel()
-			<-runErr
-			return fmt.Errorf("run: page: %w", err)
-		}
-		page := web.New(t, &web.Opts{PIN: c.AdminPIN, History: j})
-		srv := &http.Server{Handler: page, ReadHeaderTimeout: 10 * time.Second}
-		go srv.Serve(ln)
-		defer func() {
-			page.Close()
-			sctx, scancel := context.WithTimeout(context.Background(), 2*time.Second)
-			srv.Shutdown(sctx)
-			scancel()
-		}()
-		what := "table"
-		if virtual {
-			what = "virtual table"
-		}
-		out.Lock()
-		fmt.Fprintf(e.stdout, "unoref: %s at http://%s/\n", what, ln.Addr())
-		out.Unlock()
+	pageErr, stopPage, err := startPage(e, c, m, t, j, &out)
+	if err != nil {
+		cancel()
+		<-runErr
+		return err
 	}
-	if stdin {
+	defer stopPage()
+	if m.stdin {
 		go func() {
 			control(ctx, t, e.stdin, e.stdout, &out)
 			cancel()
@@ -248,18 +266,100 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 	}
 	notify(e.stderr, systemd.SdNotifyReady)
 	ready.Store(true)
+	return await(ctx, e, cancel, runErr, pageErr)
+}
 
+// await waits for the table to stop (ctx done, or its own error) or the
+// page to fail, which stops the table.
+func await(ctx context.Context, e *env, cancel func(), runErr, pageErr <-chan error) error {
+	var err error
 	select {
 	case err = <-runErr:
-		notify(e.stderr, systemd.SdNotifyStopping)
+	case err = <-pageErr: // run prints it
+		cancel()
+		<-runErr
 	case <-ctx.Done():
-		notify(e.stderr, systemd.SdNotifyStopping)
 		err = <-runErr
 	}
+	notify(e.stderr, systemd.SdNotifyStopping)
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err
+}
+
+// watchdog sets the table's heartbeat to systemd's watchdog, if any.
+func watchdog(e *env, cfg *table.Config, ready *atomic.Bool) {
+	wd, err := systemd.SdWatchdogEnabled(false)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "unoref: watchdog: %v\n", err)
+	}
+	if wd <= 0 {
+		return
+	}
+	cfg.HeartbeatEvery = wd / 2
+	cfg.Heartbeat = func() {
+		if ready.Load() {
+			notify(e.stderr, systemd.SdNotifyWatchdog)
+		}
+	}
+}
+
+// listen opens the page's listener; a variable for tests.
+var listen = net.Listen
+
+// pinFile is the file in the data directory that keeps the PIN chosen
+// with the setup code, hashed.
+const pinFile = "admin-pin"
+
+// startPage serves the page of t on c.Listen, unless it is "". The
+// channel reports a server that stopped by itself; stop shuts it down.
+func startPage(e *env, c Config, m runMode, t *table.Table, j *table.SQLJournal, out *sync.Mutex) (<-chan error, func(), error) {
+	if c.Listen == "" {
+		return nil, func() {}, nil
+	}
+	ln, err := listen("tcp", c.Listen)
+	if err != nil {
+		return nil, nil, fmt.Errorf("run: page: %w", err)
+	}
+	page := web.New(t, &web.Opts{
+		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile), ShowCode: t.ShowCode,
+		Policy: m.policy, Hosts: hostNames(c.Hosts), History: j,
+		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, "unoref: "+format+"\n", args...) },
+	})
+	srv, capped := web.NewHTTPServer(page, ln, 0)
+	failed := make(chan error, 1)
+	go func() {
+		if err := srv.Serve(capped); !errors.Is(err, http.ErrServerClosed) {
+			failed <- fmt.Errorf("run: page: %w", err)
+		}
+	}()
+	stop := func() {
+		page.Close()
+		sctx, scancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer scancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			fmt.Fprintf(e.stderr, "unoref: page: shutdown: %v\n", err)
+		}
+	}
+	what := "table"
+	if m.virtual {
+		what = "virtual table"
+	}
+	out.Lock()
+	fmt.Fprintf(e.stdout, "unoref: %s at http://%s/\n", what, ln.Addr())
+	out.Unlock()
+	return failed, stop, nil
+}
+
+// hostNames are the names the page answers to besides IP literals and
+// localhost: this box's hostname, hostname.local (mDNS), and the config's.
+func hostNames(extra []string) []string {
+	names := []string{}
+	if h, err := os.Hostname(); err == nil && h != "" {
+		names = append(names, h, h+".local")
+	}
+	return append(names, extra...)
 }
 
 // notify tells systemd how the daemon is (sd_notify); without
@@ -362,7 +462,9 @@ func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *
 			continue
 		}
 		var answer string
-		if f[0] == "state" {
+		if f[0] == "oled" {
+			answer = strings.ReplaceAll(t.OLEDText(), "\n", " | ")
+		} else if f[0] == "state" {
 			b, err := json.Marshal(t.Snapshot())
 			if err != nil {
 				answer = "error: " + err.Error()

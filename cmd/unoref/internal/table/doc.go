@@ -7,8 +7,12 @@
 // A Table is built from Devices (small interfaces: readers, display, LEDs,
 // buzzer, button and seat-pad events, a Clock) and a Journal. Run owns the
 // game: one select over the readers, the buttons, the seat pads, the
-// table's timers and the page's actions, each handled by one function.
-// Snapshot, Subscribe, OLED and Do are what the page uses (package web).
+// table's timers and the page's actions, each handled by one function. A
+// device loop (Devices.Loops) that returns while Run runs ends it with
+// ErrLoopStopped, so that the daemon stops and is restarted.
+// Snapshot, Subscribe, OLED and Do are what the page uses (package web);
+// ShowCode puts the page's one-time setup code on the OLED and never in a
+// Snapshot.
 // NewVirtual builds the devices on the simulators: mfrc522test under the
 // real mfrc522 driver and its Watch loop, ssd1306test under oled.Dev and screen.Display,
 // gpiolinetest lines under led, buzzer and button. OpenBoard opens a Pi's

@@ -157,6 +157,10 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 	if t.alert != 0 {
 		s.Message = t.alertMsg
 	}
+	if code := t.setupCode(); code != "" {
+		// The whole screen, so that no layout cuts the code.
+		return screen.Screen{Phase: referee.PhaseSetup, Prompt: "Setup code " + code + ": type it on the page"}
+	}
 	if t.game == nil {
 		s.Phase = referee.PhaseSetup
 		return s

@@ -114,7 +114,10 @@ type Table struct {
 	gameID    int64
 	names     map[string]string // display names of renamed seats
 
+	codeShown chan chan struct{} // ShowCode asks Run to redraw, and waits
+
 	mu      sync.Mutex
+	code    string // the page's setup code, on the OLED only
 	snap    Snapshot
 	subs    map[chan Snapshot]struct{}
 	lastImg screen.Screen
@@ -172,6 +175,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		subs:    map[chan Snapshot]struct{}{},
 		leds:    map[string]bool{},
 	}
+	t.codeShown = make(chan chan struct{})
 	if t.clock == nil {
 		t.clock = SystemClock
 	}
@@ -261,13 +265,7 @@ func (t *Table) Run(ctx context.Context) error {
 	if t.v != nil {
 		t.v.start(ctx, &wg)
 	}
-	for _, loop := range t.dev.Loops {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			loop(ctx)
-		}()
-	}
+	loopErr := t.startLoops(ctx, &wg)
 	play := t.dev.Play.Watch(ctx)
 	var draw <-chan mfrc522.Event
 	if t.dev.Draw != nil {
@@ -289,6 +287,10 @@ func (t *Table) Run(ctx context.Context) error {
 			return ctx.Err()
 		case <-beat:
 			t.cfg.Heartbeat()
+		case err = <-loopErr:
+		case drawn := <-t.codeShown:
+			t.refresh()
+			close(drawn)
 		case ev, ok := <-play:
 			if !ok {
 				if ctx.Err() != nil {

@@ -1,140 +1,80 @@
 package web
 
 import (
-	"crypto/rand"
-	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"mime"
-	"net"
 	"net/http"
 	"net/url"
 	"slices"
-	"sync"
 	"time"
 )
 
-// Errors of the PIN, as the page shows them: one plain sentence each.
+// Errors of the PIN and the setup code, as the page shows them: one plain
+// sentence each.
 var (
-	ErrNeedPIN  = errors.New("This needs the PIN: enter it first.")
-	ErrWrongPIN = errors.New("That PIN is wrong.")
-	ErrTooMany  = errors.New("Too many wrong PINs: wait a minute, then try again.")
-	ErrNoPIN    = errors.New("This table has no PIN to enter (admin_pin in the config).")
+	ErrNeedPIN    = errors.New("This needs the PIN: enter it first.")
+	ErrWrongPIN   = errors.New("That PIN is wrong.")
+	ErrTooMany    = errors.New("Too many wrong PINs: wait a minute, then try again.")
+	ErrTooManyAll = errors.New("Too many wrong PINs on this network: wait ten minutes, or unlock from a phone that entered the PIN before.")
+	ErrNoPIN      = errors.New("This table has no PIN to enter (admin_pin in the config).")
+	ErrNeedSetup  = errors.New("No PIN is set yet: type the setup code shown on the referee's screen and choose one.")
+	ErrWrongCode  = errors.New("That setup code is wrong: read it again on the referee's screen.")
+	ErrNoSetup    = errors.New("This table has a PIN already: enter it to unlock.")
+
+	errSaving = errors.New("The PIN could not be saved: see the daemon's log.")
 )
 
 // adminKinds are the actions that change the game as a whole rather than
-// play it: with Opts.PIN set they need it even on the virtual table.
+// play it: with a PIN set they need it even on the virtual table.
 var adminKinds = []string{"newgame", "rename", "undo", "end"}
 
-const (
-	sessionCookie = "unoref_admin"
-	sessionAge    = 12 * time.Hour
-	maxWrongPINs  = 5           // wrong PINs allowed per client…
-	wrongPINSpan  = time.Minute // …in this span
-	maxClients    = 1024        // clients the limiter remembers
-)
-
-// limiter counts wrong PINs per client address over a sliding minute.
-type limiter struct {
-	now func() time.Time
-
-	mu    sync.Mutex
-	wrong map[string][]time.Time
-}
-
-func (l *limiter) recent(client string) []time.Time {
-	cut := l.now().Add(-wrongPINSpan)
-	ts := l.wrong[client]
-	i := 0
-	for i < len(ts) && !ts[i].After(cut) {
-		i++
-	}
-	ts = ts[i:]
-	if len(ts) == 0 {
-		delete(l.wrong, client)
-		return nil
-	}
-	l.wrong[client] = ts
-	return ts
-}
-
-// blocked reports whether client used up its wrong PINs.
-func (l *limiter) blocked(client string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.recent(client)) >= maxWrongPINs
-}
-
-// fail counts a wrong PIN of client.
-func (l *limiter) fail(client string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.wrong) >= maxClients {
-		for c := range l.wrong {
-			l.recent(c)
-		}
-	}
-	if len(l.wrong) >= maxClients && l.wrong[client] == nil {
-		// Too many addresses at once: count them all as one.
-		client = "*"
-	}
-	l.wrong[client] = append(l.recent(client), l.now())
-}
-
-// clientOf is the address a request came from, without its port.
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// checkPIN compares pin with Opts.PIN in constant time, counting a wrong
-// one against the client. It returns nil, ErrNeedPIN, ErrWrongPIN or
-// ErrTooMany.
+// checkPIN compares pin with the PIN, counting a wrong one against the
+// client. It returns nil, ErrNeedPIN, ErrWrongPIN, ErrTooMany or
+// ErrTooManyAll.
 func (s *Server) checkPIN(r *http.Request, pin string) error {
 	if pin == "" {
 		return ErrNeedPIN
 	}
 	c := clientOf(r)
-	if s.limit.blocked(c) {
-		return ErrTooMany
+	if err := s.limit.allow(c); err != nil {
+		return err
 	}
-	if subtle.ConstantTimeCompare([]byte(pin), []byte(s.o.PIN)) == 1 {
-		return nil
+	if !s.pins.match(pin) {
+		s.limit.fail(c)
+		return ErrWrongPIN
 	}
-	s.limit.fail(c)
-	return ErrWrongPIN
+	s.limit.trust(c)
+	return nil
 }
 
-// loggedIn reports whether the request carries the session cookie of a PIN
-// entered before.
+// loggedIn reports whether the request carries the cookie of a session
+// that has not ended.
 func (s *Server) loggedIn(r *http.Request) bool {
-	if s.o.PIN == "" {
-		return false
-	}
 	c, err := r.Cookie(sessionCookie)
-	return err == nil && subtle.ConstantTimeCompare([]byte(c.Value), []byte(s.session)) == 1
+	return err == nil && s.pins.set() && s.sessions.valid(c.Value)
 }
 
 // authorize says whether the request may take an action of kind: nil, or
-// the error to answer (ErrForbidden, ErrNeedPIN, ErrWrongPIN, ErrTooMany).
+// the error to answer (ErrForbidden, ErrNeedSetup and the errors of
+// checkPIN).
 //
-// Playing (tap, press, seat, points) is open on the virtual table and needs
-// the PIN on a real one. Admin actions need the PIN when one is set, and
-// are open on the virtual table without one. Nothing works on a real table
-// without a PIN.
+// Under the virtual-table policy playing (tap, press, seat, points) is open
+// and admin actions need the PIN when one is set. Under the real-table
+// policy every action needs the PIN; without one, nothing works but the
+// setup code.
 func (s *Server) authorize(r *http.Request, kind, pin string) error {
-	virtual := s.t.Snapshot().Virtual
+	open := s.open()
 	admin := slices.Contains(adminKinds, kind)
+	set := s.pins.set()
 	switch {
-	case s.o.PIN == "" && virtual:
+	case !set && open:
 		return nil
-	case s.o.PIN == "":
+	case !set && s.pins.pending():
+		return ErrNeedSetup
+	case !set:
 		return ErrForbidden
-	case virtual && !admin:
+	case open && !admin:
 		return nil
 	case s.loggedIn(r):
 		return nil
@@ -144,68 +84,137 @@ func (s *Server) authorize(r *http.Request, kind, pin string) error {
 
 // pinStatus is the HTTP status of a PIN error.
 func pinStatus(err error) int {
-	if errors.Is(err, ErrTooMany) {
+	if errors.Is(err, ErrTooMany) || errors.Is(err, ErrTooManyAll) {
 		return http.StatusTooManyRequests
 	}
 	return http.StatusForbidden
 }
 
-// serveLogin checks a PIN (JSON {"PIN": "…"} or the form field "pin") and
-// sets the session cookie that stands for it until the browser closes (at
-// most sessionAge). A form is redirected back to the page.
-func (s *Server) serveLogin(w http.ResponseWriter, r *http.Request) {
+// credentials are what /api/login and /api/setup read: JSON {"PIN": "…",
+// "Code": "…"} or the form fields pin and code.
+type credentials struct {
+	PIN, Code string
+	form      bool
+}
+
+func readCredentials(w http.ResponseWriter, r *http.Request) (credentials, error) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxAction)
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	var pin string
-	form := mt != "application/json"
-	if form {
-		pin = r.PostFormValue("pin")
-	} else {
-		var body struct{ PIN string }
-		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-			http.Error(w, "Send the PIN as JSON: {\"PIN\": \"…\"}.", http.StatusBadRequest)
-			return
-		}
-		pin = body.PIN
+	if mt != "application/json" {
+		return credentials{PIN: r.PostFormValue("pin"), Code: r.PostFormValue("code"), form: true}, nil
 	}
-	err := ErrNoPIN
-	if s.o.PIN != "" {
-		err = s.checkPIN(r, pin)
+	var c credentials
+	if err := json.NewDecoder(r.Body).Decode(&c); err != nil {
+		return c, errors.New("Send the PIN as JSON: {\"PIN\": \"…\"}.")
+	}
+	return c, nil
+}
+
+// serveLogin checks a PIN and starts a session: its cookie holds a random
+// token that stands for the PIN until logout, the browser closes, or
+// sessionAge. A form is redirected back to the page.
+func (s *Server) serveLogin(w http.ResponseWriter, r *http.Request) {
+	c, err := readCredentials(w, r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	switch {
+	case s.pins.set():
+		err = s.checkPIN(r, c.PIN)
+	case s.pins.pending():
+		err = ErrNeedSetup
+	default:
+		err = ErrNoPIN
 	}
 	if err == nil {
-		http.SetCookie(w, &http.Cookie{
-			Name: sessionCookie, Value: s.session, Path: "/", MaxAge: int(sessionAge / time.Second),
-			HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil,
-		})
+		s.startSession(w, r)
 	}
+	s.answerLogin(w, r, c.form, err)
+}
+
+// serveSetup takes the setup code shown on the OLED and the PIN chosen,
+// keeps the PIN and starts a session; the code is then spent.
+func (s *Server) serveSetup(w http.ResponseWriter, r *http.Request) {
+	c, err := readCredentials(w, r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if err = s.setup(r, c); err == nil {
+		s.startSession(w, r)
+	}
+	s.answerLogin(w, r, c.form, err)
+}
+
+// setup checks the code, then the new PIN, and keeps it.
+func (s *Server) setup(r *http.Request, c credentials) error {
+	if !s.pins.pending() {
+		return ErrNoSetup
+	}
+	client := clientOf(r)
+	if err := s.limit.allow(client); err != nil {
+		return err
+	}
+	if !s.pins.codeMatches(c.Code) {
+		s.limit.fail(client)
+		return ErrWrongCode
+	}
+	if err := CheckPIN(c.PIN); err != nil {
+		return err
+	}
+	if err := s.pins.choose(c.PIN); err != nil {
+		s.o.Logf("web: %v", err)
+		return errSaving
+	}
+	s.limit.trust(client)
+	s.o.ShowCode("")
+	s.o.Logf("web: admin PIN chosen at first start from %s, kept hashed in %s", client, s.o.PINFile)
+	return nil
+}
+
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{
+		Name: sessionCookie, Value: s.sessions.open(), Path: "/", MaxAge: int(sessionAge / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil,
+	})
+}
+
+// answerLogin answers a login or a setup: 204, or the error's status with
+// its sentence; a form is redirected back to the page.
+func (s *Server) answerLogin(w http.ResponseWriter, r *http.Request, form bool, err error) {
 	switch {
 	case form && err != nil:
 		http.Redirect(w, r, "/?error="+url.QueryEscape(err.Error()), http.StatusSeeOther)
 	case form:
 		http.Redirect(w, r, "/", http.StatusSeeOther)
-	case errors.Is(err, ErrNoPIN):
-		http.Error(w, err.Error(), http.StatusBadRequest)
 	case err != nil:
-		http.Error(w, err.Error(), pinStatus(err))
+		http.Error(w, err.Error(), loginStatus(err))
 	default:
 		w.WriteHeader(http.StatusNoContent)
 	}
 }
 
-// serveLogout forgets the session cookie of this browser.
+// loginStatus is the HTTP status of a login's or a setup's error.
+func loginStatus(err error) int {
+	switch {
+	case errors.Is(err, ErrNoPIN), errors.Is(err, ErrNoSetup), errors.Is(err, ErrBadPIN):
+		return http.StatusBadRequest
+	case errors.Is(err, errSaving):
+		return http.StatusInternalServerError
+	}
+	return pinStatus(err)
+}
+
+// serveLogout ends the session of this browser and forgets its cookie.
 func (s *Server) serveLogout(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		s.sessions.close(c.Value)
+	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "application/json" {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
 	http.Redirect(w, r, "/", http.StatusSeeOther)
-}
-
-// newSession is the random value of the session cookie; a restart forgets
-// every session.
-func newSession() string {
-	b := make([]byte, 32)
-	rand.Read(b) // never fails (crypto/rand)
-	return hex.EncodeToString(b)
 }

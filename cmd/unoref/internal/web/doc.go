@@ -23,15 +23,19 @@
 //	GET  /            the page
 //	GET  /events      text/event-stream: a "snapshot" event (the JSON of
 //	                  table.Snapshot) on connect and on every change, and a
-//	                  comment line as heartbeat
-//	GET  /oled.png    the OLED now, scaled ×4, Cache-Control: no-store
+//	                  comment line as heartbeat; 503 past Opts.MaxStreams
+//	GET  /oled.png    the OLED now, scaled ×4, Cache-Control: no-store;
+//	                  403 while it shows the setup code
 //	GET  /api/state   the JSON of table.Snapshot
 //	POST /api/action  a table.Action as JSON: 200 with the snapshot after it,
 //	                  400 with one plain sentence; as a form: 303 back to /
 //	POST /api/login   the PIN (JSON {"PIN": "…"} or form field "pin"): 204
-//	                  and a session cookie, 403 for a wrong one, 429 after
-//	                  five wrong ones in a minute from one address
-//	POST /api/logout  forgets the session cookie
+//	                  and a session cookie, 403 for a wrong one, 429 past
+//	                  the PIN limit
+//	POST /api/logout  ends the session and forgets its cookie
+//	POST /api/setup   the setup code and a new PIN (JSON {"Code": "…",
+//	                  "PIN": "…"} or form fields code, pin): 204 and a
+//	                  session cookie; 400 once a PIN is set
 //	GET  /history     the games, newest first: date, players, rules,
 //	                  rounds, outcome, totals
 //	GET  /history/N   game N: the rounds (points and running totals of
@@ -39,19 +43,71 @@
 //	GET  /history/N.svg  the chart alone (image/svg+xml)
 //	GET  /static/…    style.css, app.js
 //
-// # Admin and the PIN
+// # Access
 //
-// Playing (tap, remove, press, seat, points) is open on the virtual table;
-// the admin actions (newgame, rename, undo, end) need Opts.PIN when it is
-// set, and every action on a real table needs it. Without a PIN the
-// virtual table takes every action (the page says so) and a real table
-// none. The page asks for the PIN once: POST /api/login compares it in
-// constant time and sets an HttpOnly, SameSite=Strict cookie holding a
-// random session value (a restart forgets it); the X-Unoref-Pin header and
-// the form field "pin" are still read. Without JavaScript the login form
-// posts the same way and is redirected back, and the cookie then carries
-// every control form. Wrong PINs are limited per client
-// address, on Opts.Now's clock.
+// Opts.Policy says who may act. PolicyVirtual (the virtual table): playing
+// (tap, remove, press, seat, points) is open; the admin actions (newgame,
+// rename, undo, end) need the PIN when one is set, and without one the page
+// says anyone may take them. PolicyTable (a real table, or `unoref run
+// --sim --policy table`): every action needs the PIN.
+//
+// The PIN is Opts.PIN (admin_pin in the config), else the one chosen at
+// first boot and kept in Opts.PINFile as a PBKDF2-SHA256 hash
+// ("pbkdf2-sha256$ROUNDS$SALT$HASH"), else none. With none under
+// PolicyTable, New draws a six-digit one-time setup code from crypto/rand
+// and hands it to Opts.ShowCode, which puts it on the OLED and nowhere else:
+// not in a snapshot, and /oled.png is refused while the code shows. The
+// page then asks for the code and a new PIN (POST /api/setup); the right
+// code keeps the PIN, clears the OLED, and logs that phone in. The code is
+// held by the PIN limit below.
+//
+// # Sessions
+//
+// The page asks for the PIN once: POST /api/login compares it (in constant
+// time, or through its hash) and sets an HttpOnly, SameSite=Strict cookie
+// holding a new random token from crypto/rand, one per login. The server
+// keeps the SHA-256 of each token with its expiry: logout ends it, so
+// does sessionAge (12 hours) on Opts.Now's clock, and a restart ends them
+// all; at most 64 are kept (the one ending first makes room). The
+// X-Unoref-Pin header and the form field "pin" are still read. Without
+// JavaScript the login and setup forms post the same way and are
+// redirected back, and the cookie then carries every control form.
+//
+// # The PIN limit
+//
+// Wrong PINs and setup codes count against the client: an IPv4 address,
+// or the /64 network of an IPv6 one (a home network gives each device a
+// /64's worth of addresses). Five in a sliding minute block the client
+// until the oldest is a minute old. The limiter tracks at most 1024
+// clients, and the cap opens no bypass: when it is full, the client whose
+// last wrong PIN is oldest among the unblocked ones is forgotten; when all
+// 1024 are blocked, a client it does not track is refused outright.
+// Counting per address alone lets a crowd of addresses guess together, so
+// the whole network also gets 20 wrong PINs in ten minutes; past that,
+// every client is refused except those that entered the right PIN (or
+// code) since the daemon started (the last 16, each still under its own
+// limit). That is how the real admin gets in during an attack: a phone
+// that logged in before keeps its session and can log in again, and any
+// other can after ten quiet minutes. A right PIN clears that client's
+// count. All times are on Opts.Now's clock.
+//
+// # Requests and connections
+//
+// Every request must name this box in its Host: an IP literal, localhost,
+// or one of Opts.Hosts (the daemon passes the hostname, hostname.local and
+// the config's web.hosts); any other gets 421 and a sentence, so a site
+// that points a name of its own at the table (DNS rebinding) reads
+// nothing. Opts.Hosts nil turns the check off (tests, a proxy in front).
+// State-changing requests pass net/http.CrossOriginProtection: a browser's
+// POST from another site's page (Sec-Fetch-Site, else Origin against Host)
+// gets 403, cookie or not.
+//
+// NewHTTPServer sets the read-header, read, write and idle timeouts; the
+// event stream lifts the read and write deadlines of its own response
+// and keeps alive with its heartbeat. Its listener caps open connections
+// (MaxConns): past it, the idlest connection (between requests, or never
+// sent a byte) is closed to make room, or the new one when all are busy.
+// Event streams are capped at Opts.MaxStreams.
 //
 // # History
 //

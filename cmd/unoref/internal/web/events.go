@@ -20,12 +20,19 @@ const retryMillis = 2000
 // the table stops sending or Close is called. It starts no goroutine of its
 // own: the table's subscription ends with ctx, which ends with the handler.
 func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
+	if n := s.streams.Add(1); int(n) > s.o.MaxStreams {
+		s.streams.Add(-1)
+		http.Error(w, "Too many pages are following this table: close one, then reload.", http.StatusServiceUnavailable)
+		return
+	}
+	defer s.streams.Add(-1)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	rc := http.NewResponseController(w)
-	// A server-wide WriteTimeout would cut the stream; lift it for this
-	// response where the server allows it.
-	if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	// The server's read and write timeouts would cut the stream; lift them
+	// for this response where the server allows it. The heartbeat finds a
+	// client that is gone.
+	if err := liftDeadlines(rc); err != nil {
 		return
 	}
 	updates := s.t.Subscribe(ctx) // before the first snapshot: no change is lost in between
@@ -72,6 +79,16 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// liftDeadlines clears the read and write deadlines of a response.
+func liftDeadlines(rc *http.ResponseController) error {
+	for _, set := range []func(time.Time) error{rc.SetReadDeadline, rc.SetWriteDeadline} {
+		if err := set(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeSnapshot writes one "snapshot" event. JSON from encoding/json has no

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -60,4 +61,34 @@ func Example() {
 	// Output:
 	// 200 OK image/png no-store
 	// 400 Bad Request: This table is only a picture.
+}
+
+// Serving the page as the daemon does: only to this box's names, with the
+// server's timeouts and its cap on connections.
+func ExampleNewHTTPServer() {
+	page := web.New(still{}, &web.Opts{Hosts: []string{"unotable", "unotable.local"}})
+	defer page.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	srv, capped := web.NewHTTPServer(page, ln, 0)
+	go srv.Serve(capped)
+	defer srv.Close()
+
+	for _, host := range []string{"unotable.local", "attacker.example"} {
+		req, _ := http.NewRequest("GET", "http://"+ln.Addr().String()+"/api/state", nil)
+		req.Host = host
+		r, err := http.DefaultClient.Do(req)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		r.Body.Close()
+		fmt.Println(host, r.Status)
+	}
+	// Output:
+	// unotable.local 200 OK
+	// attacker.example 421 Misdirected Request
 }

@@ -45,7 +45,13 @@ func scaleOLED(src image.Image, k int) *image.Paletted {
 	return dst
 }
 
+// serveOLED draws the OLED, except on a real table while it shows the
+// setup code: that is for the eyes at the table only.
 func (s *Server) serveOLED(w http.ResponseWriter, r *http.Request) {
+	if s.pins.pending() {
+		http.Error(w, "The referee's screen shows the setup code: read it at the table.", http.StatusForbidden)
+		return
+	}
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, scaleOLED(s.t.OLED(), s.o.OLEDScale)); err != nil {

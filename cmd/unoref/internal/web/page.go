@@ -30,6 +30,7 @@ type view struct {
 	Open     bool   // admin controls work without a PIN (virtual table, no PIN set)
 	AskPIN   bool   // the page asks for the PIN before the admin controls
 	LoggedIn bool   // the PIN was entered in this browser
+	Setup    bool   // no PIN yet: the page asks for the setup code and a PIN
 	Chart    string // the address of the chart of the game on the table, or ""
 	History  bool   // the page links to /history
 	Error    string
@@ -194,17 +195,19 @@ func seatsOf(s table.Snapshot) []seat {
 }
 
 func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view {
+	open, set, setup := s.open(), s.pins.set(), s.pins.pending()
 	v := view{
 		S:        snap,
 		Top:      cardFace(snap.State.Top),
 		Color:    snap.State.Color,
 		Seats:    seatsOf(snap),
-		Controls: snap.Virtual || s.o.PIN != "",
-		NeedPIN:  !snap.Virtual && s.o.PIN != "",
-		Admin:    snap.Virtual || s.o.PIN != "",
-		Open:     snap.Virtual && s.o.PIN == "",
-		AskPIN:   s.o.PIN != "",
+		Controls: open || set,
+		NeedPIN:  !open && set,
+		Admin:    open || set || setup,
+		Open:     open && !set,
+		AskPIN:   set,
 		LoggedIn: s.loggedIn(r),
+		Setup:    setup,
 		History:  s.o.History != nil,
 		Error:    errMsg,
 		Picker:   picker,

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
@@ -26,19 +27,45 @@ type Table interface {
 	Do(ctx context.Context, a table.Action) error
 }
 
+// Access policies: who may act from the page (package documentation,
+// "Access").
+const (
+	PolicyVirtual = "virtual" // playing is open; admin actions need the PIN when one is set
+	PolicyTable   = "table"   // every action needs the PIN; without one, the setup code
+)
+
 // Opts configures a Server. The zero value is valid.
 type Opts struct {
 	// PIN, when set, is needed for the admin actions (new game, rename,
-	// undo, end) and, on a real table, for every control. The page asks for
-	// it once (POST /api/login sets a session cookie); the header
-	// X-Unoref-Pin or the form field "pin" carry it too. Without a PIN the
-	// virtual table takes every action and a real table none.
+	// undo, end) and, under PolicyTable, for every control. The page asks
+	// for it once (POST /api/login starts a session); the header
+	// X-Unoref-Pin or the form field "pin" carry it too.
 	PIN string
+	// PINFile keeps the PIN chosen with the setup code, hashed, when PIN
+	// is empty: read by New, written by POST /api/setup. Empty: no setup.
+	PINFile string
+	// ShowCode shows the one-time setup code on the table's own screen
+	// (the OLED), or clears it with "". Under PolicyTable, with no PIN and
+	// a PINFile, New draws a code and shows it. Nil: no setup.
+	ShowCode func(code string)
+	// Policy is PolicyVirtual or PolicyTable; empty follows the table
+	// (Snapshot().Virtual).
+	Policy string
+	// Hosts are the names this box answers to besides IP literals and
+	// localhost (its hostname, hostname.local, names from the config). A
+	// request for any other Host gets 421. Nil accepts every Host.
+	Hosts []string
+	// MaxStreams caps the open event streams. Default 16.
+	MaxStreams int
 	// History, when set, is the score history of /history and the chart of
 	// the game on the table.
 	History History
-	// Now is the clock of the limit on wrong PINs. Default time.Now.
+	// Now is the clock of the limit on wrong PINs and of sessions. Default
+	// time.Now.
 	Now func() time.Time
+	// Logf logs what the admin should know (a PIN chosen, a save failed).
+	// Default: nothing.
+	Logf func(format string, args ...any)
 	// Heartbeat is the time between SSE comment lines that keep proxies and
 	// phones from closing an idle stream. Default 15 s.
 	Heartbeat time.Duration
@@ -54,8 +81,11 @@ type Server struct {
 	mux   *http.ServeMux
 	pages *template.Template // page.html, history.html, chart.svg
 
-	session string // the value of the session cookie
-	limit   limiter
+	handler  http.Handler // mux behind guard
+	pins     *pins
+	sessions *sessions
+	limit    *limiter
+	streams  atomic.Int32 // open event streams
 
 	closeOnce sync.Once
 	done      chan struct{} // closed by Close: ends every event stream
@@ -64,23 +94,27 @@ type Server struct {
 //go:embed assets
 var assets embed.FS
 
-// New returns the handler of the page of t. o may be nil.
+// New returns the handler of the page of t. o may be nil. A PIN file that
+// can't be read is logged (Opts.Logf) and the table then has no PIN: only
+// its setup code unlocks it.
 func New(t Table, o *Opts) *Server {
 	s := &Server{t: t, done: make(chan struct{})}
 	if o != nil {
 		s.o = *o
 	}
-	if s.o.Heartbeat <= 0 {
-		s.o.Heartbeat = 15 * time.Second
+	s.o.defaults()
+	s.sessions = newSessions(s.o.Now)
+	s.limit = newLimiter(s.o.Now)
+	var err error
+	if s.pins, err = loadPINs(s.o.PIN, s.o.PINFile); err != nil {
+		s.o.Logf("%v", err)
 	}
-	if s.o.OLEDScale <= 0 {
-		s.o.OLEDScale = 4
+	if !s.open() && s.o.ShowCode != nil {
+		if code := s.pins.newCode(); code != "" {
+			s.o.ShowCode(code)
+			s.o.Logf("web: no admin PIN: the OLED shows a one-time setup code to choose one from the page")
+		}
 	}
-	if s.o.Now == nil {
-		s.o.Now = time.Now
-	}
-	s.session = newSession()
-	s.limit = limiter{now: s.o.Now, wrong: map[string][]time.Time{}}
 	s.pages = template.Must(template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html", "assets/chart.svg"))
 	static, err := fs.Sub(assets, "assets/static")
 	if err != nil {
@@ -96,13 +130,44 @@ func New(t Table, o *Opts) *Server {
 	s.mux.HandleFunc("POST /api/action", s.serveAction)
 	s.mux.HandleFunc("POST /api/login", s.serveLogin)
 	s.mux.HandleFunc("POST /api/logout", s.serveLogout)
+	s.mux.HandleFunc("POST /api/setup", s.serveSetup)
 	s.mux.HandleFunc("GET /history", s.serveHistory)
 	s.mux.HandleFunc("GET /history/{ref}", s.serveGame)
 	s.mux.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
 	}))
+	s.handler = s.guard(s.mux)
 	return s
+}
+
+func (o *Opts) defaults() {
+	if o.Heartbeat <= 0 {
+		o.Heartbeat = 15 * time.Second
+	}
+	if o.OLEDScale <= 0 {
+		o.OLEDScale = 4
+	}
+	if o.MaxStreams <= 0 {
+		o.MaxStreams = 16
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logf == nil {
+		o.Logf = func(string, ...any) {}
+	}
+}
+
+// open reports whether the virtual-table policy holds: playing is open.
+func (s *Server) open() bool {
+	switch s.o.Policy {
+	case PolicyTable:
+		return false
+	case PolicyVirtual:
+		return true
+	}
+	return s.t.Snapshot().Virtual
 }
 
 // ServeHTTP serves the routes of the package documentation.
@@ -110,7 +175,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	s.mux.ServeHTTP(w, r)
+	s.handler.ServeHTTP(w, r)
 }
 
 // Close ends every open event stream, so that http.Server.Shutdown does not

@@ -1,0 +1,91 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
+	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
+)
+
+// TestShowCode: the page's setup code is drawn on the OLED, whole even
+// during a game, and never reaches the snapshot (the page and the API).
+func TestShowCode(t *testing.T) {
+	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	v.press(t, "pass")
+	v.tap(t, "R5")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	shows := func(code string) (text string, lit int) {
+		t.Helper()
+		before := v.Snapshot().Seq
+		v.ShowCode(code)
+		v.waitFor(t, "the redraw", func(s Snapshot) bool { return s.Seq > before })
+		if err := v.Sync(ctx); err != nil {
+			t.Fatal(err)
+		}
+		img := v.Sim().OLED.Image()
+		for _, p := range img.Pix {
+			if p > 0x80 {
+				lit++
+			}
+		}
+		return v.OLEDText(), lit
+	}
+	text, litWith := shows("482913")
+	if !strings.Contains(text, "482913") {
+		t.Errorf("OLEDText() = %q, want the code", text)
+	}
+	v.checkOLED(t, screen.Screen{Phase: "setup", Prompt: "Setup code 482913: type it on the page"})
+	b, err := json.Marshal(v.Snapshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "482913") {
+		t.Errorf("the snapshot holds the setup code: %s", b)
+	}
+	text, litWithout := shows("")
+	if strings.Contains(text, "482913") || litWith == litWithout {
+		t.Errorf("after ShowCode(\"\"): OLEDText() = %q, %d pixels lit (%d with the code)", text, litWithout, litWith)
+	}
+}
+
+// TestLoopStopped: a device loop that dies (a button line gone) ends Run
+// with its error, so that the daemon stops and systemd restarts it.
+func TestLoopStopped(t *testing.T) {
+	gone := errors.New("button: line gone")
+	tests := []struct {
+		name string
+		err  error
+	}{
+		{"with an error", gone},
+		{"without one", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j, err := OpenJournal(context.Background(), filepath.Join(t.TempDir(), "journal.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer j.Close()
+			tb, err := NewVirtual(context.Background(), j, Config{}, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb.dev.Loops = append(tb.dev.Loops, func(ctx context.Context) error { return tt.err })
+			// Bounded: a table that ignores the dead loop runs until ctx ends.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			err = tb.Run(ctx)
+			if !errors.Is(err, ErrLoopStopped) || (tt.err != nil && !errors.Is(err, tt.err)) {
+				t.Errorf("Run = %v, want %v wrapping %v", err, ErrLoopStopped, tt.err)
+			}
+		})
+	}
+}
