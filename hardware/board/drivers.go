@@ -65,13 +65,17 @@ func (t *VersionTap) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.C
 }
 
 // Version reads VersionReg on the driver's connection.
-func (t *VersionTap) Version() (byte, error) {
+func (t *VersionTap) Version() (byte, error) { return t.Read(regVersion) }
+
+// Read reads register reg (datasheet §9.2, table 20) on the driver's
+// connection.
+func (t *VersionTap) Read(reg byte) (byte, error) {
 	if t.conn == nil {
 		return 0, errors.New("board: the reader was never connected")
 	}
 	r := make([]byte, 2)
-	if err := t.conn.Tx([]byte{0x80 | regVersion<<1, 0}, r); err != nil {
-		return 0, fmt.Errorf("board: VersionReg: %w", err)
+	if err := t.conn.Tx([]byte{0x80 | reg<<1, 0}, r); err != nil {
+		return 0, fmt.Errorf("board: register 0x%02X: %w", reg, err)
 	}
 	return r[1], nil
 }

@@ -11,8 +11,8 @@
 // Snapshot, Subscribe, OLED and Do are what the page uses (package web).
 // NewVirtual builds the devices on the simulators: mfrc522test under the
 // real mfrc522 driver and its Watch loop, ssd1306test under oled.Display,
-// gpiolinetest lines under led, buzzer and button. OpenBoard opens a Pi's
-// devices from the pin map.
+// gpiolinetest lines under led, buzzer and button. On a Pi, hardware/board
+// opens the devices of the pin map and FromBoard hands them to New.
 //
 // # From taps to events
 //

@@ -15,6 +15,7 @@ import (
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/seatpad"
+	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -113,6 +114,7 @@ type Table struct {
 	events    int // journaled events of the game
 	gameID    int64
 	names     map[string]string // display names of renamed seats
+	parts     board.Parts       // optional parts, as found and since
 
 	mu      sync.Mutex
 	snap    Snapshot
@@ -171,6 +173,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		reader:  "ok",
 		subs:    map[chan Snapshot]struct{}{},
 		leds:    map[string]bool{},
+		parts:   dev.Parts,
 	}
 	if t.clock == nil {
 		t.clock = SystemClock
@@ -181,6 +184,9 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	g, err := j.Resume(ctx)
 	switch {
 	case errors.Is(err, ErrNoOpenGame):
+		if p := dev.Parts.Summary(); p != "" {
+			t.last = Verdict{OK: true, Message: "Optional parts: " + p, At: t.clock.Now()}
+		}
 	case err != nil:
 		return nil, err
 	default:
