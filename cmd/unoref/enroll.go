@@ -10,16 +10,14 @@ import (
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
-	"periph.io/x/conn/v3/i2c/i2creg"
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/cards/registry"
-	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/drivers/buzzer"
-	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 var enrollCmd = &command{
@@ -254,7 +252,7 @@ func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry,
 			n.sound(p)
 		}
 	}
-	en, err := enroll.New(ctx, n.dev, reg, deck, &enroll.Opts{Options: o, Sleep: n.sleep, Notify: show})
+	en, err := enroll.New(ctx, board.EnrollReader(n.dev), reg, deck, &enroll.Opts{Options: o, Sleep: n.sleep, Notify: show})
 	if err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
@@ -316,38 +314,26 @@ func enrollSound(ev enroll.Event) buzzer.Pattern {
 }
 
 // openPanel opens the OLED and the buzzer of pin map pm for the enrolment,
-// when they answer; without them the terminal is enough.
-func openPanel(n *nfc, pm *hardware.PinMap, e *env) {
-	warn := func(what string, err error) {
-		fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", what, err)
-	}
-	if bus, err := i2creg.Open(table.I2CBus(pm.OLED.Bus)); err != nil {
-		warn("OLED bus", err)
-	} else if disp, err := oled.NewI2C(bus, &oled.Opts{Addr: uint16(pm.OLED.Addr)}); err != nil {
-		bus.Close()
-		warn("OLED", err)
-	} else {
-		ctx, cancel := context.WithCancel(context.Background())
-		go disp.Run(ctx)
-		n.screen = disp.Show
+// each when it answers; without them the terminal is enough.
+func openPanel(n *nfc, pm *hardware.PinMap, h *board.Host, e *env) {
+	open := func(what string, d board.Devices) *board.Board {
+		b, err := board.OpenOnly(pm, h, d)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", what, err)
+			return nil
+		}
 		prev := n.close
-		n.close = func() { disp.Halt(); cancel(); bus.Close(); prev() }
+		n.close = func() { b.Halt(); prev() }
+		return b
 	}
-	if pm.Buzzer.Pin == hardware.NoPin {
-		return
+	if b := open("OLED", board.Display); b != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		go b.Display.Run(ctx)
+		n.screen = b.Display.Show
+		prev := n.close
+		n.close = func() { prev(); cancel() }
 	}
-	line, err := gpioline.Output(int(pm.Buzzer.Pin), pm.Buzzer.ActiveLow, &gpioline.Opts{Chip: pm.GPIO.Chip})
-	if err != nil {
-		warn("buzzer", err)
-		return
+	if b := open("buzzer", board.Buzzer); b != nil && b.Buzzer != nil {
+		n.sound = func(p buzzer.Pattern) { b.Buzzer.Play(p) }
 	}
-	bz, err := buzzer.New(line, nil)
-	if err != nil {
-		line.Close()
-		warn("buzzer", err)
-		return
-	}
-	n.sound = func(p buzzer.Pattern) { bz.Play(p) }
-	prev := n.close
-	n.close = func() { bz.Halt(); line.Close(); prev() }
 }

@@ -2,7 +2,6 @@ package board
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/drivers/mfrc522"
@@ -45,18 +44,24 @@ func (r enrollReader) WritePage(uid []byte, page uint8, data [4]byte) error {
 	return enrollErr(r.t.WritePage(uid, page, data))
 }
 
-// enrollErr wraps the driver's errors that enrolment branches on in its
-// sentinels.
+// enrollErr marks the driver's errors that enrolment branches on with its
+// sentinels; the text stays the driver's.
 func enrollErr(err error) error {
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, mfrc522.ErrCollision):
-		return fmt.Errorf("%w: %w", enroll.ErrCollision, err)
+		return marked{enroll.ErrCollision, err}
 	case errors.Is(err, mfrc522.ErrNAK):
-		return fmt.Errorf("%w: %w", enroll.ErrTagRefused, err)
+		return marked{enroll.ErrTagRefused, err}
 	case errors.Is(err, mfrc522.ErrReaderGone), errors.Is(err, mfrc522.ErrHalted):
-		return fmt.Errorf("%w: %w", enroll.ErrReaderGone, err)
+		return marked{enroll.ErrReaderGone, err}
 	}
 	return err
 }
+
+// marked is a driver error that also is one of enroll's sentinels.
+type marked struct{ sentinel, err error }
+
+func (m marked) Error() string   { return m.err.Error() }
+func (m marked) Unwrap() []error { return []error{m.sentinel, m.err} }
