@@ -38,8 +38,9 @@ holding someone else's data is then refused unless --force.
 --deck picks the deck (default: the only one, or "main"); --kind is the kind
 of a new deck (default standard). --list shows the decks and their progress;
 --export FILE writes the deck to a text file (- for standard output), and
---import FILE reads one, checking every line first. The reader is the RC522
-on --spi (default SPI0.0); --sim enrolls simulated stickers.`,
+--import FILE reads one, checking every line first. The reader is the
+play-pad RC522 of the pin map (--pinmap), or the one on --spi (a spidev such
+as /dev/spidev0.1); --sim enrolls simulated stickers.`,
 	run: runEnroll,
 }
 

@@ -1,6 +1,3 @@
-// Package doctortest is a virtual unoref board for testing the doctor: the
-// reference build's devices as simulators (mfrc522test, ssd1306test,
-// mcp23017test) and a fake gpiochip, each of which a test can break.
 package doctortest
 
 import (
