@@ -18,6 +18,13 @@ import (
 // Opts.RxGainDB, Opts.Speed, (*mfrc522.Dev).Version and mfrc522.ChipName,
 // and the OLED driver Opts.Chip; when they land, only this file changes.
 
+// The reader driver's defaults, as doctor reports them when the pin map
+// leaves reader.spi_hz or reader.gain_db out.
+const (
+	DefaultSPIHz  = 10_000_000
+	DefaultGainDB = 33
+)
+
 // rxGainCode is RFCfgReg RxGain[2:0] for a gain in dB (MFRC522 datasheet
 // table 98; 18 and 23 dB have two codes each, the upper ones are used so
 // that no gain is code 0, which today's driver reads as "default").

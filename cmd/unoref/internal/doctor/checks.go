@@ -248,13 +248,22 @@ func (d *doctor) oled(bus i2c.Bus) {
 		d.add(c)
 		return
 	}
-	disp, err := oled.NewI2C(bus, &oled.Opts{Addr: addr})
+	o, err := board.OLEDOpts(d.pm.OLED)
+	if err != nil {
+		d.add(Check{Name: "OLED", Status: Problem, Message: fmt.Sprintf("the OLED acknowledges at 0x%02X, but this unoref cannot drive an %s yet: use an SSD1306 module, or update unoref", addr, strings.ToUpper(d.pm.OLED.Chip)), Detail: err.Error()})
+		return
+	}
+	disp, err := oled.NewI2C(bus, o)
 	if err != nil {
 		d.add(Check{Name: "OLED", Status: Problem, Pins: pins, Message: fmt.Sprintf("the OLED acknowledges at 0x%02X but its set-up failed: %s", addr, bad), Detail: err.Error()})
 		return
 	}
 	disp.Halt()
-	d.add(Check{Name: "OLED", Status: OK, Message: fmt.Sprintf("an SSD1306 acknowledges at 0x%02X on I²C1 and takes its set-up", addr)})
+	chip := d.pm.OLED.Chip
+	if chip == "" {
+		chip = hardware.ChipSSD1306
+	}
+	d.add(Check{Name: "OLED", Status: OK, Message: fmt.Sprintf("an %s acknowledges at 0x%02X on I²C1 and takes its set-up", strings.ToUpper(chip), addr)})
 }
 
 // seatPads checks that every MCP23017 the seats need answers, then sets
