@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
@@ -47,6 +48,11 @@ func TestDoctor(t *testing.T) {
 			stdout: []string{"GPIO13 (pin 33, LED legal (green)) is used by another program"}},
 		{name: "SPI off", break_: func(b *doctortest.Board) { b.Missing["/dev/spidev0.0"], b.Missing["/dev/spidev0.1"] = true, true }, code: 1,
 			stdout: []string{"SPI is off: add dtparam=spi=on to config.txt (firmware/config.txt) and reboot", "SKIP     play pad reader"}},
+		{name: "not a Raspberry Pi", break_: func(b *doctortest.Board) {
+			b.Root = fstest.MapFS{}
+			b.Missing["/dev/spidev0.0"], b.Missing["/dev/i2c-1"] = true, true
+		}, code: 1,
+			stdout: []string{"PROBLEM  Raspberry Pi", "this is not a Raspberry Pi", "unoref run --sim", "1 problem found"}},
 		{name: "invalid pin map", args: []string{"--pinmap", dup}, code: 1,
 			stdout: []string{"pin map: " + dup, "PROBLEM  pin map", "leds.dir_ccw", "already used by leds.dir_cw"}},
 		{name: "blink", args: []string{"--blink"}, code: 0,
@@ -71,6 +77,9 @@ func TestDoctor(t *testing.T) {
 				if !strings.Contains(stdout, s) {
 					t.Errorf("stdout lacks %q:\n%s", s, stdout)
 				}
+			}
+			if tt.name == "not a Raspberry Pi" && strings.Contains(stdout, "dtparam=spi=on") {
+				t.Errorf("stdout on a non-Pi tells to switch SPI on:\n%s", stdout)
 			}
 			for _, s := range tt.stderr {
 				if !strings.Contains(stderr, s) {

@@ -2,6 +2,7 @@ package doctor_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -11,6 +12,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/drivers/seatpad/mcp23017test"
 	"github.com/unoref/unoref/hardware"
 )
 
@@ -119,12 +121,13 @@ func TestActiveLowBuzzer(t *testing.T) {
 // person is who walks the build: they press the buttons (or another
 // line, for a wrong wire), answer what they see and tap cards.
 type person struct {
-	b       *doctortest.Board
-	wires   map[int]int  // button GPIO → the GPIO its wire really is on
-	dark    map[int]bool // GPIOs whose LED stays dark
-	noCard  bool
-	said    []string
-	offsets map[string]int // button name → GPIO
+	b        *doctortest.Board
+	wires    map[int]int  // button GPIO → the GPIO its wire really is on
+	dark     map[int]bool // GPIOs whose LED stays dark
+	noCard   bool
+	darkSeat map[int]bool // seats whose LED stays dark
+	said     []string
+	offsets  map[string]int // button name → GPIO
 }
 
 func (p *person) say(s string) {
@@ -145,8 +148,18 @@ func (p *person) say(s string) {
 }
 
 // ask answers from what the lines show: an LED is lit when its line is 1
-// and it is not dark.
+// and it is not dark; a seat LED when its MCP23017 pin drives high.
 func (p *person) ask(q string) bool {
+	var seat int
+	if _, err := fmt.Sscanf(q, "Is the LED of seat %d lit?", &seat); err == nil {
+		k := (seat - 1) % 8
+		pin := mcp23017test.Pin(4 + k)
+		if k >= 4 {
+			pin = mcp23017test.Pin(12 + k - 4)
+		}
+		c := p.b.Pads.Chip(0x20 + uint16((seat-1)/8))
+		return c.IsOutput(pin) && c.Level(pin) && !p.darkSeat[seat]
+	}
 	for _, c := range []struct {
 		gpio int
 		what string
@@ -208,7 +221,7 @@ func TestWalk(t *testing.T) {
 			b := doctortest.New(&doctortest.Opts{Pads: []uint16{}})
 			b.Draw.Unplug()
 			pm := hardware.Default()
-			p := &person{b: b, wires: map[int]int{}, dark: map[int]bool{}, offsets: map[string]int{}}
+			p := &person{b: b, wires: map[int]int{}, dark: map[int]bool{}, darkSeat: map[int]bool{}, offsets: map[string]int{}}
 			for _, bt := range []struct {
 				name string
 				pin  hardware.Pin
@@ -235,5 +248,20 @@ func TestWalk(t *testing.T) {
 				t.Errorf("lines %v still requested after the walk", open)
 			}
 		})
+	}
+}
+
+func TestWalkSeats(t *testing.T) {
+	b := doctortest.New(nil)
+	p := &person{b: b, dark: map[int]bool{}, darkSeat: map[int]bool{7: true}, offsets: map[string]int{}}
+	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{Map: hardware.Full(), Walk: true, Say: p.say, Ask: p.ask})
+	checkReport(t, rep, map[string]want{
+		"see seat 1 LED":  {status: doctor.OK},
+		"see seat 7 LED":  {status: doctor.Problem, says: []string{"seat cable"}},
+		"see seat 10 LED": {status: doctor.OK},
+		"tap on draw pad": {status: doctor.Problem, says: []string{"no card seen on the draw pad"}},
+	})
+	if lit := b.Pads.Chip(0x21).Level(mcp23017test.Pin(5)); lit {
+		t.Errorf("seat 10's LED left on after the walk")
 	}
 }
