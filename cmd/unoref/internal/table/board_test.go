@@ -198,3 +198,21 @@ func TestMinimalBuildOptionalPartVanishes(t *testing.T) {
 	bt.sim.Poll("/dev/spidev0.1", 1)
 	bt.await(t, "the draw reader back", func(s Snapshot) bool { return len(s.Parts.Problems()) == 0 })
 }
+
+func TestMinimalBuildOptionalSeatPadsVanish(t *testing.T) {
+	bt := startBoard(t, hardware.Full(), &boardtest.Opts{Pads: []uint16{0x20, 0x21}})
+	bt.sim.Pads.Chip(0x21).Err = errors.New("mcp23017test: unplugged")
+	bt.sim.Clock.Advance(20 * time.Millisecond) // the next poll of the pads
+	s := bt.await(t, "the seat pads vanished", func(s Snapshot) bool { return len(s.Parts.Problems()) > 0 })
+	var lost []string
+	for _, p := range s.Parts.Problems() {
+		lost = append(lost, p.Name)
+	}
+	want := []string{"seat pads 1–8 (MCP23017 0x20)", "seat pads 9–10 (MCP23017 0x21)"}
+	if d := cmp.Diff(want, lost); d != "" {
+		t.Errorf("vanished parts (-want +got):\n%s", d)
+	}
+	if s.Last.Message != "The seat pads do not answer" {
+		t.Errorf("shown: %q, want the seat pads' loss", s.Last.Message)
+	}
+}

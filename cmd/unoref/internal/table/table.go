@@ -197,6 +197,18 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	return t, nil
 }
 
+// seatsGone marks the seat pads vanished when their polling stopped while
+// the table still runs: they were found, and stopped answering.
+func (t *Table) seatsGone(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
+	var moved bool
+	if t.parts, moved = t.parts.Vanish(board.PartSeatPads, "stopped answering"); moved {
+		t.refuse(CodeUnreadable, "The seat pads do not answer", "")
+	}
+}
+
 // adopt takes g as the current game and rebuilds what the daemon keeps
 // beside the engine from its lines.
 func (t *Table) adopt(g Game) {
@@ -323,6 +335,7 @@ func (t *Table) Run(ctx context.Context) error {
 		case ev, ok := <-seats:
 			if !ok {
 				seats = nil
+				t.seatsGone(ctx)
 				continue
 			}
 			if ev.Kind == button.Press {
