@@ -23,6 +23,8 @@ func EnrollReader(t Tags) enroll.Reader { return enrollReader{t} }
 
 type enrollReader struct{ t Tags }
 
+var _ enroll.Reader = enrollReader{}
+
 func (r enrollReader) Detect() ([][]byte, error) {
 	tags, err := r.t.Detect()
 	if err != nil {

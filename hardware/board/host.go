@@ -46,6 +46,9 @@ type Inputs interface {
 	Close() error
 }
 
+// The Pi's lines are the board's.
+var _ Inputs = (*gpioline.Inputs)(nil)
+
 // Clock is the time of the LEDs, buzzer, buttons and seat pads.
 // gpiolinetest.Clock implements it for tests.
 type Clock interface {
