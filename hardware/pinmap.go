@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,13 +27,14 @@ const NoPin Pin = -1
 
 // PinMap says which GPIO, bus and address carries each signal of the build.
 type PinMap struct {
-	GPIO     GPIO     `toml:"gpio"`
-	NFC      NFC      `toml:"nfc"`
-	OLED     OLED     `toml:"oled"`
-	SeatPads SeatPads `toml:"seatpads"`
-	LEDs     LEDs     `toml:"leds"`
-	Buzzer   Buzzer   `toml:"buzzer"`
-	Buttons  Buttons  `toml:"buttons"`
+	GPIO     GPIO        `toml:"gpio"`
+	NFC      NFC         `toml:"nfc"`
+	Reader   ReaderSetup `toml:"reader"`
+	OLED     OLED        `toml:"oled"`
+	SeatPads SeatPads    `toml:"seatpads"`
+	LEDs     LEDs        `toml:"leds"`
+	Buzzer   Buzzer      `toml:"buzzer"`
+	Buttons  Buttons     `toml:"buttons"`
 }
 
 // GPIO selects the gpiochip of the header.
@@ -53,8 +56,32 @@ type Reader struct {
 	CE int `toml:"ce"` // chip select: 0 (GPIO 8) or 1 (GPIO 7)
 }
 
-// OLED is the SSD1306 display.
+// ReaderSetup is how every RC522 is driven; zero values mean the driver's
+// defaults.
+type ReaderSetup struct {
+	SPIHz  int `toml:"spi_hz"`  // SPI clock in Hz, 100 kHz to 10 MHz
+	GainDB int `toml:"gain_db"` // receiver gain: 18, 23, 33, 38, 43 or 48 dB
+}
+
+// Receiver gains an RC522 offers (datasheet table 98, RFCfgReg RxGain).
+var GainsDB = []int{18, 23, 33, 38, 43, 48}
+
+// SPI clocks a reader may be given (MFRC522 datasheet §8.1.2: 10 Mbit/s at
+// most).
+const (
+	MinSPIHz = 100_000
+	MaxSPIHz = 10_000_000
+)
+
+// OLED chips the display driver knows.
+const (
+	ChipSSD1306 = "ssd1306"
+	ChipSH1106  = "sh1106"
+)
+
+// OLED is the display.
 type OLED struct {
+	Chip string `toml:"chip"` // ChipSSD1306 (default) or ChipSH1106
 	Bus  string `toml:"bus"`
 	Addr int    `toml:"addr"`
 }
@@ -166,6 +193,29 @@ func Default() *PinMap {
 // a custom one.
 func DefaultTOML() []byte { return bytes.Clone(defaultTOML) }
 
+// FullTOML returns the default pin map with every optional part switched
+// on: the lines pinmap.toml switches off with a "#" right before a key or
+// a table lose it.
+func FullTOML() []byte {
+	lines := strings.SplitAfter(string(defaultTOML), "\n")
+	for i, l := range lines {
+		if len(l) > 1 && l[0] == '#' && l[1] != ' ' && l[1] != '\n' && l[1] != '#' {
+			lines[i] = l[1:]
+		}
+	}
+	return []byte(strings.Join(lines, ""))
+}
+
+// Full returns the reference build with every optional part fitted: the
+// draw-pad reader and ten seat pads on two MCP23017.
+func Full() *PinMap {
+	m, err := Load(bytes.NewReader(FullTOML()))
+	if err != nil {
+		panic(err) // pinmap.toml is checked by the tests
+	}
+	return m
+}
+
 // unwired returns a PinMap with every pin set to NoPin, so that keys left
 // out of the file stay unwired instead of meaning GPIO 0.
 func unwired() *PinMap {
@@ -270,79 +320,133 @@ func freePins() string {
 	return strings.Join(free, ", ")
 }
 
-// Validate checks the map: every GPIO on the header, none used twice, bus
-// pins left to their bus, valid and distinct I²C addresses. It returns all
-// problems found, each an *Error naming its key.
+// Validate checks the map: device names, reader settings and the OLED
+// chip, every GPIO on the header, none used twice, bus pins left to their
+// bus, valid and distinct I²C addresses. It returns all problems found,
+// each an *Error naming its key.
 func (m *PinMap) Validate() error {
-	var errs []error
-	bad := func(key string, sentinel error, format string, a ...any) {
-		errs = append(errs, &Error{Key: key, Err: sentinel, Msg: fmt.Sprintf(format, a...)})
+	v := &validation{}
+	m.checkDevices(v)
+	m.checkReaders(v)
+	m.checkI2C(v)
+	m.checkPins(v)
+	return errors.Join(v.errs...)
+}
+
+// validation collects the problems of one Validate.
+type validation struct{ errs []error }
+
+func (v *validation) bad(key string, sentinel error, format string, a ...any) {
+	v.errs = append(v.errs, &Error{Key: key, Err: sentinel, Msg: fmt.Sprintf(format, a...)})
+}
+
+// Device names: a pin map names devices under /dev, so only these shapes
+// are accepted ("../../etc/passwd" is not a gpiochip).
+var (
+	gpioChipName = regexp.MustCompile(`^gpiochip[0-9]{1,3}$`)
+	spiBusName   = regexp.MustCompile(`^spi[0-9]{1,2}$`)
+	i2cBusName   = regexp.MustCompile(`^i2c[0-9]{1,2}$`)
+)
+
+// deviceName checks that name has the shape of a device of its kind.
+func (v *validation) deviceName(key, name string, re *regexp.Regexp, example string) bool {
+	if re.MatchString(name) {
+		return true
 	}
-	if m.GPIO.Chip == "" {
-		bad("gpio.chip", ErrBadValue, "missing; allowed: a gpiochip name such as \"gpiochip0\"")
+	if name == "" {
+		v.bad(key, ErrBadValue, "missing; allowed: a device name such as %q", example)
+		return false
 	}
-	if m.NFC.SPI != "spi0" {
-		bad("nfc.spi", ErrBadValue, "%q not supported; allowed: \"spi0\"", m.NFC.SPI)
+	v.bad(key, ErrBadValue, "%q is not a device name; allowed: a name such as %q", name, example)
+	return false
+}
+
+// checkDevices checks the names of the gpiochip and the buses.
+func (m *PinMap) checkDevices(v *validation) {
+	v.deviceName("gpio.chip", m.GPIO.Chip, gpioChipName, "gpiochip0")
+	if v.deviceName("nfc.spi", m.NFC.SPI, spiBusName, "spi0") && m.NFC.SPI != "spi0" {
+		v.bad("nfc.spi", ErrBadValue, "%q not supported; allowed: \"spi0\"", m.NFC.SPI)
 	}
+	if v.deviceName("oled.bus", m.OLED.Bus, i2cBusName, "i2c1") && m.OLED.Bus != "i2c1" {
+		v.bad("oled.bus", ErrBadValue, "%q not supported; allowed: \"i2c1\"", m.OLED.Bus)
+	}
+	switch m.OLED.Chip {
+	case "", ChipSSD1306, ChipSH1106:
+	default:
+		v.bad("oled.chip", ErrBadValue, "%q; allowed: %q (most 0.96\" modules) or %q (many 1.3\" modules)", m.OLED.Chip, ChipSSD1306, ChipSH1106)
+	}
+}
+
+// checkReaders checks the chip selects and the reader settings.
+func (m *PinMap) checkReaders(v *validation) {
 	if c := m.NFC.Play.CE; c != 0 && c != 1 {
-		bad("nfc.play.ce", ErrBadValue, "%d; allowed: 0 (GPIO 8) or 1 (GPIO 7)", c)
+		v.bad("nfc.play.ce", ErrBadValue, "%d; allowed: 0 (GPIO 8) or 1 (GPIO 7)", c)
 	}
 	if d := m.NFC.Draw; d != nil {
 		switch {
 		case d.CE != 0 && d.CE != 1:
-			bad("nfc.draw.ce", ErrBadValue, "%d; allowed: 0 (GPIO 8) or 1 (GPIO 7)", d.CE)
+			v.bad("nfc.draw.ce", ErrBadValue, "%d; allowed: 0 (GPIO 8) or 1 (GPIO 7)", d.CE)
 		case d.CE == m.NFC.Play.CE:
-			bad("nfc.draw.ce", ErrPinConflict, "CE%d already used by nfc.play.ce; each reader needs its own chip select", d.CE)
+			v.bad("nfc.draw.ce", ErrPinConflict, "CE%d already used by nfc.play.ce; each reader needs its own chip select", d.CE)
 		}
 	}
-	if m.OLED.Bus != "i2c1" {
-		bad("oled.bus", ErrBadValue, "%q not supported; allowed: \"i2c1\"", m.OLED.Bus)
+	if hz := m.Reader.SPIHz; hz != 0 && (hz < MinSPIHz || hz > MaxSPIHz) {
+		v.bad("reader.spi_hz", ErrBadValue, "%d Hz; allowed: %d to %d (the RC522's maximum), or leave it out for the default", hz, MinSPIHz, MaxSPIHz)
 	}
+	if g := m.Reader.GainDB; g != 0 && !slices.Contains(GainsDB, g) {
+		v.bad("reader.gain_db", ErrBadValue, "%d dB; allowed: 18, 23, 33, 38, 43 or 48, or leave it out for the default (33)", g)
+	}
+}
+
+// checkI2C checks the OLED's and the expanders' addresses.
+func (m *PinMap) checkI2C(v *validation) {
 	addrs := map[int]string{}
 	if a := m.OLED.Addr; a != 0x3C && a != 0x3D {
-		bad("oled.addr", ErrBadAddress, "%#x; allowed: 0x3c or 0x3d (SSD1306 SA0 low/high)", a)
+		v.bad("oled.addr", ErrBadAddress, "%#x; allowed: 0x3c or 0x3d (SA0 low/high)", a)
 	} else {
 		addrs[a] = "oled.addr"
 	}
 	sp := m.SeatPads
 	if sp.Seats < 0 || sp.Seats > 10 {
-		bad("seatpads.seats", ErrBadValue, "%d; allowed: 0 (none) to 10", sp.Seats)
+		v.bad("seatpads.seats", ErrBadValue, "%d; allowed: 0 (none) to 10", sp.Seats)
 	} else if need := (sp.Seats + 7) / 8; len(sp.Addrs) < need {
-		bad("seatpads.addrs", ErrBadAddress, "%d seats need %d MCP23017 addresses, have %d", sp.Seats, need, len(sp.Addrs))
+		v.bad("seatpads.addrs", ErrBadAddress, "%d seats need %d MCP23017 addresses, have %d", sp.Seats, need, len(sp.Addrs))
 	}
 	for i, a := range sp.Addrs {
 		key := fmt.Sprintf("seatpads.addrs[%d]", i)
 		if a < 0x20 || a > 0x27 {
-			bad(key, ErrBadAddress, "%#x; allowed: 0x20 to 0x27 (MCP23017 A2–A0)", a)
+			v.bad(key, ErrBadAddress, "%#x; allowed: 0x20 to 0x27 (MCP23017 A2–A0)", a)
 			continue
 		}
 		if other, ok := addrs[a]; ok {
-			bad(key, ErrBadAddress, "%#x already used by %s", a, other)
+			v.bad(key, ErrBadAddress, "%#x already used by %s", a, other)
 			continue
 		}
 		addrs[a] = key
 	}
+}
 
+// checkPins checks every GPIO key: on the header, not reserved, used once.
+func (m *PinMap) checkPins(v *validation) {
 	used := map[Pin]string{}
 	for _, u := range m.pins() {
 		p := *u.pin
 		switch {
 		case p == NoPin:
 		case p < 0 || p > 27:
-			bad(u.key, ErrNotOnHeader, "GPIO %d is not on the 40-pin header; allowed: %s", p, freePins())
+			v.bad(u.key, ErrNotOnHeader, "GPIO %d is not on the 40-pin header; allowed: %s", p, freePins())
 		case idPins[int(p)] != "":
-			bad(u.key, ErrReservedPin, "GPIO %d is %s of the HAT ID EEPROM; allowed: %s", p, idPins[int(p)], freePins())
+			v.bad(u.key, ErrReservedPin, "GPIO %d is %s of the HAT ID EEPROM; allowed: %s", p, idPins[int(p)], freePins())
 		case spi0Pins[int(p)] != "":
-			bad(u.key, ErrReservedPin, "GPIO %d is %s, reserved for the RC522 readers; allowed: %s", p, spi0Pins[int(p)], freePins())
+			v.bad(u.key, ErrReservedPin, "GPIO %d is %s, reserved for the RC522 readers; allowed: %s", p, spi0Pins[int(p)], freePins())
 		case i2c1Pins[int(p)] != "":
-			bad(u.key, ErrReservedPin, "GPIO %d is %s, reserved for the OLED and expanders; allowed: %s", p, i2c1Pins[int(p)], freePins())
+			v.bad(u.key, ErrReservedPin, "GPIO %d is %s, reserved for the OLED and expanders; allowed: %s", p, i2c1Pins[int(p)], freePins())
 		case used[p] != "":
-			bad(u.key, ErrPinConflict, "GPIO %d already used by %s", p, used[p])
+			v.bad(u.key, ErrPinConflict, "GPIO %d already used by %s", p, used[p])
 		default:
 			used[p] = u.key
 		}
 	}
-	return errors.Join(errs...)
 }
 
 // Signal is one wired signal, for the wiring table.
@@ -380,8 +484,8 @@ func (m *PinMap) Signals() []Signal {
 		}
 	}
 	devices := map[string]string{
-		"nfc.rst": "RC522 RST (all readers)", "nfc.irq": "RC522 IRQ (all readers)",
-		"seatpads.int": "MCP23017 INTA (all expanders)", "buzzer.pin": "1 kΩ → NPN base",
+		"nfc.rst": "RC522 RST (all readers)", "nfc.irq": "RC522 IRQ (play-pad reader)",
+		"seatpads.int": "MCP23017 INTA (first expander)", "buzzer.pin": "1 kΩ → NPN base",
 	}
 	for _, u := range m.pins() {
 		if *u.pin == NoPin {
@@ -398,4 +502,38 @@ func (m *PinMap) Signals() []Signal {
 	}
 	sort.SliceStable(s, func(i, j int) bool { return s[i].Phys < s[j].Phys })
 	return s
+}
+
+// Optional is an optional part the map leaves off, for the wiring table.
+type Optional struct {
+	Part     string   // what it is
+	SwitchOn string   // the pin map lines that switch it on
+	Signals  []Signal // the header pins it would use
+}
+
+// OptionalParts lists the optional parts m leaves off: the draw-pad reader
+// (on the chip select the play pad leaves free) and the seat pads (on the
+// OLED's I²C bus).
+func (m *PinMap) OptionalParts() []Optional {
+	var o []Optional
+	if m.NFC.Draw == nil {
+		ce := 1 - m.NFC.Play.CE
+		o = append(o, Optional{
+			Part:     "draw-pad reader (a second RC522 beside the draw pile, at least 20 cm from the play pad)",
+			SwitchOn: fmt.Sprintf("[nfc.draw] ce = %d", ce),
+			Signals: []Signal{{Key: "nfc.draw.ce", Name: fmt.Sprintf("SPI0 CE%d", ce), BCM: 8 - ce, Phys: PhysOf(8 - ce),
+				Device: "RC522 SDA (SS), draw pad; MOSI, MISO, SCK, RST, 3.3 V and GND shared with the play pad"}},
+		})
+	}
+	if m.SeatPads.Seats == 0 {
+		o = append(o, Optional{
+			Part:     "seat pads (MCP23017 expanders, 8 seats each)",
+			SwitchOn: "[seatpads] seats = 10, addrs = [0x20, 0x21]",
+			Signals: []Signal{
+				{Key: "oled.bus", Name: "I2C1 SDA", BCM: 2, Phys: PhysOf(2), Device: "MCP23017 SDA (13), beside the OLED"},
+				{Key: "oled.bus", Name: "I2C1 SCL", BCM: 3, Phys: PhysOf(3), Device: "MCP23017 SCL (12), beside the OLED"},
+			},
+		})
+	}
+	return o
 }

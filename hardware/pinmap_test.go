@@ -25,12 +25,33 @@ func TestDefaultValidates(t *testing.T) {
 	if m.NFC.IRQ != hardware.NoPin {
 		t.Errorf("nfc.irq = %d, want NoPin (commented out)", m.NFC.IRQ)
 	}
-	if m.NFC.Draw == nil || m.NFC.Draw.CE != 1 {
-		t.Errorf("nfc.draw = %+v, want CE1", m.NFC.Draw)
+	// The minimal build: the optional parts are switched off.
+	if m.NFC.Draw != nil || m.SeatPads.Seats != 0 {
+		t.Errorf("nfc.draw = %+v, seatpads.seats = %d, want nil and 0 (optional parts off)", m.NFC.Draw, m.SeatPads.Seats)
 	}
-	if m.OLED.Addr != 0x3C || len(m.SeatPads.Addrs) != 2 {
-		t.Errorf("oled.addr %#x seatpads.addrs %#x, want 0x3c [0x20 0x21]", m.OLED.Addr, m.SeatPads.Addrs)
+	if m.OLED.Addr != 0x3C || m.OLED.Chip != hardware.ChipSSD1306 {
+		t.Errorf("oled.addr %#x oled.chip %q, want 0x3c ssd1306", m.OLED.Addr, m.OLED.Chip)
 	}
+	full := hardware.Full()
+	if full.NFC.Draw == nil || full.NFC.Draw.CE != 1 {
+		t.Errorf("Full() nfc.draw = %+v, want CE1", full.NFC.Draw)
+	}
+	if full.SeatPads.Seats != 10 || len(full.SeatPads.Addrs) != 2 {
+		t.Errorf("Full() seats %d addrs %#x, want 10 [0x20 0x21]", full.SeatPads.Seats, full.SeatPads.Addrs)
+	}
+	if full.LEDs != m.LEDs || full.Buttons != m.Buttons || full.Reader != m.Reader {
+		t.Errorf("Full() changes more than the optional parts")
+	}
+}
+
+// editFull is edit on the pin map with every optional part switched on.
+func editFull(t *testing.T, old, new string) string {
+	t.Helper()
+	s := string(hardware.FullTOML())
+	if !strings.Contains(s, old) {
+		t.Fatalf("the full pin map has no %q", old)
+	}
+	return strings.Replace(s, old, new, 1)
 }
 
 // edit returns the default pin map text with old replaced by new.
@@ -60,12 +81,20 @@ func TestBadPinMaps(t *testing.T) {
 		{"unknown key", edit(t, "blue = 15", "blu = 15"), "leds.blu", hardware.ErrUnknownKey, "allowed: active_low, dir_cw"},
 		{"unknown table", edit(t, "[buzzer]", "[buzzers]"), "buzzers", hardware.ErrUnknownKey, "allowed: gpio, nfc"},
 		{"bad OLED address", edit(t, "addr = 0x3C", "addr = 0x3E"), "oled.addr", hardware.ErrBadAddress, "0x3c or 0x3d"},
-		{"expander address out of range", edit(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x28]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "0x20 to 0x27"},
-		{"expander addresses clash", edit(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x20]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "already used by seatpads.addrs[0]"},
-		{"too few expanders", edit(t, "addrs = [0x20, 0x21]", "addrs = [0x20]"), "seatpads.addrs", hardware.ErrBadAddress, "need 2"},
-		{"readers share CE", edit(t, "ce = 1", "ce = 0"), "nfc.draw.ce", hardware.ErrPinConflict, "chip select"},
+		{"expander address out of range", editFull(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x28]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "0x20 to 0x27"},
+		{"expander addresses clash", editFull(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x20]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "already used by seatpads.addrs[0]"},
+		{"too few expanders", editFull(t, "addrs = [0x20, 0x21]", "addrs = [0x20]"), "seatpads.addrs", hardware.ErrBadAddress, "need 2"},
+		{"readers share CE", editFull(t, "ce = 1", "ce = 0"), "nfc.draw.ce", hardware.ErrPinConflict, "chip select"},
 		{"SPI1", edit(t, `spi = "spi0"`, `spi = "spi1"`), "nfc.spi", hardware.ErrBadValue, `"spi0"`},
-		{"11 seats", edit(t, "seats = 10", "seats = 11"), "seatpads.seats", hardware.ErrBadValue, "0 (none) to 10"},
+		{"gpio chip path", edit(t, `chip = "gpiochip0"`, `chip = "../../etc/passwd"`), "gpio.chip", hardware.ErrBadValue, "not a device name"},
+		{"gpio chip dev path", edit(t, `chip = "gpiochip0"`, `chip = "/dev/gpiochip0"`), "gpio.chip", hardware.ErrBadValue, `such as "gpiochip0"`},
+		{"spi path", edit(t, `spi = "spi0"`, `spi = "../../etc/passwd"`), "nfc.spi", hardware.ErrBadValue, "not a device name"},
+		{"i2c path", edit(t, `bus = "i2c1"`, `bus = "i2c1/../../etc"`), "oled.bus", hardware.ErrBadValue, "not a device name"},
+		{"OLED chip", edit(t, `chip = "ssd1306"`, `chip = "ssd1309"`), "oled.chip", hardware.ErrBadValue, `"sh1106"`},
+		{"SPI too fast", edit(t, "spi_hz = 4000000", "spi_hz = 20000000"), "reader.spi_hz", hardware.ErrBadValue, "100000 to 10000000"},
+		{"SPI too slow", edit(t, "spi_hz = 4000000", "spi_hz = 50"), "reader.spi_hz", hardware.ErrBadValue, "100000 to 10000000"},
+		{"gain", edit(t, "gain_db = 33", "gain_db = 40"), "reader.gain_db", hardware.ErrBadValue, "18, 23, 33, 38, 43 or 48"},
+		{"11 seats", editFull(t, "seats = 10", "seats = 11"), "seatpads.seats", hardware.ErrBadValue, "0 (none) to 10"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,8 +125,7 @@ func keyOf(e *hardware.Error) string {
 
 func TestLoadOptional(t *testing.T) {
 	// No draw pad, no seat pads, IRQ wired on a pin the seat pads freed.
-	s := edit(t, "[nfc.draw]                  # optional second reader at the draw pile; delete to omit\nce = 1", "")
-	s = strings.Replace(s, "# irq = 24", "irq = 7", 1)
+	s := edit(t, "# irq = …", "irq = 7")
 	if _, err := hardware.Load(strings.NewReader(s)); !errors.Is(err, hardware.ErrReservedPin) {
 		t.Errorf("IRQ on GPIO 7 without a draw pad: error %v, want ErrReservedPin (SPI0 keeps CE1)", err)
 	}
@@ -218,5 +246,24 @@ func TestWiringContent(t *testing.T) {
 	}
 	if !strings.Contains(svg.String(), "GPIO4 · LED UNO (amber)") {
 		t.Errorf("wiring.svg does not follow the pin map")
+	}
+}
+
+func TestSettingsAccepted(t *testing.T) {
+	s := edit(t, `chip = "ssd1306"`, `chip = "sh1106"`)
+	s = strings.Replace(s, "spi_hz = 4000000", "spi_hz = 1000000", 1)
+	s = strings.Replace(s, "gain_db = 33", "gain_db = 48", 1)
+	m, err := hardware.Load(strings.NewReader(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := [3]any{m.OLED.Chip, m.Reader.SPIHz, m.Reader.GainDB}
+	if want := [3]any{"sh1106", 1000000, 48}; got != want {
+		t.Errorf("Load() oled.chip, reader.spi_hz, reader.gain_db = %v, want %v", got, want)
+	}
+	// Left out: the drivers' defaults.
+	s = strings.Replace(strings.Replace(s, "spi_hz = 1000000", "", 1), "gain_db = 48", "", 1)
+	if m, err = hardware.Load(strings.NewReader(s)); err != nil || m.Reader != (hardware.ReaderSetup{}) {
+		t.Errorf("Load() without reader settings = %+v, %v, want zero values", m.Reader, err)
 	}
 }

@@ -49,10 +49,12 @@ func (m *PinMap) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(&b, "| RC522 reader (each) | GND | GND, pin %s | |\n", gnd)
 	fmt.Fprintf(&b, "| SSD1306 OLED | VCC | 3.3 V, pin %s | 3.3 V so SDA/SCL are never pulled up to 5 V |\n", v3)
 	fmt.Fprintf(&b, "| SSD1306 OLED | GND | GND, pin %s | |\n", gnd)
-	if m.SeatPads.Seats > 0 {
-		fmt.Fprintf(&b, "| MCP23017 (each) | VDD (9), RESET (18) | 3.3 V, pin %s | 3.3 V only, like the OLED |\n", v3)
-		fmt.Fprintf(&b, "| MCP23017 (each) | VSS (10) | GND, pin %s | A2, A1 (17, 16) to GND; A0 (15) to GND for 0x20, to 3.3 V for 0x21 |\n", gnd)
+	opt := ""
+	if m.SeatPads.Seats == 0 {
+		opt = " (optional seat pads)"
 	}
+	fmt.Fprintf(&b, "| MCP23017%s (each) | VDD (9), RESET (18) | 3.3 V, pin %s | 3.3 V only, like the OLED |\n", opt, v3)
+	fmt.Fprintf(&b, "| MCP23017%s (each) | VSS (10) | GND, pin %s | A2, A1 (17, 16) to GND; A0 (15) to GND for 0x20, to 3.3 V for 0x21 |\n", opt, gnd)
 	fmt.Fprintf(&b, "| buzzer | + | 5 V, pin %s | switched on its − side by the NPN transistor; 3.3 V for a 3 V buzzer |\n", v5)
 	blue, _ := ledPart("leds.blue")
 	fmt.Fprintf(&b, "| blue LED | anode, through %s | 5 V, pin %s | its cathode switched by an NPN transistor (circuits/led.svg) |\n", ohms(blue.Ohms), v5)
@@ -83,7 +85,12 @@ func (m *PinMap) WriteMarkdown(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, " on I2C1; per-seat pins are in drivers/seatpad.\n")
 	}
-	fmt.Fprintf(&b, "\nOLED: SSD1306 at 0x%02X on I2C1.\n", m.OLED.Addr)
+	chip := m.OLED.Chip
+	if chip == "" {
+		chip = ChipSSD1306
+	}
+	fmt.Fprintf(&b, "\nOLED: %s at 0x%02X on I2C1.\n", strings.ToUpper(chip), m.OLED.Addr)
+	m.writeOptional(&b)
 
 	fmt.Fprintf(&b, "\n## Header\n\n")
 	fmt.Fprintf(&b, "| signal | GPIO | pin | pin | GPIO | signal |\n|---:|---:|---:|:---|:---|:---|\n")
@@ -110,6 +117,24 @@ func (m *PinMap) WriteMarkdown(w io.Writer) error {
 	return err
 }
 
+// writeOptional lists the optional parts the map leaves off and how to
+// switch each on.
+func (m *PinMap) writeOptional(b *bytes.Buffer) {
+	opt := m.OptionalParts()
+	if len(opt) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n## Optional parts (off in this pin map)\n\n")
+	fmt.Fprintf(b, "Switch a part on in the pin map, then run `unoref doctor`: unoref looks for it at\n")
+	fmt.Fprintf(b, "start and says on the OLED, in its log and on the page whether it found it.\n\n")
+	fmt.Fprintf(b, "| part | switch on with | signal | GPIO (BCM) | pin | goes to |\n|---|---|---|---|---|---|\n")
+	for _, o := range opt {
+		for _, s := range o.Signals {
+			fmt.Fprintf(b, "| %s | `%s` | %s | %d | %d | %s |\n", o.Part, o.SwitchOn, s.Name, s.BCM, s.Phys, s.Device)
+		}
+	}
+}
+
 var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 // WriteSVG draws the header with every used pin labelled with its signal
@@ -128,6 +153,14 @@ func (m *PinMap) WriteSVG(w io.Writer) error {
 	fmt.Fprintf(&b, "<text x=\"%d\" y=\"50\" text-anchor=\"middle\" fill=\"#555555\">pin 1 top left (square pad); labels: GPIO (BCM) · signal. RC522 and OLED on 3.3 V only.</text>\n", width/2)
 	fmt.Fprintf(&b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#1f3d2b\"/>\n", xOdd-20, top-16, xEven-xOdd+40, 20*rowH+6)
 	idx := m.byPhys()
+	optional := map[int]Signal{}
+	for _, o := range m.OptionalParts() {
+		for _, s := range o.Signals {
+			if s.Key == "nfc.draw.ce" {
+				optional[s.Phys] = s
+			}
+		}
+	}
 	for i, p := range Header {
 		row := i / 2
 		y := top + row*rowH
@@ -150,6 +183,8 @@ func (m *PinMap) WriteSVG(w io.Writer) error {
 					fill = "#3070d0"
 				}
 				label = fmt.Sprintf("GPIO%d · %s", p.BCM, s.Name)
+			} else if o, ok := optional[p.Phys]; ok {
+				fill, label = "#a0b8e0", fmt.Sprintf("GPIO%d · %s (optional draw pad)", p.BCM, o.Name)
 			} else {
 				label = fmt.Sprintf("GPIO%d", p.BCM)
 				if p.Func != "" {
@@ -166,10 +201,10 @@ func (m *PinMap) WriteSVG(w io.Writer) error {
 	}
 	ly := top + 20*rowH + 30
 	legend := []struct{ fill, text string }{
-		{"#f0a030", "3.3 V"}, {"#e03030", "5 V"}, {"#202020", "GND"}, {"#3070d0", "bus (SPI0, I2C1)"}, {"#30a050", "signal"}, {"#c8c8c8", "free / unused"},
+		{"#f0a030", "3.3 V"}, {"#e03030", "5 V"}, {"#202020", "GND"}, {"#3070d0", "bus (SPI0, I2C1)"}, {"#30a050", "signal"}, {"#a0b8e0", "optional"}, {"#c8c8c8", "free / unused"},
 	}
 	for i, l := range legend {
-		x := 120 + i*120
+		x := 60 + i*120
 		fmt.Fprintf(&b, "<circle cx=\"%d\" cy=\"%d\" r=\"7\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n", x, ly, l.fill, x+12, ly+4, l.text)
 	}
 	fmt.Fprintf(&b, "</svg>\n")

@@ -11,7 +11,8 @@
 // starts from registry.Progress, so an interrupted enrolment resumes where
 // it stopped.
 //
-// Enroller is the driver loop around it: it polls an mfrc522 reader, reads
+// Enroller is the driver loop around it: it polls a Reader (UIDs and
+// pages; board.EnrollReader adapts the RC522 driver to it), reads
 // the tag lying alone on the pad (one READ from page 3: the Capability
 // Container and the card code), optionally writes the card code
 // (ndef.EncodeCard, page by page from page 4) and reads it back, records the

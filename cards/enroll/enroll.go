@@ -9,17 +9,38 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
-	"github.com/unoref/unoref/drivers/mfrc522"
 )
 
-// Reader is what the enrolment needs of the NFC reader; *mfrc522.Dev has it.
+// Reader is what the enrolment needs of an NFC reader: the UIDs of the
+// tags in its field and the 4-byte pages of a tag's memory.
+// board.EnrollReader adapts the RC522 driver.
 type Reader interface {
-	Detect() ([]mfrc522.Tag, error)
-	ReadPages(uid mfrc522.UID, page uint8) ([]byte, error)
-	WritePage(uid mfrc522.UID, page uint8, data [4]byte) error
+	// Detect returns the UIDs of the tags in the field, none for an
+	// empty field. Tags that answer together and cannot be told apart
+	// give ErrCollision.
+	Detect() ([][]byte, error)
+	Writer
 }
 
-var _ Reader = (*mfrc522.Dev)(nil)
+// Writer is what WriteCard needs of a reader.
+type Writer interface {
+	// ReadPages returns 16 bytes of tag uid's memory from page on.
+	ReadPages(uid []byte, page uint8) ([]byte, error)
+	// WritePage writes page of tag uid; a tag that refuses the write
+	// (a locked page) gives ErrTagRefused.
+	WritePage(uid []byte, page uint8, data [4]byte) error
+}
+
+// Errors a Reader returns (wrapped) for what the enrolment branches on.
+var (
+	// ErrCollision: several tags answered at once.
+	ErrCollision = errors.New("enroll: tags answered together")
+	// ErrTagRefused: the tag refused a command (NAK), e.g. a locked page.
+	ErrTagRefused = errors.New("enroll: the tag refused")
+	// ErrReaderGone: the reader does not answer or was halted; Run and
+	// Step stop with it.
+	ErrReaderGone = errors.New("enroll: the reader is gone")
+)
 
 // EventKind says what an Event reports.
 type EventKind int
@@ -157,20 +178,20 @@ func (e *Enroller) Run(ctx context.Context) error {
 
 // Step is one poll of the pad: a tag alone and new on it is handled (Tap),
 // tags together are refused once. It returns only the reader's fatal
-// errors (mfrc522.ErrReaderGone, ErrHalted) and the registry's.
+// error (ErrReaderGone) and the registry's.
 func (e *Enroller) Step(ctx context.Context) error {
 	// A full detection every time, not Poll with the known tag: it is
 	// the newcomer next to a known tag that must not be missed.
 	tags, err := e.rd.Detect()
 	switch {
-	case errors.Is(err, mfrc522.ErrCollision):
+	case errors.Is(err, ErrCollision):
 		// Tags that cannot be told apart: certainly more than one.
 		if len(e.crowd) == 0 {
 			e.crowd = map[string]bool{"?": true}
 			e.refuse("", &Refusal{Err: ErrTwoTags, Msg: "Two tags at once: tap one card", Detail: err.Error()})
 		}
 		return nil
-	case errors.Is(err, mfrc522.ErrReaderGone), errors.Is(err, mfrc522.ErrHalted):
+	case errors.Is(err, ErrReaderGone):
 		return fmt.Errorf("enroll: %w", err)
 	case err != nil:
 		return nil // a failed poll; the next one tries again
@@ -190,23 +211,23 @@ func (e *Enroller) Step(ctx context.Context) error {
 		e.crowd = nil
 	case 1:
 		e.crowd = nil
-		u := tags[0].UID.String()
+		u := registry.FormatUID(tags[0])
 		if _, done := e.handled[u]; done {
 			return nil
 		}
 		e.handled[u] = 0
-		_, err := e.Tap(ctx, tags[0].UID)
+		_, err := e.Tap(ctx, tags[0])
 		return err
 	default:
 		fresh := false
 		for _, t := range tags {
-			if !e.crowd[t.UID.String()] {
+			if !e.crowd[registry.FormatUID(t)] {
 				fresh = true
 			}
 		}
 		e.crowd = map[string]bool{}
 		for _, t := range tags {
-			e.crowd[t.UID.String()] = true
+			e.crowd[registry.FormatUID(t)] = true
 		}
 		if fresh {
 			e.refuse("", &Refusal{Err: ErrTwoTags, Msg: "Two tags at once: tap one card", Detail: fmt.Sprintf("%d tags", len(tags))})
@@ -215,9 +236,9 @@ func (e *Enroller) Step(ctx context.Context) error {
 	return nil
 }
 
-func contains(tags []mfrc522.Tag, u string) bool {
-	for _, t := range tags {
-		if t.UID.String() == u {
+func contains(uids [][]byte, u string) bool {
+	for _, t := range uids {
+		if registry.FormatUID(t) == u {
 			return true
 		}
 	}
@@ -236,8 +257,8 @@ func (e *Enroller) refuse(uid string, err error) Event {
 // verifies and enrolls as it says. The event (Enrolled or Refused) has
 // been sent to Notify too, followed by the next prompt. The error is the
 // registry's, not a refusal.
-func (e *Enroller) Tap(ctx context.Context, uid mfrc522.UID) (Event, error) {
-	u := uid.String()
+func (e *Enroller) Tap(ctx context.Context, uid []byte) (Event, error) {
+	u := registry.FormatUID(uid)
 	t := e.look(ctx, uid)
 	act, err := e.plan.Decide(t, e.o.Options)
 	if err != nil {
@@ -270,7 +291,7 @@ func (e *Enroller) Tap(ctx context.Context, uid mfrc522.UID) (Event, error) {
 }
 
 // look reads what the Plan needs to know of a tag.
-func (e *Enroller) look(ctx context.Context, uid mfrc522.UID) Tap {
+func (e *Enroller) look(ctx context.Context, uid []byte) Tap {
 	t := Tap{Tags: 1, UID: uid}
 	if old, err := e.reg.Lookup(ctx, uid); err == nil {
 		t.Enrolled = &old
@@ -290,21 +311,15 @@ func (e *Enroller) look(ctx context.Context, uid mfrc522.UID) Tap {
 	return t
 }
 
-// Writer is what WriteCard needs of the reader.
-type Writer interface {
-	ReadPages(uid mfrc522.UID, page uint8) ([]byte, error)
-	WritePage(uid mfrc522.UID, page uint8, data [4]byte) error
-}
-
 // WriteCard writes c's card code (ndef.EncodeCard) on the tag uid, page by
 // page from page 4, and reads it back. Errors are *Refusal: ErrLocked (the
 // tag NAKed a WRITE), ErrWrite, ErrVerify.
-func WriteCard(w Writer, uid mfrc522.UID, c cards.Card) error {
+func WriteCard(w Writer, uid []byte, c cards.Card) error {
 	mem := ndef.EncodeCard(c)
 	for i := 0; i < len(mem); i += ndef.PageSize {
 		page := uint8(ndef.FirstPage + i/ndef.PageSize)
 		if err := w.WritePage(uid, page, [4]byte(mem[i:i+4])); err != nil {
-			if errors.Is(err, mfrc522.ErrNAK) {
+			if errors.Is(err, ErrTagRefused) {
 				return &Refusal{Err: ErrLocked, Msg: "This tag is locked: use another sticker", Detail: err.Error()}
 			}
 			return &Refusal{Err: ErrWrite, Msg: "Writing failed: hold the card still", Detail: err.Error()}

@@ -14,12 +14,14 @@ import (
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 // rig is a reader on the simulator and a registry in a temporary file.
 type rig struct {
 	sim *mfrc522test.Sim
 	dev *mfrc522.Dev
+	rd  enroll.Reader // dev as the enrolment sees it
 	reg *registry.Registry
 	dir string
 }
@@ -38,7 +40,7 @@ func newRig(t testing.TB) *rig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { reg.Close() })
-	return &rig{sim: sim, dev: dev, reg: reg, dir: dir}
+	return &rig{sim: sim, dev: dev, rd: board.EnrollReader(dev), reg: reg, dir: dir}
 }
 
 func uid(batch, n int) []byte {
@@ -95,7 +97,7 @@ func TestWholeDeck(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := &hand{t: t, r: r, batch: 1}
-	e, err := enroll.New(ctx, r.dev, r.reg, "home", &enroll.Opts{
+	e, err := enroll.New(ctx, r.rd, r.reg, "home", &enroll.Opts{
 		Options: enroll.Options{Write: true}, Sleep: r.sim.Sleep, Notify: h.notify,
 	})
 	if err != nil {
@@ -199,7 +201,7 @@ func TestResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(bg)
 	defer cancel()
 	h := &hand{t: t, r: r, batch: 2, stopAt: 37, cancel: cancel}
-	e, err := enroll.New(ctx, r.dev, r.reg, "cars", &enroll.Opts{Sleep: r.sim.Sleep, Notify: h.notify})
+	e, err := enroll.New(ctx, r.rd, r.reg, "cars", &enroll.Opts{Sleep: r.sim.Sleep, Notify: h.notify})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +218,7 @@ func TestResume(t *testing.T) {
 	defer reg.Close()
 	r.reg = reg
 	h2 := &hand{t: t, r: r, batch: 3}
-	e, err = enroll.New(bg, r.dev, reg, "cars", &enroll.Opts{Sleep: r.sim.Sleep, Notify: h2.notify})
+	e, err = enroll.New(bg, r.rd, reg, "cars", &enroll.Opts{Sleep: r.sim.Sleep, Notify: h2.notify})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,9 +309,9 @@ func TestRefusals(t *testing.T) {
 			if tt.setup != nil {
 				tt.setup(r, tag)
 			}
-			var rd enroll.Reader = r.dev
+			rd := r.rd
 			if tt.faulty {
-				rd = faulty{r.dev, r.sim}
+				rd = board.EnrollReader(faulty{r.dev, r.sim})
 			}
 			var events []enroll.Event
 			e, err := enroll.New(ctx, rd, r.reg, "home", &enroll.Opts{Options: tt.opts, Sleep: r.sim.Sleep,
@@ -385,7 +387,7 @@ func TestTwoTags(t *testing.T) {
 		t.Fatal(err)
 	}
 	var events []enroll.Event
-	e, err := enroll.New(ctx, r.dev, r.reg, "home", &enroll.Opts{Options: enroll.Options{Write: true}, Sleep: r.sim.Sleep,
+	e, err := enroll.New(ctx, r.rd, r.reg, "home", &enroll.Opts{Options: enroll.Options{Write: true}, Sleep: r.sim.Sleep,
 		Notify: func(ev enroll.Event) { events = append(events, ev) }})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 func ExamplePlan() {
@@ -65,7 +66,7 @@ func ExampleEnroller() {
 			sim.Remove(on)
 		}
 	}
-	e, err := enroll.New(ctx, dev, reg, "kitchen", &enroll.Opts{
+	e, err := enroll.New(ctx, board.EnrollReader(dev), reg, "kitchen", &enroll.Opts{
 		Options: enroll.Options{Write: true}, Sleep: sim.Sleep, Notify: hand,
 	})
 	if err != nil {

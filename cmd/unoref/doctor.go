@@ -1,18 +1,20 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
 )
 
 var doctorCmd = &command{
 	name:    "doctor",
-	args:    "[--pinmap FILE] [--blink] [--json]",
+	args:    "[--pinmap FILE] [--blink] [--json] [--walk]",
 	summary: "check the wiring on the Pi: readers, OLED, seat pads, GPIO lines",
 	help: `doctor checks each part of the pin map on the Raspberry Pi and says in
 plain words what is wrong and which wire (physical pin) to look at: the pin
@@ -21,12 +23,40 @@ field, the OLED's acknowledge, the seat-pad expanders, every GPIO line
 (present, not used by another program) and the buttons at rest (not
 pressed). Stop the unoref service first: it holds the lines.
 
+The draw-pad reader and the seat pads are optional: when the pin map
+switches them on and they do not answer, doctor says SKIP (not fitted),
+not PROBLEM. On a machine that is not a Raspberry Pi it says so and stops.
+
 --blink also lights each LED in turn and beeps the buzzer, for you to
-watch. --json prints the report for machines. --pinmap checks a custom pin
-map (default: the reference build).
+watch. --walk walks the build with you: press each button when asked (a
+button wired to the wrong pin is found), answer y or n for each LED, the
+buzzer and each seat LED, tap a card on each reader; it also checks that
+the serial console has left GPIO 14/15 to the LEDs. --json prints the
+report for machines. --pinmap checks a custom pin map (default: the
+reference build).
 
 Exit status 0 when every check passed, 1 when a problem was found.`,
 	run: runDoctor,
+}
+
+// askYesNo asks on w and reads y or n from in, again until it gets one; an
+// input that ends answers no.
+func askYesNo(in *bufio.Scanner, w io.Writer) func(string) bool {
+	return func(q string) bool {
+		for {
+			fmt.Fprintf(w, "doctor: %s [y/n] ", q)
+			if !in.Scan() {
+				fmt.Fprintln(w)
+				return false
+			}
+			switch strings.ToLower(strings.TrimSpace(in.Text())) {
+			case "y", "yes":
+				return true
+			case "n", "no":
+				return false
+			}
+		}
+	}
 }
 
 // doctorEnv opens the Pi's buses and lines; tests replace it.
@@ -41,6 +71,7 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 	pinmap := fset.String("pinmap", "", "pin map file (default: the reference build)")
 	blink := fset.Bool("blink", false, "light each LED in turn and beep")
 	asJSON := fset.Bool("json", false, "print the report as JSON")
+	walk := fset.Bool("walk", false, "walk the build: press, look, tap when asked")
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			printUsage(e.stdout, self)
@@ -55,9 +86,12 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 	if err != nil {
 		return err
 	}
-	o := doctor.Options{PinMap: *pinmap, Blink: *blink}
-	if *blink {
+	o := doctor.Options{PinMap: *pinmap, Blink: *blink, Walk: *walk}
+	if *blink || *walk {
 		o.Say = func(s string) { fmt.Fprintln(e.stderr, "doctor: "+s) }
+	}
+	if *walk {
+		o.Ask = askYesNo(bufio.NewScanner(e.stdin), e.stderr)
 	}
 	rep := doctor.Run(ctx, pe, o)
 	if *asJSON {

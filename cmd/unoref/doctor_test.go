@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
@@ -47,6 +48,11 @@ func TestDoctor(t *testing.T) {
 			stdout: []string{"GPIO13 (pin 33, LED legal (green)) is used by another program"}},
 		{name: "SPI off", break_: func(b *doctortest.Board) { b.Missing["/dev/spidev0.0"], b.Missing["/dev/spidev0.1"] = true, true }, code: 1,
 			stdout: []string{"SPI is off: add dtparam=spi=on to config.txt (firmware/config.txt) and reboot", "SKIP     play pad reader"}},
+		{name: "not a Raspberry Pi", break_: func(b *doctortest.Board) {
+			b.Root = fstest.MapFS{}
+			b.Missing["/dev/spidev0.0"], b.Missing["/dev/i2c-1"] = true, true
+		}, code: 1,
+			stdout: []string{"PROBLEM  Raspberry Pi", "this is not a Raspberry Pi", "unoref run --sim", "1 problem found"}},
 		{name: "invalid pin map", args: []string{"--pinmap", dup}, code: 1,
 			stdout: []string{"pin map: " + dup, "PROBLEM  pin map", "leds.dir_ccw", "already used by leds.dir_cw"}},
 		{name: "blink", args: []string{"--blink"}, code: 0,
@@ -72,6 +78,9 @@ func TestDoctor(t *testing.T) {
 					t.Errorf("stdout lacks %q:\n%s", s, stdout)
 				}
 			}
+			if tt.name == "not a Raspberry Pi" && strings.Contains(stdout, "dtparam=spi=on") {
+				t.Errorf("stdout on a non-Pi tells to switch SPI on:\n%s", stdout)
+			}
 			for _, s := range tt.stderr {
 				if !strings.Contains(stderr, s) {
 					t.Errorf("stderr lacks %q:\n%s", s, stderr)
@@ -85,10 +94,16 @@ func TestDoctor(t *testing.T) {
 }
 
 func TestDoctorJSON(t *testing.T) {
-	useBoard(t, doctortest.New(&doctortest.Opts{Pads: []uint16{0x20}}))
-	stdout, _, code := call(t, "", "doctor", "--json")
+	full := filepath.Join(t.TempDir(), "full.toml")
+	if err := os.WriteFile(full, hardware.FullTOML(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := doctortest.New(&doctortest.Opts{Pads: []uint16{0x20}})
+	b.Play.Unplug()
+	useBoard(t, b)
+	stdout, _, code := call(t, "", "doctor", "--json", "--pinmap", full)
 	if code != 1 {
-		t.Errorf("exit status %d, want 1 (expander 0x21 missing)", code)
+		t.Errorf("exit status %d, want 1 (play reader missing)", code)
 	}
 	var rep struct {
 		OK       bool `json:"ok"`
@@ -111,8 +126,16 @@ func TestDoctorJSON(t *testing.T) {
 		switch {
 		case c.Name == "seat pads":
 			found = true
-			if c.Status != "problem" || !strings.Contains(c.Message, "0x21") || len(c.Pins) == 0 {
-				t.Errorf("seat pads = %+v, want a problem naming 0x21 with pins", c)
+			if c.Status != "warn" || !strings.Contains(c.Message, "0x21") || len(c.Pins) == 0 {
+				t.Errorf("seat pads = %+v, want a warning naming 0x21 with pins (one expander of two)", c)
+			}
+		case c.Name == "play pad reader":
+			if c.Status != "problem" {
+				t.Errorf("play pad reader = %+v, want a problem", c)
+			}
+		case c.Name == "play pad RF field":
+			if c.Status != "skip" {
+				t.Errorf("play pad RF field = %+v, want skip", c)
 			}
 		case c.Status != "ok":
 			t.Errorf("%s = %s %q, want ok", c.Name, c.Status, c.Message)
@@ -120,6 +143,32 @@ func TestDoctorJSON(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no seat pads check in %s", stdout)
+	}
+}
+
+func TestDoctorWalk(t *testing.T) {
+	b := doctortest.New(nil)
+	useBoard(t, b)
+	// Nobody presses or taps; every question is answered, the first
+	// after a word that is neither yes nor no.
+	stdout, stderr, code := call(t, "maybe\n"+strings.Repeat("y\n", 9)+"n\n", "doctor", "--walk")
+	if code != 1 {
+		t.Errorf("exit status %d, want 1 (no button pressed, no card tapped)", code)
+	}
+	for _, s := range []string{
+		"doctor: press button UNO (GPIO17, pin 11) once",
+		"doctor: Is the LED colour green (GPIO14, pin 8) lit? [y/n] doctor: Is the LED colour green (GPIO14, pin 8) lit? [y/n]",
+		"doctor: Do you hear the buzzer (GPIO18, pin 12)? [y/n]",
+		"doctor: tap a card on the play pad",
+	} {
+		if !strings.Contains(stderr, s) {
+			t.Errorf("stderr lacks %q:\n%s", s, stderr)
+		}
+	}
+	for _, s := range []string{"OK       serial console", "PROBLEM  press button UNO", "OK       see LED colour green", "PROBLEM  see buzzer (transistor base)", "PROBLEM  tap on play pad"} {
+		if !strings.Contains(stdout, s) {
+			t.Errorf("stdout lacks %q:\n%s", s, stdout)
+		}
 	}
 }
 

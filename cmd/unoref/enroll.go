@@ -10,17 +10,14 @@ import (
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
-	"periph.io/x/conn/v3/i2c/i2creg"
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
-	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/drivers/buzzer"
-	"github.com/unoref/unoref/drivers/gpioline"
-	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 var enrollCmd = &command{
@@ -41,8 +38,9 @@ holding someone else's data is then refused unless --force.
 --deck picks the deck (default: the only one, or "main"); --kind is the kind
 of a new deck (default standard). --list shows the decks and their progress;
 --export FILE writes the deck to a text file (- for standard output), and
---import FILE reads one, checking every line first. The reader is the RC522
-on --spi (default SPI0.0); --sim enrolls simulated stickers.`,
+--import FILE reads one, checking every line first. The reader is the
+play-pad RC522 of the pin map (--pinmap), or the one on --spi (a spidev such
+as /dev/spidev0.1); --sim enrolls simulated stickers.`,
 	run: runEnroll,
 }
 
@@ -255,7 +253,7 @@ func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry,
 			n.sound(p)
 		}
 	}
-	en, err := enroll.New(ctx, n.dev, reg, deck, &enroll.Opts{Options: o, Sleep: n.sleep, Notify: show})
+	en, err := enroll.New(ctx, board.EnrollReader(n.dev), reg, deck, &enroll.Opts{Options: o, Sleep: n.sleep, Notify: show})
 	if err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
@@ -317,39 +315,27 @@ func enrollSound(ev enroll.Event) buzzer.Pattern {
 }
 
 // openPanel opens the OLED and the buzzer of pin map pm for the enrolment,
-// when they answer; without them the terminal is enough.
-func openPanel(n *nfc, pm *hardware.PinMap, e *env) {
-	warn := func(what string, err error) {
-		fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", what, err)
+// each when it answers; without them the terminal is enough.
+func openPanel(n *nfc, pm *hardware.PinMap, h *board.Host, e *env) {
+	open := func(what string, d board.Devices) *board.Board {
+		b, err := board.OpenOnly(pm, h, d)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", what, err)
+			return nil
+		}
+		prev := n.close
+		n.close = func() { b.Halt(); prev() }
+		return b
 	}
-	if bus, err := i2creg.Open(table.I2CBus(pm.OLED.Bus)); err != nil {
-		warn("OLED bus", err)
-	} else if panel, err := oled.NewI2C(bus, &oled.Opts{Addr: uint16(pm.OLED.Addr)}); err != nil {
-		bus.Close()
-		warn("OLED", err)
-	} else {
-		disp := screen.NewDisplay(panel, nil)
+	if b := open("OLED", board.Display); b != nil {
+		disp := screen.NewDisplay(b.Panel, nil)
 		ctx, cancel := context.WithCancel(context.Background())
 		go disp.Run(ctx)
 		n.screen = disp.Show
 		prev := n.close
-		n.close = func() { disp.Halt(); cancel(); bus.Close(); prev() }
+		n.close = func() { prev(); cancel() }
 	}
-	if pm.Buzzer.Pin == hardware.NoPin {
-		return
+	if b := open("buzzer", board.Buzzer); b != nil && b.Buzzer != nil {
+		n.sound = func(p buzzer.Pattern) { b.Buzzer.Play(p) }
 	}
-	line, err := gpioline.Output(int(pm.Buzzer.Pin), pm.Buzzer.ActiveLow, &gpioline.Opts{Chip: pm.GPIO.Chip})
-	if err != nil {
-		warn("buzzer", err)
-		return
-	}
-	bz, err := buzzer.New(line, nil)
-	if err != nil {
-		line.Close()
-		warn("buzzer", err)
-		return
-	}
-	n.sound = func(p buzzer.Pattern) { bz.Play(p) }
-	prev := n.close
-	n.close = func() { bz.Halt(); line.Close(); prev() }
 }

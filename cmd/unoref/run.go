@@ -19,12 +19,12 @@ import (
 	"time"
 
 	systemd "github.com/coreos/go-systemd/v22/daemon"
-	"periph.io/x/host/v3"
 
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 var _ web.Table = (*table.Table)(nil)
@@ -428,22 +428,28 @@ func openResolver(ctx context.Context, dir, deck string) (table.Resolver, func()
 	return r, func() { reg.Close() }, nil
 }
 
-// openBoard opens the Pi's devices of the pin map.
-// pm is nil for the reference build.
+// boardHost opens the Pi's buses and lines; tests replace it with the
+// simulators'.
+var boardHost = board.PiHost
+
+// openBoard opens the Pi's devices of the pin map, and says which optional
+// parts it found. pm is nil for the reference build.
 func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, res table.Resolver, stderr io.Writer) (*table.Table, error) {
-	if _, err := host.Init(); err != nil {
+	h, err := boardHost()
+	if err != nil {
 		return nil, err
 	}
 	if pm == nil {
 		pm = hardware.Default()
-		if err := pm.Validate(); err != nil {
-			return nil, err
-		}
 	}
-	dev, err := table.OpenBoard(pm, func(err error) { fmt.Fprintf(stderr, "unoref: %v\n", err) })
+	b, err := board.Open(pm, h)
 	if err != nil {
 		return nil, err
 	}
+	for _, p := range b.Parts {
+		fmt.Fprintf(stderr, "unoref: optional part %v\n", p)
+	}
+	dev := table.FromBoard(b)
 	dev.Resolver = res
 	t, err := table.New(ctx, dev, j, cfg)
 	if err != nil {

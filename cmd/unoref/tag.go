@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"periph.io/x/conn/v3/spi"
-	"periph.io/x/conn/v3/spi/spireg"
-	"periph.io/x/host/v3"
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
@@ -23,6 +21,7 @@ import (
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 var tagCmd = &command{
@@ -37,8 +36,9 @@ holding someone else's data (a link, other text) are refused unless --force.
 tag read shows the sticker's UID, its type, the card code it carries and what
 the deck registry (decks.db in --data) says it is.
 
-The reader is the RC522 on --spi (default SPI0.0); --sim uses a simulated
-reader with a blank NTAG213 on it.`,
+The reader is the play-pad RC522 of the pin map (--pinmap, default the
+reference build), or the one on --spi (a spidev such as /dev/spidev0.1);
+--sim uses a simulated reader with a blank NTAG213 on it.`,
 	run: runTag,
 }
 
@@ -51,10 +51,10 @@ type nfcFlags struct {
 }
 
 func (f *nfcFlags) add(fs *flag.FlagSet) {
-	fs.StringVar(&f.spi, "spi", "SPI0.0", "SPI port of the RC522")
+	fs.StringVar(&f.spi, "spi", "", "spidev of the RC522 (default: the pin map's play pad)")
 	fs.BoolVar(&f.sim, "sim", false, "use a simulated reader")
 	fs.StringVar(&f.data, "data", dataDir(), "data directory (holds decks.db)")
-	fs.StringVar(&f.pinmap, "pinmap", "", "pin map of the OLED and buzzer (default: the reference build)")
+	fs.StringVar(&f.pinmap, "pinmap", "", "pin map of the reader, OLED and buzzer (default: the reference build)")
 }
 
 // nfc is an open reader and what goes with it.
@@ -125,8 +125,8 @@ func simNFC(tag *mfrc522test.NTAG) (*nfc, error) {
 	return n, nil
 }
 
-// piNFC opens the RC522 with periph, and the OLED and buzzer of the
-// reference build when they answer.
+// piNFC opens the pin map's play-pad reader (or the one on --spi) on the
+// Pi, and the OLED and buzzer when they answer.
 func piNFC(f nfcFlags, e *env) (*nfc, error) {
 	pm := hardware.Default()
 	if f.pinmap != "" {
@@ -135,21 +135,20 @@ func piNFC(f nfcFlags, e *env) (*nfc, error) {
 			return nil, err
 		}
 	}
-	if _, err := host.Init(); err != nil {
-		return nil, fmt.Errorf("periph: %w", err)
-	}
-	port, err := spireg.Open(f.spi)
+	h, err := boardHost()
 	if err != nil {
-		return nil, fmt.Errorf("reader on %s: %w (no reader here? try --sim)", f.spi, err)
+		return nil, err
 	}
-	n, err := newNFC(port, nil, nil)
+	if f.spi != "" {
+		open := h.OpenSPI
+		h.OpenSPI = func(string) (*board.SPIPort, error) { return open(f.spi) }
+	}
+	b, err := board.OpenOnly(pm, h, board.Readers)
 	if err != nil {
-		port.Close()
-		return nil, fmt.Errorf("reader on %s: %w", f.spi, err)
+		return nil, fmt.Errorf("reader: %w (no reader here? try --sim)", err)
 	}
-	halt := n.close
-	n.close = func() { halt(); port.Close() }
-	openPanel(n, pm, e)
+	n := &nfc{dev: b.Play, sleep: time.Sleep, close: func() { b.Halt() }}
+	openPanel(n, pm, h, e)
 	return n, nil
 }
 
@@ -282,7 +281,7 @@ func tagWrite(ctx context.Context, f nfcFlags, e *env, c cards.Card, force bool)
 		}
 		return fmt.Errorf("tag write: %s: %v: --force to write anyway", t.UID, err)
 	}
-	if err := enroll.WriteCard(n.dev, t.UID, c); err != nil {
+	if err := enroll.WriteCard(board.EnrollReader(n.dev), t.UID, c); err != nil {
 		return fmt.Errorf("tag write: %s: %w", t.UID, err)
 	}
 	fmt.Fprintf(e.stdout, "%s: wrote %s (%s), read back\n", t.UID, c, c.Name())

@@ -12,14 +12,11 @@ import (
 
 	"github.com/warthog618/go-gpiocdev"
 	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/conn/v3/physic"
-	"periph.io/x/conn/v3/spi"
 
-	"github.com/unoref/unoref/cmd/unoref/internal/table"
-	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 // Header GPIOs of the buses (BCM numbers).
@@ -55,9 +52,12 @@ var (
 // pinMap loads and validates the pin map; the other checks need it.
 func (d *doctor) pinMap() bool {
 	var err error
-	if d.opts.PinMap == "" {
+	switch {
+	case d.opts.Map != nil:
+		d.pm = d.opts.Map
+	case d.opts.PinMap == "":
 		d.pm = hardware.Default()
-	} else {
+	default:
 		d.pm, err = hardware.LoadFile(d.opts.PinMap)
 	}
 	if err == nil {
@@ -85,8 +85,51 @@ func (d *doctor) pinMap() bool {
 		d.add(c)
 		return false
 	}
-	d.add(Check{Name: "pin map", Status: OK, Message: fmt.Sprintf("valid: %d signals on the header (see hardware/WIRING.md)", len(d.pm.Signals()))})
+	d.add(Check{Name: "pin map", Status: OK, Message: fmt.Sprintf("valid: %d signals on the header (see hardware/WIRING.md)%s", len(d.pm.Signals()), optionalInWords(d.pm))})
 	return true
+}
+
+// optionalInWords says which optional parts the pin map switches on.
+func optionalInWords(pm *hardware.PinMap) string {
+	var on []string
+	if pm.NFC.Draw != nil {
+		on = append(on, "the draw-pad reader")
+	}
+	if pm.SeatPads.Seats > 0 {
+		on = append(on, fmt.Sprintf("%d seat pads", pm.SeatPads.Seats))
+	}
+	if len(on) == 0 {
+		return "; the minimal build, no optional part switched on"
+	}
+	return "; optional parts switched on: " + strings.Join(on, " and ")
+}
+
+// modelFiles are where Linux shows the board's name from the device tree.
+var modelFiles = []string{"proc/device-tree/model", "sys/firmware/devicetree/base/model"}
+
+// machine checks that this is a Raspberry Pi: elsewhere the other checks
+// would only say that SPI is off.
+func (d *doctor) machine() bool {
+	var model string
+	for _, f := range modelFiles {
+		if b, err := fs.ReadFile(d.env.Root, f); err == nil {
+			model = strings.TrimRight(string(b), "\x00\n ")
+			break
+		}
+	}
+	if strings.Contains(model, "Raspberry Pi") {
+		d.add(Check{Name: "Raspberry Pi", Status: OK, Message: model})
+		return true
+	}
+	c := Check{Name: "Raspberry Pi", Status: Problem,
+		Message: "this is not a Raspberry Pi: unoref doctor checks the wiring on the Pi of the box; here, try the virtual table with unoref run --sim"}
+	if model != "" {
+		c.Detail = "device tree model: " + model
+	} else {
+		c.Detail = "no device tree model (" + strings.Join(modelFiles, ", ") + ")"
+	}
+	d.add(c)
+	return false
 }
 
 // hardwareErrors collects the *hardware.Error of every joined error in err.
@@ -110,14 +153,6 @@ func hardwareErrors(err error) []*hardware.Error {
 	return out
 }
 
-// readers lists the pin map's RC522s.
-func (d *doctor) readers() {
-	d.reader("play pad", d.pm.NFC.Play.CE)
-	if d.pm.NFC.Draw != nil {
-		d.reader("draw pad", d.pm.NFC.Draw.CE)
-	}
-}
-
 // i2cDevices checks the OLED and the seat pads on one open bus.
 func (d *doctor) i2cDevices() {
 	names := []string{"OLED"}
@@ -133,7 +168,7 @@ func (d *doctor) i2cDevices() {
 		skip("not checked: I²C is off")
 		return
 	}
-	bus, err := d.env.OpenI2C(table.I2CBus(d.pm.OLED.Bus))
+	bus, err := d.env.OpenI2C(board.I2CBus(d.pm.OLED.Bus))
 	if err != nil {
 		d.add(Check{Name: "I²C bus", Status: Problem, Message: fmt.Sprintf("%s cannot be opened: run unoref doctor as root or add the user to the i2c group", i2cDev(d.pm.OLED.Bus)), Detail: err.Error()})
 		skip("not checked: the I²C bus cannot be opened")
@@ -155,7 +190,7 @@ func (d *doctor) buses() {
 	d.spiOff = map[int]bool{}
 	var have, missing []string
 	for _, ce := range ces {
-		dev := table.SPIDev(ce)
+		dev := board.SPIDev(ce)
 		if err := d.env.Stat(dev); err != nil {
 			d.spiOff[ce] = true
 			missing = append(missing, dev)
@@ -189,143 +224,6 @@ func (d *doctor) buses() {
 // i2cDev is the device file of the pin map's bus: "i2c1" is /dev/i2c-1.
 func i2cDev(bus string) string { return "/dev/i2c-" + strings.TrimPrefix(bus, "i2c") }
 
-// RC522 registers read directly (datasheet §9.2, table 20) and the SPI
-// address byte of a read (§8.1.2.3, table 7: MSB 1 = read, address in bits
-// 6..1, LSB 0).
-const (
-	regError     = 0x06
-	regTxControl = 0x14
-	regVersion   = 0x37
-	errTempErr   = 0x40 // ErrorReg TempErr (table 33)
-)
-
-func readReg(c spi.Conn, reg byte) (byte, error) {
-	w := []byte{0x80 | reg<<1, 0}
-	r := make([]byte, 2)
-	if err := c.Tx(w, r); err != nil {
-		return 0, err
-	}
-	return r[1], nil
-}
-
-// tapPort hands the driver its connection after reading VersionReg itself,
-// so the check sees the raw answer even when the driver refuses it.
-type tapPort struct {
-	spi.Port
-	conn    spi.Conn
-	version byte
-	err     error // of the VersionReg read
-}
-
-func (p *tapPort) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, error) {
-	c, err := p.Port.Connect(f, mode, bits)
-	if err != nil {
-		return nil, err
-	}
-	p.conn = c
-	p.version, p.err = readReg(c, regVersion)
-	return c, nil
-}
-
-// reader checks the RC522 on chip select ce: its VersionReg, then the RF
-// field with the driver running.
-func (d *doctor) reader(pad string, ce int) {
-	name := pad + " reader"
-	field := pad + " RF field"
-	skip := func(why string) { d.add(Check{Name: field, Status: Skipped, Message: why}) }
-	ceGPIO := 8 - ce // CE0 is GPIO 8, CE1 GPIO 7
-	pins := []int{hardware.PhysOf(gpioMISO), power3V3, hardware.PhysOf(ceGPIO)}
-	if d.spiOff[ce] {
-		d.add(Check{Name: name, Status: Skipped, Message: "not checked: SPI is off"})
-		skip("not checked: SPI is off")
-		return
-	}
-	dev := table.SPIDev(ce)
-	port, err := d.env.OpenSPI(dev)
-	if err != nil {
-		d.add(Check{Name: name, Status: Problem, Message: fmt.Sprintf("%s cannot be opened: run unoref doctor as root or add the user to the spi group", dev), Detail: err.Error()})
-		skip("not checked: no reader")
-		return
-	}
-	d.closer = append(d.closer, port.Close)
-	tap := &tapPort{Port: port}
-	r, derr := mfrc522.NewSPI(tap, &mfrc522.Opts{Now: port.Now, Sleep: port.Sleep})
-	wires := fmt.Sprintf("SDA/SS (%s), SCK (%s), MOSI (%s)", pinOf(ceGPIO), pinOf(gpioSCLK), pinOf(gpioMOSI))
-	if rst := d.pm.NFC.RST; rst != hardware.NoPin {
-		wires += fmt.Sprintf(", RST (%s)", pinOf(int(rst)))
-	}
-	v := tap.version
-	c := Check{Name: name, Pins: pins}
-	switch {
-	case tap.conn == nil:
-		c.Status, c.Message = Problem, fmt.Sprintf("%s does not take the RC522's SPI settings", dev)
-		c.Detail = derr.Error()
-	case tap.err != nil:
-		c.Status, c.Message = Problem, fmt.Sprintf("the SPI transfer on %s failed", dev)
-		c.Detail = tap.err.Error()
-	case v == 0x00 || v == 0xFF:
-		c.Status = Problem
-		c.Message = fmt.Sprintf("no answer from the RC522 on SPI0 CE%d: check MISO (%s), 3.3 V (pin %d) and GND; never 5 V", ce, pinOf(gpioMISO), power3V3)
-		c.Detail = fmt.Sprintf("VersionReg read 0x%02X; then check %s", v, wires)
-	case derr != nil && (v == 0x91 || v == 0x92):
-		c.Status = Problem
-		c.Message = fmt.Sprintf("the RC522 on SPI0 CE%d answers (0x%02X) but does not start: check its 3.3 V (pin %d) and GND, and RST", ce, v, power3V3)
-		c.Detail = derr.Error()
-	case derr != nil:
-		c.Status = Problem
-		c.Message = fmt.Sprintf("a clone chip answered 0x%02X on SPI0 CE%d, which unoref does not know (an RC522 answers 0x91 or 0x92); a noisy MISO (%s) reads like this too", v, ce, pinOf(gpioMISO))
-		c.Detail = derr.Error()
-	case v == 0x91 || v == 0x92:
-		c.Status, c.Message = OK, fmt.Sprintf("an RC522 v%d.0 answers on SPI0 CE%d (VersionReg 0x%02X)", v-0x90, ce, v)
-	default:
-		c.Status = Warn
-		c.Message = fmt.Sprintf("a clone chip answered 0x%02X on SPI0 CE%d (an NXP RC522 answers 0x91 or 0x92); unoref works with it, but its range may be shorter", v, ce)
-	}
-	d.add(c)
-	if derr != nil {
-		skip("not checked: the reader does not start")
-		return
-	}
-	defer r.Halt()
-	d.field(field, pad, tap.conn, r)
-}
-
-// field checks that the antenna is on and that a REQA/WUPA round gets no
-// garbage back.
-func (d *doctor) field(name, pad string, c spi.Conn, r *mfrc522.Dev) {
-	e, err := readReg(c, regError)
-	if err == nil && e&errTempErr != 0 {
-		d.add(Check{Name: name, Status: Problem, Pins: []int{power3V3},
-			Message: fmt.Sprintf("the %s's RC522 reports overheating and switched its antenna off: check it is powered from 3.3 V (pin %d), never 5 V", pad, power3V3),
-			Detail:  fmt.Sprintf("ErrorReg 0x%02X", e)})
-		return
-	}
-	tx, err2 := readReg(c, regTxControl)
-	if err := errors.Join(err, err2); err != nil {
-		d.add(Check{Name: name, Status: Problem, Message: "the reader stopped answering on SPI", Detail: err.Error()})
-		return
-	}
-	if tx&0x03 != 0x03 {
-		d.add(Check{Name: name, Status: Problem, Message: fmt.Sprintf("the %s's antenna did not switch on", pad), Detail: fmt.Sprintf("TxControlReg 0x%02X", tx)})
-		return
-	}
-	tags, err := r.Detect()
-	switch {
-	case err != nil:
-		d.add(Check{Name: name, Status: Problem,
-			Message: fmt.Sprintf("the %s's reader gets garbage back from its field: take phones, keys and metal off the pad, keep the other reader's antenna 10 cm away, and check the antenna's solder joints", pad),
-			Detail:  err.Error()})
-	case len(tags) > 0:
-		var uids []string
-		for _, t := range tags {
-			uids = append(uids, t.UID.String())
-		}
-		d.add(Check{Name: name, Status: OK, Message: fmt.Sprintf("antenna on; a card lies on the %s (UID %s)", pad, strings.Join(uids, ", "))})
-	default:
-		d.add(Check{Name: name, Status: OK, Message: "antenna on; nothing answers, as it should with the pad empty"})
-	}
-}
-
 // oledNOP is one SSD1306 command: control byte 0x00 (Co = 0, D/C# = 0,
 // datasheet rev 1.1 §8.1.5.2) and NOP (0xE3, table 9-1).
 var oledNOP = []byte{0x00, 0xE3}
@@ -350,51 +248,84 @@ func (d *doctor) oled(bus i2c.Bus) {
 		d.add(c)
 		return
 	}
-	disp, err := oled.NewI2C(bus, &oled.Opts{Addr: addr})
+	o, err := board.OLEDOpts(d.pm.OLED)
+	if err != nil {
+		d.add(Check{Name: "OLED", Status: Problem, Message: fmt.Sprintf("the OLED acknowledges at 0x%02X, but this unoref cannot drive an %s yet: use an SSD1306 module, or update unoref", addr, strings.ToUpper(d.pm.OLED.Chip)), Detail: err.Error()})
+		return
+	}
+	disp, err := oled.NewI2C(bus, o)
 	if err != nil {
 		d.add(Check{Name: "OLED", Status: Problem, Pins: pins, Message: fmt.Sprintf("the OLED acknowledges at 0x%02X but its set-up failed: %s", addr, bad), Detail: err.Error()})
 		return
 	}
 	disp.Halt()
-	d.add(Check{Name: "OLED", Status: OK, Message: fmt.Sprintf("an SSD1306 acknowledges at 0x%02X on I²C1 and takes its set-up", addr)})
+	chip := d.pm.OLED.Chip
+	if chip == "" {
+		chip = hardware.ChipSSD1306
+	}
+	d.add(Check{Name: "OLED", Status: OK, Message: fmt.Sprintf("an %s acknowledges at 0x%02X on I²C1 and takes its set-up", strings.ToUpper(chip), addr)})
 }
 
-// MCP23017 register IODIRA (datasheet DS20001952C table 3-5, IOCON.BANK = 0).
-const regIODIRA = 0x00
-
 // seatPads checks that every MCP23017 the seats need answers, then sets
-// them up with the driver.
+// them up with the driver. Seat pads are optional: none answering is SKIP;
+// some answering is said, with the seats left without pads.
 func (d *doctor) seatPads(bus i2c.Bus) {
 	sp := d.pm.SeatPads
 	need := (sp.Seats + seatpad.SeatsPerChip - 1) / seatpad.SeatsPerChip
-	pins := []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), power3V3s[0]}
-	var addrs []uint16
-	var missing []string
-	var detail []string
+	var found []uint16
+	var missing, detail []string
 	for _, a := range sp.Addrs[:need] {
-		addrs = append(addrs, uint16(a))
-		if err := bus.Tx(uint16(a), []byte{regIODIRA}, make([]byte, 1)); err != nil {
+		if err := board.ExpanderAnswers(bus, uint16(a)); err != nil {
 			missing = append(missing, fmt.Sprintf("0x%02X", a))
 			detail = append(detail, fmt.Sprintf("0x%02X: A2 A1 A0 (chip pins 17 16 15) to %s; %v", a, strapping(a), err))
+		} else if len(missing) == 0 {
+			found = append(found, uint16(a))
 		}
 	}
-	if len(missing) > 0 {
-		d.add(Check{Name: "seat pads", Status: Problem, Pins: pins,
-			Message: fmt.Sprintf("no seat-pad expander (MCP23017) at %s on I²C1: check its SDA (chip pin 13) to header pin %d, SCL (chip pin 12) to header pin %d, VDD (9) and RESET (18) to 3.3 V, and its address pins", strings.Join(missing, ", "), hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL)),
+	switch {
+	case len(found) == 0:
+		d.add(Check{Name: "seat pads", Status: Skipped, Pins: d.i2cPins(),
+			Message: fmt.Sprintf("no seat-pad expander (MCP23017) answers at %s on I²C1: fine if you did not fit seat pads (they are optional); if you did, %s", strings.Join(missing, ", "), expanderWires),
 			Detail:  strings.Join(detail, "; ")})
-		return
+	case len(missing) > 0:
+		seats := len(found) * seatpad.SeatsPerChip
+		d.add(Check{Name: "seat pads", Status: Warn, Pins: d.i2cPins(),
+			Message: fmt.Sprintf("only %d MCP23017 answers (%s), none at %s: seats %d–%d have no pads; fit the missing expander, or set seatpads.seats = %d; %s", len(found), hexAddrs(found), strings.Join(missing, ", "), seats+1, sp.Seats, seats, expanderWires),
+			Detail:  strings.Join(detail, "; ")})
+		d.setUpSeats(bus, seats, found, false)
+	default:
+		d.setUpSeats(bus, sp.Seats, found, true)
 	}
-	dev, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: sp.Seats, Addrs: addrs})
-	if err != nil {
-		d.add(Check{Name: "seat pads", Status: Problem, Pins: pins, Message: "the seat-pad expanders answer but their set-up failed", Detail: err.Error()})
-		return
-	}
-	dev.Halt()
+}
+
+// expanderWires is where to look when an expander does not answer.
+var expanderWires = fmt.Sprintf("check its SDA (chip pin 13) to header pin %d, SCL (chip pin 12) to header pin %d, VDD (9) and RESET (18) to 3.3 V, and its address pins", hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL))
+
+func (d *doctor) i2cPins() []int {
+	return []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), power3V3s[0]}
+}
+
+func hexAddrs(addrs []uint16) string {
 	var as []string
 	for _, a := range addrs {
 		as = append(as, fmt.Sprintf("0x%02X", a))
 	}
-	d.add(Check{Name: "seat pads", Status: OK, Message: fmt.Sprintf("%d MCP23017 answer at %s for %d seats", need, strings.Join(as, ", "), sp.Seats)})
+	return strings.Join(as, ", ")
+}
+
+// setUpSeats sets up seats pads on the expanders at addrs with the driver,
+// and keeps them for the walk; report adds the OK line.
+func (d *doctor) setUpSeats(bus i2c.Bus, seats int, addrs []uint16, report bool) {
+	dev, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: seats, Addrs: addrs})
+	if err != nil {
+		d.add(Check{Name: "seat pads", Status: Problem, Pins: d.i2cPins(), Message: "the seat-pad expanders answer but their set-up failed", Detail: err.Error()})
+		return
+	}
+	d.seats, d.seatCount = dev, seats
+	d.closer = append(d.closer, dev.Halt)
+	if report {
+		d.add(Check{Name: "seat pads", Status: OK, Message: fmt.Sprintf("%d MCP23017 answer at %s for %d seats", len(addrs), hexAddrs(addrs), seats)})
+	}
 }
 
 // strapping says where an MCP23017's A2, A1, A0 go for address a.
@@ -495,12 +426,18 @@ func (d *doctor) gpio() {
 		} else {
 			c.Status, c.Message = OK, fmt.Sprintf("%s is free", l.where())
 		}
+		if l.key == "buzzer.pin" && d.pm.Buzzer.ActiveLow && c.Status == OK {
+			c.Status, c.Message = Warn, c.Message+"; "+activeLowBuzzer
+		}
 		d.add(c)
 	}
 	if reset {
 		d.env.Sleep(resetSettle)
 	}
 }
+
+// activeLowBuzzer is what a person must know about buzzer.active_low.
+const activeLowBuzzer = "buzzer.active_low is on: power that buzzer stage from 3.3 V, never 5 V; at 5 V a 3.3 V GPIO cannot switch a PNP stage off, and it feeds current into the GPIO"
 
 // button requests a button's line with its pull-up and reads it at rest:
 // 1, not pressed.
@@ -510,6 +447,7 @@ func (d *doctor) button(chip string, l line) (Status, string, string) {
 		return Problem, lineProblem(chip, l, err), err.Error()
 	}
 	d.closer = append(d.closer, in.Close)
+	d.inputs[l.key] = in
 	d.env.Sleep(pullUpSettle)
 	v, err := in.Value()
 	switch {

@@ -1,15 +1,25 @@
 // Package doctor checks a unoref build part by part against its pin map and
 // says in plain words what is wrong and which wire to look at: the pin map
-// itself, SPI and I²C being switched on, the RC522 readers' VersionReg and
-// RF field, the OLED's acknowledge, the seat-pad expanders, every GPIO line
-// of the pin map (present, not held by another program) and the buttons'
-// idle level. With Options.Blink it also lights each LED in turn and beeps,
-// for a person to watch.
+// itself, that the machine is a Raspberry Pi (elsewhere it says so and
+// stops), SPI and I²C being switched on, the RC522 readers' chip (named
+// with mfrc522.ChipName, unknown ones warned about), their SPI clock and
+// gain in words, their RF field, the OLED's acknowledge, the seat-pad
+// expanders, every GPIO line of the pin map (present, not held by another
+// program) and the buttons' idle level. A reader that does not answer at
+// the pin map's SPI clock is tried again at 1 MHz, and the report says to
+// set reader.spi_hz. Optional parts switched on but never fitted (a
+// draw-pad reader, seat-pad expanders that do not answer) are SKIP, not
+// PROBLEM. With Options.Blink it also lights each LED in turn and beeps,
+// for a person to watch; with Options.Walk it walks the build with the
+// person (Say, Ask): press each button (a wire on another button's pin is
+// found), look at each LED, the buzzer and each seat LED, tap a card on
+// each reader, and it checks that the serial console has left GPIO 14/15
+// (Env.Root: boot/firmware/cmdline.txt and proc/cmdline).
 //
 // The checks use the real drivers (mfrc522, oled, seatpad) over the buses
-// and lines an Env opens; PiEnv opens the Raspberry Pi's, tests open the
-// simulators (mfrc522test, ssd1306test, mcp23017test) and fake lines, with
-// faults.
+// and lines an Env opens; PiEnv opens the Raspberry Pi's (through
+// hardware/board), tests open the simulators (doctortest: mfrc522test,
+// ssd1306test, mcp23017test) and fake lines, with faults.
 //
 // # Wiring
 //

@@ -5,14 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/conn/v3/spi"
 
+	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 // Status is the outcome of one check.
@@ -101,12 +104,8 @@ func (r *Report) WriteJSON(w io.Writer) error {
 }
 
 // SPIPort is an open spidev port, with the clock the reader's driver must
-// use: nil means the system clock; the simulator passes its modelled one.
-type SPIPort struct {
-	spi.PortCloser
-	Now   func() time.Time
-	Sleep func(time.Duration)
-}
+// use (board.SPIPort).
+type SPIPort = board.SPIPort
 
 // Output is a GPIO line requested as an output. *gpiocdev.Line implements it.
 type Output interface {
@@ -145,34 +144,51 @@ type Env struct {
 	// Sleep waits: for lines to settle and, with Blink, for a person to
 	// see each LED. Default time.Sleep.
 	Sleep func(time.Duration)
+	// Root is the file system the machine's files are read from
+	// (proc/device-tree/model, boot/firmware/cmdline.txt, proc/cmdline).
+	// Default os.DirFS("/").
+	Root fs.FS
 }
 
 // Options selects what Run checks.
 type Options struct {
 	// PinMap is the pin map file; empty means the reference build.
 	PinMap string
+	// Map, when set, is the pin map already loaded; PinMap then only
+	// names it in the report.
+	Map *hardware.PinMap
 	// Blink lights each LED in turn and beeps the buzzer.
 	Blink bool
-	// Say, if set, is told what Blink lights now, for the person watching.
+	// Say, if set, is told what Blink lights now and, with Walk, what to
+	// do next, for the person at the box.
 	Say func(string)
+	// Walk walks the build with a person: press each button, look at each
+	// LED and seat LED, tap a card on each reader; it also checks that
+	// the serial console left GPIO 14/15 alone. It needs Say and Ask.
+	Walk bool
+	// Ask asks the person a yes/no question ("Is the red LED on?").
+	Ask func(question string) bool
 }
 
 // Run runs every check and returns the report. It stops early, with the
 // checks so far, when ctx is done or when the pin map is not valid.
 func Run(ctx context.Context, env *Env, o Options) *Report {
-	d := &doctor{ctx: ctx, env: *env, opts: o, rep: &Report{PinMap: "built-in reference build"}, lines: map[string]Output{}}
+	d := &doctor{ctx: ctx, env: *env, opts: o, rep: &Report{PinMap: "built-in reference build"}, lines: map[string]Output{}, inputs: map[string]Input{}}
 	if d.env.Sleep == nil {
 		d.env.Sleep = time.Sleep
+	}
+	if d.env.Root == nil {
+		d.env.Root = os.DirFS("/")
 	}
 	if o.PinMap != "" {
 		d.rep.PinMap = o.PinMap
 	}
 	defer d.finish()
 	defer d.close()
-	if !d.pinMap() {
+	if !d.pinMap() || !d.machine() {
 		return d.rep
 	}
-	steps := []func(){d.buses, d.gpio, d.readers, d.i2cDevices, d.blink}
+	steps := []func(){d.buses, d.gpio, d.readers, d.i2cDevices, d.blink, d.walk}
 	for _, step := range steps {
 		if ctx.Err() != nil {
 			d.add(Check{Name: "interrupted", Status: Problem, Message: "stopped before all checks ran", Detail: ctx.Err().Error()})
@@ -195,7 +211,12 @@ type doctor struct {
 	i2cOff bool
 	chipOK bool
 	lines  map[string]Output // pin map key → requested output, for blink
+	inputs map[string]Input  // pin map key → button line read at rest, for the walk
 	closer []func() error
+
+	readersOK []startedPad // readers that started, for the walk
+	seats     *seatpad.Dev // seat pads set up, for the walk
+	seatCount int
 }
 
 func (d *doctor) add(c Check) {

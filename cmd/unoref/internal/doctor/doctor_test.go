@@ -62,20 +62,24 @@ func names(rep *doctor.Report) string {
 	return strings.Join(n, ", ")
 }
 
+// full is the reference build with every optional part switched on.
+var full = doctor.Options{Map: hardware.Full()}
+
 func TestAllOK(t *testing.T) {
 	b := doctortest.New(nil)
-	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
+	rep := doctor.Run(context.Background(), b.Env(), full)
 	if !rep.OK || rep.Problems != 0 {
 		var buf bytes.Buffer
 		rep.WriteText(&buf)
 		t.Fatalf("Run() on a healthy board: OK %v, %d problems, want true, 0:\n%s", rep.OK, rep.Problems, buf.String())
 	}
 	checkReport(t, rep, map[string]want{
-		"pin map":                  {status: doctor.OK, says: []string{"valid"}},
+		"pin map":                  {status: doctor.OK, says: []string{"valid", "optional parts switched on: the draw-pad reader and 10 seat pads"}},
+		"Raspberry Pi":             {status: doctor.OK, says: []string{"Raspberry Pi 4 Model B"}},
 		"SPI":                      {status: doctor.OK, says: []string{"/dev/spidev0.0", "/dev/spidev0.1"}},
 		"I²C":                      {status: doctor.OK, says: []string{"/dev/i2c-1"}},
 		"GPIO chip":                {status: doctor.OK, says: []string{"gpiochip0"}},
-		"play pad reader":          {status: doctor.OK, says: []string{"v2.0", "CE0", "0x92"}},
+		"play pad reader":          {status: doctor.OK, says: []string{"an NXP MFRC522 v2.0", "CE0", "0x92", "at 4 MHz", "33 dB"}},
 		"play pad RF field":        {status: doctor.OK, says: []string{"antenna on", "nothing answers"}},
 		"draw pad reader":          {status: doctor.OK, says: []string{"CE1"}},
 		"draw pad RF field":        {status: doctor.OK},
@@ -92,8 +96,8 @@ func TestAllOK(t *testing.T) {
 		}
 	}
 	// 21 GPIO keys, nfc.irq and seatpads.int not wired.
-	if got := len(rep.Checks); got != 10+19 {
-		t.Errorf("%d checks (%s), want 29", got, names(rep))
+	if got := len(rep.Checks); got != 11+19 {
+		t.Errorf("%d checks (%s), want 30", got, names(rep))
 	}
 	// The readers were started by the driver and halted: field off.
 	if b.Play.Field() || b.Draw.Field() {
@@ -115,9 +119,9 @@ func TestAllOK(t *testing.T) {
 
 func writePinMap(t *testing.T, old, new string) string {
 	t.Helper()
-	s := string(hardware.DefaultTOML())
+	s := string(hardware.FullTOML())
 	if !strings.Contains(s, old) {
-		t.Fatalf("pinmap.toml has no %q", old)
+		t.Fatalf("the full pin map has no %q", old)
 	}
 	path := filepath.Join(t.TempDir(), "pinmap.toml")
 	if err := os.WriteFile(path, []byte(strings.Replace(s, old, new, 1)), 0o644); err != nil {
@@ -135,7 +139,7 @@ func TestFaults(t *testing.T) {
 	}{
 		{
 			name:   "reader unplugged",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.Play.Unplug(); return doctor.Options{} },
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.Play.Unplug(); return full },
 			wants: map[string]want{
 				"play pad reader":   {status: doctor.Problem, says: []string{"no answer from the RC522 on SPI0 CE0", "MISO (pin 21, GPIO9)", "3.3 V (pin 17)", "never 5 V"}, detail: "VersionReg read 0x00", pins: []int{21, 17, 24}},
 				"play pad RF field": {status: doctor.Skipped},
@@ -143,11 +147,12 @@ func TestFaults(t *testing.T) {
 			},
 		},
 		{
-			name:   "draw reader unplugged",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.Draw.Unplug(); return doctor.Options{} },
+			name:   "draw reader not fitted",
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.Draw.Unplug(); return full },
 			wants: map[string]want{
-				"play pad reader": {status: doctor.OK},
-				"draw pad reader": {status: doctor.Problem, says: []string{"SPI0 CE1", "MISO (pin 21, GPIO9)"}, detail: "SDA/SS (pin 26, GPIO7)", pins: []int{26}},
+				"play pad reader":   {status: doctor.OK},
+				"draw pad reader":   {status: doctor.Skipped, says: []string{"SPI0 CE1", "optional", "MISO (pin 21, GPIO9)", "SDA/SS (pin 26, GPIO7)"}, detail: "VersionReg read 0x00"},
+				"draw pad RF field": {status: doctor.Skipped},
 			},
 		},
 		{
@@ -156,7 +161,7 @@ func TestFaults(t *testing.T) {
 				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0xB2}})
 			},
 			wants: map[string]want{
-				"play pad reader":   {status: doctor.Warn, says: []string{"a clone chip answered 0xB2", "works"}},
+				"play pad reader":   {status: doctor.Warn, says: []string{"an FM17522 (a clone) answered 0xB2", "works", "at 4 MHz"}},
 				"play pad RF field": {status: doctor.OK},
 			},
 		},
@@ -176,7 +181,7 @@ func TestFaults(t *testing.T) {
 			name: "reader overheating",
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Play.Overheat(true)
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"play pad reader":   {status: doctor.OK},
@@ -188,7 +193,7 @@ func TestFaults(t *testing.T) {
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Play.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
 				b.Play.InjectFault(mfrc522test.FaultGarbage, 100)
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"play pad RF field": {status: doctor.Problem, says: []string{"garbage"}, detail: "mfrc522:"},
@@ -199,7 +204,7 @@ func TestFaults(t *testing.T) {
 			name: "card on the pad",
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Draw.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"draw pad RF field": {status: doctor.OK, says: []string{"a card lies on the draw pad", "04010203040506"}},
@@ -207,7 +212,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name:   "OLED unplugged",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.OLED.Unplug(); return doctor.Options{} },
+			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.OLED.Unplug(); return full },
 			wants: map[string]want{
 				"OLED":      {status: doctor.Problem, says: []string{"no OLED at 0x3C on I²C1", "SDA (pin 3, GPIO2)", "SCL (pin 5, GPIO3)", "VCC 3.3 V", "0x3D"}, pins: []int{3, 5}},
 				"seat pads": {status: doctor.OK},
@@ -234,17 +239,25 @@ func TestFaults(t *testing.T) {
 			name: "OLED set-up fails",
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.OLED.FailNext(2, nil)
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"OLED": {status: doctor.Problem, says: []string{"no OLED at 0x3C"}, detail: "injected"},
 			},
 		},
 		{
-			name:  "seat pad expander missing",
+			name:  "one seat-pad expander of two",
 			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{Pads: []uint16{0x20}}) },
 			wants: map[string]want{
-				"seat pads": {status: doctor.Problem, says: []string{"no seat-pad expander (MCP23017) at 0x21", "SDA (chip pin 13) to header pin 3", "SCL (chip pin 12) to header pin 5"}, detail: "0x21: A2 A1 A0 (chip pins 17 16 15) to GND, GND, 3.3 V"},
+				"seat pads": {status: doctor.Warn, says: []string{"only 1 MCP23017 answers (0x20), none at 0x21", "seats 9–10 have no pads", "seatpads.seats = 8", "SDA (chip pin 13) to header pin 3", "SCL (chip pin 12) to header pin 5"}, detail: "0x21: A2 A1 A0 (chip pins 17 16 15) to GND, GND, 3.3 V"},
+				"OLED":      {status: doctor.OK},
+			},
+		},
+		{
+			name:  "seat pads not fitted",
+			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{Pads: []uint16{}}) },
+			wants: map[string]want{
+				"seat pads": {status: doctor.Skipped, says: []string{"no seat-pad expander (MCP23017) answers at 0x20, 0x21", "optional"}},
 				"OLED":      {status: doctor.OK},
 			},
 		},
@@ -260,7 +273,7 @@ func TestFaults(t *testing.T) {
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Lines.SetBusy(13)
 				b.Lines.SetBusy(17)
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"LED legal (green)": {status: doctor.Problem, says: []string{"GPIO13 (pin 33, LED legal (green)) is used by another program", "systemctl stop unoref"}, detail: "device or resource busy", pins: []int{33}},
@@ -272,7 +285,7 @@ func TestFaults(t *testing.T) {
 			name: "button stuck low",
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Lines.SetLevel(17, 0)
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"button UNO":  {status: doctor.Problem, says: []string{"button UNO (GPIO17, pin 11) reads pressed", "shorted to GND"}, pins: []int{11}},
@@ -283,7 +296,7 @@ func TestFaults(t *testing.T) {
 			name: "no GPIO chip",
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Lines.SetChipErr(gpiocdev.ErrNotFound)
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"GPIO chip":  {status: doctor.Problem, says: []string{"no GPIO chip gpiochip0", "gpio.chip"}},
@@ -296,7 +309,7 @@ func TestFaults(t *testing.T) {
 			name: "no permission for the GPIO chip",
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Lines.SetChipErr(gpiocdev.ErrPermissionDenied)
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"GPIO chip": {status: doctor.Problem, says: []string{"no permission", "gpio group"}},
@@ -307,7 +320,7 @@ func TestFaults(t *testing.T) {
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Missing["/dev/spidev0.0"] = true
 				b.Missing["/dev/spidev0.1"] = true
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"SPI":               {status: doctor.Problem, says: []string{"SPI is off: add dtparam=spi=on to config.txt (firmware/config.txt) and reboot"}, detail: "/dev/spidev0.0"},
@@ -320,7 +333,7 @@ func TestFaults(t *testing.T) {
 			name: "only one chip select",
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Missing["/dev/spidev0.1"] = true
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"SPI":             {status: doctor.Problem, says: []string{"/dev/spidev0.1 is missing", "spi0-1cs"}},
@@ -332,7 +345,7 @@ func TestFaults(t *testing.T) {
 			name: "missing /dev/i2c-1",
 			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
 				b.Missing["/dev/i2c-1"] = true
-				return doctor.Options{}
+				return full
 			},
 			wants: map[string]want{
 				"I²C":       {status: doctor.Problem, says: []string{"I²C is off", "dtparam=i2c_arm=on", "i2c-dev"}},
@@ -347,7 +360,7 @@ func TestFaults(t *testing.T) {
 			if tt.board != nil {
 				b = tt.board()
 			}
-			var o doctor.Options
+			o := full
 			if tt.break_ != nil {
 				o = tt.break_(t, b)
 			}

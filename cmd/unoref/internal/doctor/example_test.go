@@ -8,20 +8,20 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 )
 
-// Run against a virtual board whose play-pad reader is unplugged.
+// Run the minimal build's checks against a virtual board whose play-pad
+// reader is unplugged.
 func ExampleRun() {
 	b := doctortest.New(nil)
 	b.Play.Unplug()
 	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
-	for _, name := range []string{"SPI", "play pad reader", "draw pad reader", "OLED", "button UNO"} {
+	for _, name := range []string{"SPI", "play pad reader", "OLED", "button UNO"} {
 		c := rep.Find(name)
 		fmt.Printf("%s: %v: %s\n", c.Name, c.Status, c.Message)
 	}
 	fmt.Println("problems:", rep.Problems)
 	// Output:
-	// SPI: OK: SPI0 is on: /dev/spidev0.0, /dev/spidev0.1
+	// SPI: OK: SPI0 is on: /dev/spidev0.0
 	// play pad reader: PROBLEM: no answer from the RC522 on SPI0 CE0: check MISO (pin 21, GPIO9), 3.3 V (pin 17) and GND; never 5 V
-	// draw pad reader: OK: an RC522 v2.0 answers on SPI0 CE1 (VersionReg 0x92)
 	// OLED: OK: an SSD1306 acknowledges at 0x3C on I²C1 and takes its set-up
 	// button UNO: OK: GPIO17, pin 11 is free and reads not pressed
 	// problems: 1

@@ -8,21 +8,19 @@ import (
 	"time"
 
 	"github.com/warthog618/go-gpiocdev"
-	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/conn/v3/i2c/i2creg"
-	"periph.io/x/conn/v3/spi/spireg"
-	"periph.io/x/host/v3"
 
 	"github.com/unoref/unoref/drivers/gpioline"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 // consumer labels the lines the doctor holds, in gpioinfo.
 const consumer = "unoref-doctor"
 
 // PiEnv loads periph's host drivers and returns the Raspberry Pi's devices,
-// opened the way table.OpenBoard opens them.
+// opened the way the daemon opens them (board.PiHost).
 func PiEnv() (*Env, error) {
-	if _, err := host.Init(); err != nil {
+	h, err := board.PiHost()
+	if err != nil {
 		return nil, fmt.Errorf("doctor: %w", err)
 	}
 	return &Env{
@@ -30,16 +28,11 @@ func PiEnv() (*Env, error) {
 			_, err := os.Stat(path)
 			return err
 		},
-		OpenSPI: func(dev string) (*SPIPort, error) {
-			p, err := spireg.Open(dev)
-			if err != nil {
-				return nil, err
-			}
-			return &SPIPort{PortCloser: p}, nil
-		},
-		OpenI2C: func(name string) (i2c.BusCloser, error) { return i2creg.Open(name) },
+		OpenSPI: h.OpenSPI,
+		OpenI2C: h.OpenI2C,
 		Lines:   cdevLines{},
 		Sleep:   time.Sleep,
+		Root:    os.DirFS("/"),
 	}, nil
 }
 

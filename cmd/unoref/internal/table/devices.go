@@ -11,6 +11,7 @@ import (
 	"github.com/unoref/unoref/drivers/led"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/seatpad"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 // Reader is one RC522 pad. *mfrc522.Dev implements it.
@@ -81,18 +82,13 @@ type Devices struct {
 	// Halt is called last by Run when it returns, for devices the table
 	// does not know (buses, line handles). Optional.
 	Halt func() error
-}
-
-// sysClock is the system clock.
-type sysClock struct{}
-
-func (sysClock) Now() time.Time { return time.Now() }
-func (sysClock) AfterFunc(d time.Duration, f func()) func() bool {
-	return time.AfterFunc(d, f).Stop
+	// Parts are the optional parts switched on in the pin map, found or
+	// absent (board.Open says); the table marks one that stops answering.
+	Parts board.Parts
 }
 
 // SystemClock is the wall clock, for led, buzzer, button and the table.
-var SystemClock Clock = sysClock{}
+var SystemClock Clock = board.SystemClock
 
 // The drivers are the devices.
 var (

@@ -15,8 +15,8 @@
 // Snapshot.
 // NewVirtual builds the devices on the simulators: mfrc522test under the
 // real mfrc522 driver and its Watch loop, ssd1306test under oled.Dev and screen.Display,
-// gpiolinetest lines under led, buzzer and button. OpenBoard opens a Pi's
-// devices from the pin map.
+// gpiolinetest lines under led, buzzer and button. On a Pi, hardware/board
+// opens the devices of the pin map and FromBoard hands them to New.
 //
 // # From taps to events
 //

@@ -92,6 +92,7 @@ func (t *Table) refresh() {
 		Events:  t.events,
 		Game:    t.gameID,
 		Names:   maps.Clone(t.names),
+		Parts:   t.parts,
 	}
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()

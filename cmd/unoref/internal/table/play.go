@@ -12,6 +12,7 @@ import (
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
+	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -57,6 +58,8 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		}
 		if pad == "play" {
 			t.reader = "lost"
+		} else {
+			t.parts, _ = t.parts.Vanish(board.PartDrawReader, "stopped answering")
 		}
 		t.refuse(CodeUnreadable, "The "+pad+" pad's reader does not answer", "")
 		return nil
@@ -66,6 +69,8 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 			if t.v != nil {
 				t.reader = "sim"
 			}
+		} else {
+			t.parts, _ = t.parts.Back(board.PartDrawReader)
 		}
 		t.refresh()
 		return nil

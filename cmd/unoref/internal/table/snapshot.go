@@ -3,6 +3,7 @@ package table
 import (
 	"time"
 
+	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -25,6 +26,11 @@ type Snapshot struct {
 	// ignore them.
 	Game  int64             // the journal's id of the game shown, 0 for none
 	Names map[string]string // display names of renamed seats: seat name → display name
+
+	// Parts are the optional parts switched on in the pin map: found,
+	// absent (never fitted) or vanished (a problem). Empty on the minimal
+	// build and the virtual table.
+	Parts board.Parts `json:",omitempty"`
 }
 
 // Name is how the table shows the player seated as seat: their display name

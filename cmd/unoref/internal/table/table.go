@@ -15,6 +15,7 @@ import (
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/seatpad"
+	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -113,6 +114,7 @@ type Table struct {
 	events    int // journaled events of the game
 	gameID    int64
 	names     map[string]string // display names of renamed seats
+	parts     board.Parts       // optional parts, as found and since
 
 	codeShown chan chan struct{} // ShowCode asks Run to redraw, and waits
 
@@ -174,6 +176,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		reader:  "ok",
 		subs:    map[chan Snapshot]struct{}{},
 		leds:    map[string]bool{},
+		parts:   dev.Parts,
 	}
 	t.codeShown = make(chan chan struct{})
 	if t.clock == nil {
@@ -185,6 +188,9 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	g, err := j.Resume(ctx)
 	switch {
 	case errors.Is(err, ErrNoOpenGame):
+		if p := dev.Parts.Summary(); p != "" {
+			t.last = Verdict{OK: true, Message: "Optional parts: " + p, At: t.clock.Now()}
+		}
 	case err != nil:
 		return nil, err
 	default:
@@ -193,6 +199,18 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	}
 	t.refresh()
 	return t, nil
+}
+
+// seatsGone marks the seat pads vanished when their polling stopped while
+// the table still runs: they were found, and stopped answering.
+func (t *Table) seatsGone(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
+	var moved bool
+	if t.parts, moved = t.parts.Vanish(board.PartSeatPads, "stopped answering"); moved {
+		t.refuse(CodeUnreadable, "The seat pads do not answer", "")
+	}
 }
 
 // adopt takes g as the current game and rebuilds what the daemon keeps
@@ -319,6 +337,7 @@ func (t *Table) Run(ctx context.Context) error {
 		case ev, ok := <-seats:
 			if !ok {
 				seats = nil
+				t.seatsGone(ctx)
 				continue
 			}
 			if ev.Kind == button.Press {

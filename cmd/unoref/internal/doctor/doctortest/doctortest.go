@@ -1,25 +1,24 @@
-// Package doctortest is a virtual unoref board for testing the doctor: the
-// reference build's devices as simulators (mfrc522test, ssd1306test,
-// mcp23017test) and a fake gpiochip, each of which a test can break.
 package doctortest
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"sync"
 	"syscall"
+	"testing/fstest"
 	"time"
 
 	"github.com/warthog618/go-gpiocdev"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 	"github.com/unoref/unoref/drivers/seatpad/mcp23017test"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
 // Board is a virtual reference build: two RC522 simulators on SPI0, an
@@ -33,6 +32,12 @@ type Board struct {
 	Lines      *Lines
 	// Missing lists device files that do not exist ("/dev/spidev0.0").
 	Missing map[string]bool
+	// Root is the machine's files: a Raspberry Pi 4's device-tree model
+	// and boot command lines without a serial console.
+	Root fstest.MapFS
+	// MaxSPI, per spidev, is the fastest SPI clock its wires carry: above
+	// it every byte reads 0x00, as a long or loose MISO wire does.
+	MaxSPI map[string]physic.Frequency
 
 	mu    sync.Mutex
 	slept time.Duration
@@ -63,6 +68,12 @@ func New(o *Opts) *Board {
 		OLED:    ssd1306test.New(o.OLED),
 		Pads:    mcp23017test.NewBus(pads...),
 		Missing: map[string]bool{},
+		Root: fstest.MapFS{
+			"proc/device-tree/model":    {Data: []byte("Raspberry Pi 4 Model B Rev 1.4\x00")},
+			"boot/firmware/cmdline.txt": {Data: []byte("console=tty1 root=PARTUUID=6c586e13-02 rootfstype=ext4 fsck.repair=yes rootwait\n")},
+			"proc/cmdline":              {Data: []byte("coherent_pool=1M 8250.nr_uarts=0 console=tty1 root=PARTUUID=6c586e13-02 rootfstype=ext4 fsck.repair=yes rootwait\n")},
+		},
+		MaxSPI: map[string]physic.Frequency{},
 	}
 	b.Lines = newLines()
 	b.Lines.onSet[RSTGPIO] = func(v int) {
@@ -98,14 +109,15 @@ func (b *Board) Env() *doctor.Env {
 			default:
 				return nil, fmt.Errorf("no %s", dev)
 			}
-			return &doctor.SPIPort{PortCloser: s, Now: s.Now, Sleep: s.Sleep}, nil
+			return &doctor.SPIPort{PortCloser: &wires{Sim: s, max: b.MaxSPI[dev]}, Now: s.Now, Sleep: s.Sleep}, nil
 		},
 		OpenI2C: func(name string) (i2c.BusCloser, error) {
 			if name != "I2C1" {
 				return nil, fmt.Errorf("no bus %s", name)
 			}
-			return &muxBus{buses: []i2c.Bus{b.OLED, b.Pads}}, nil
+			return &boardtest.Mux{Buses: []i2c.Bus{b.OLED, b.Pads}}, nil
 		},
+		Root:  b.Root,
 		Lines: b.Lines,
 		Sleep: func(d time.Duration) {
 			b.mu.Lock()
@@ -118,26 +130,33 @@ func (b *Board) Env() *doctor.Env {
 	}
 }
 
-// muxBus is one I²C bus with several simulators on it: a transaction goes
-// to the first that acknowledges the address.
-type muxBus struct{ buses []i2c.Bus }
-
-// Tx implements i2c.Bus.
-func (m *muxBus) Tx(addr uint16, w, r []byte) error {
-	err := fmt.Errorf("i2c: tx to %#x: %w", addr, syscall.EREMOTEIO)
-	for _, b := range m.buses {
-		e := b.Tx(addr, w, r)
-		if errors.Is(e, ssd1306test.ErrNAK) || errors.Is(e, mcp23017test.ErrNoDevice) {
-			continue
-		}
-		return e
-	}
-	return err
+// wires is a spidev to a simulated reader: the port can be opened again
+// after Close (the chip stays), and above max every byte reads 0x00.
+type wires struct {
+	*mfrc522test.Sim
+	max physic.Frequency
 }
 
-func (m *muxBus) SetSpeed(physic.Frequency) error { return nil }
-func (m *muxBus) String() string                  { return "I2C1 (simulators)" }
-func (m *muxBus) Close() error                    { return nil }
+// Connect implements spi.Port.
+func (w *wires) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn, error) {
+	c, err := w.Sim.Connect(f, mode, bits)
+	if err != nil || w.max == 0 || f <= w.max {
+		return c, err
+	}
+	return garbled{c}, nil
+}
+
+// Close implements spi.PortCloser; the simulated chip stays.
+func (w *wires) Close() error { return nil }
+
+// garbled is a connection whose MISO never settles: reads are 0x00.
+type garbled struct{ spi.Conn }
+
+func (g garbled) Tx(w, r []byte) error {
+	err := g.Conn.Tx(w, r)
+	clear(r)
+	return err
+}
 
 // Lines is a fake gpiochip0: lines are free unless made busy or already
 // requested (then the request fails with EBUSY, as gpiocdev's does); an
@@ -152,10 +171,11 @@ type Lines struct {
 	outs    map[int]*fakeOut
 	onSet   map[int]func(int)
 	pullUps map[int]bool
+	press   map[int]int // reads left pressed
 }
 
 func newLines() *Lines {
-	return &Lines{busy: map[int]bool{}, level: map[int]int{}, held: map[int]bool{}, outs: map[int]*fakeOut{}, onSet: map[int]func(int){}, pullUps: map[int]bool{}}
+	return &Lines{busy: map[int]bool{}, level: map[int]int{}, held: map[int]bool{}, outs: map[int]*fakeOut{}, onSet: map[int]func(int){}, pullUps: map[int]bool{}, press: map[int]int{}}
 }
 
 // SetChipErr makes Chip fail with err (gpiocdev.ErrNotFound, …).
@@ -170,6 +190,14 @@ func (f *Lines) SetBusy(offset int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.busy[offset] = true
+}
+
+// PressFor makes input offset read 0 for its next reads reads, then what
+// it read before: a person pressing the button on that line and letting go.
+func (f *Lines) PressFor(offset, reads int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.press[offset] = reads
 }
 
 // SetLevel sets what input offset reads: 0 for a button stuck low.
@@ -290,6 +318,10 @@ func (i *fakeIn) Value() (int, error) {
 	defer i.f.mu.Unlock()
 	if i.closed {
 		return 0, gpiocdev.ErrClosed
+	}
+	if i.f.press[i.offset] > 0 {
+		i.f.press[i.offset]--
+		return 0, nil
 	}
 	v, ok := i.f.level[i.offset]
 	if !ok && i.f.pullUps[i.offset] {

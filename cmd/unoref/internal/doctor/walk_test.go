@@ -1,0 +1,267 @@
+package doctor_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"periph.io/x/conn/v3/physic"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
+	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
+	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/drivers/seatpad/mcp23017test"
+	"github.com/unoref/unoref/hardware"
+)
+
+func TestMinimalBuildDoctor(t *testing.T) {
+	// The parts list's required parts only: no draw-pad reader, no
+	// expanders, and the shipped pin map.
+	b := doctortest.New(&doctortest.Opts{Pads: []uint16{}})
+	b.Draw.Unplug()
+	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
+	if !rep.OK {
+		t.Errorf("Run(minimal build) = %d problems (%s), want none", rep.Problems, names(rep))
+	}
+	for _, c := range rep.Checks {
+		if c.Status != doctor.OK {
+			t.Errorf("%s: %v %q, want OK", c.Name, c.Status, c.Message)
+		}
+		if strings.Contains(c.Name, "draw pad") || c.Name == "seat pads" {
+			t.Errorf("check %q on the minimal build: optional parts are off", c.Name)
+		}
+	}
+	checkReport(t, rep, map[string]want{"pin map": {status: doctor.OK, says: []string{"the minimal build"}}})
+}
+
+func TestNotAPi(t *testing.T) {
+	tests := []struct {
+		name   string
+		root   fstest.MapFS
+		detail string
+	}{
+		{"laptop", fstest.MapFS{}, "no device tree model"},
+		{"another board", fstest.MapFS{"proc/device-tree/model": {Data: []byte("Pine64 RockPro64 v2.1\x00")}}, "Pine64"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := doctortest.New(nil)
+			b.Root = tt.root
+			b.Missing["/dev/spidev0.0"] = true
+			rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
+			checkReport(t, rep, map[string]want{"Raspberry Pi": {status: doctor.Problem, says: []string{"this is not a Raspberry Pi", "unoref run --sim"}, detail: tt.detail}})
+			if rep.Find("SPI") != nil || len(rep.Checks) != 2 {
+				t.Errorf("Run() on a non-Pi = %s, want only the pin map and the machine (no \"SPI is off\")", names(rep))
+			}
+		})
+	}
+}
+
+func TestReaderSettings(t *testing.T) {
+	tests := []struct {
+		name   string
+		board  func() *doctortest.Board
+		o      doctor.Options
+		status doctor.Status
+		says   []string
+	}{
+		{"answers only at 1 MHz", func() *doctortest.Board {
+			b := doctortest.New(nil)
+			b.MaxSPI["/dev/spidev0.0"] = physic.MegaHertz
+			return b
+		}, doctor.Options{}, doctor.Problem, []string{"answered only at 1 MHz, not at 4 MHz", "set reader.spi_hz = 1000000"}},
+		{"slow clock and high gain in the pin map", func() *doctortest.Board { return doctortest.New(nil) },
+			doctor.Options{Map: edited(t, "spi_hz = 4000000", "spi_hz = 500000", "gain_db = 33", "gain_db = 48")},
+			doctor.OK, []string{"an NXP MFRC522 v2.0", "at 0.5 MHz", "48 dB gain"}},
+		{"driver defaults", func() *doctortest.Board { return doctortest.New(nil) },
+			doctor.Options{Map: edited(t, "spi_hz = 4000000", "", "gain_db = 33", "")},
+			doctor.OK, []string{"at 10 MHz", "33 dB gain, the default"}},
+		{"a clone chip", func() *doctortest.Board {
+			return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0x88}})
+		}, doctor.Options{}, doctor.Warn, []string{"an FM17522 (a clone) answered 0x88", "range may be shorter"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := doctor.Run(context.Background(), tt.board().Env(), tt.o)
+			checkReport(t, rep, map[string]want{
+				"play pad reader":   {status: tt.status, says: tt.says},
+				"play pad RF field": {status: doctor.OK},
+			})
+		})
+	}
+}
+
+// edited is the default pin map with each old, new pair replaced.
+func edited(t *testing.T, pairs ...string) *hardware.PinMap {
+	t.Helper()
+	s := string(hardware.DefaultTOML())
+	for i := 0; i < len(pairs); i += 2 {
+		if !strings.Contains(s, pairs[i]) {
+			t.Fatalf("pinmap.toml has no %q", pairs[i])
+		}
+		s = strings.Replace(s, pairs[i], pairs[i+1], 1)
+	}
+	m, err := hardware.Load(strings.NewReader(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestActiveLowBuzzer(t *testing.T) {
+	o := doctor.Options{Map: edited(t, "active_low = false          # true only", "active_low = true # true only")}
+	rep := doctor.Run(context.Background(), doctortest.New(nil).Env(), o)
+	checkReport(t, rep, map[string]want{
+		"buzzer (transistor base)": {status: doctor.Warn, says: []string{"buzzer.active_low", "from 3.3 V, never 5 V", "feeds current into the GPIO"}},
+	})
+}
+
+// person is who walks the build: they press the buttons (or another
+// line, for a wrong wire), answer what they see and tap cards.
+type person struct {
+	b        *doctortest.Board
+	wires    map[int]int  // button GPIO → the GPIO its wire really is on
+	dark     map[int]bool // GPIOs whose LED stays dark
+	noCard   bool
+	darkSeat map[int]bool // seats whose LED stays dark
+	said     []string
+	offsets  map[string]int // button name → GPIO
+}
+
+func (p *person) say(s string) {
+	p.said = append(p.said, s)
+	switch {
+	case strings.HasPrefix(s, "press "):
+		for name, off := range p.offsets {
+			if strings.HasPrefix(s, "press "+name+" (") {
+				if w, ok := p.wires[off]; ok {
+					off = w
+				}
+				p.b.Lines.PressFor(off, 3)
+			}
+		}
+	case strings.HasPrefix(s, "tap a card on the play pad") && !p.noCard:
+		p.b.Play.Place(mfrc522test.NewNTAG213([]byte{0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66}))
+	}
+}
+
+// ask answers from what the lines show: an LED is lit when its line is 1
+// and it is not dark; a seat LED when its MCP23017 pin drives high.
+func (p *person) ask(q string) bool {
+	var seat int
+	if _, err := fmt.Sscanf(q, "Is the LED of seat %d lit?", &seat); err == nil {
+		k := (seat - 1) % 8
+		pin := mcp23017test.Pin(4 + k)
+		if k >= 4 {
+			pin = mcp23017test.Pin(12 + k - 4)
+		}
+		c := p.b.Pads.Chip(0x20 + uint16((seat-1)/8))
+		return c.IsOutput(pin) && c.Level(pin) && !p.darkSeat[seat]
+	}
+	for _, c := range []struct {
+		gpio int
+		what string
+	}{{14, "LED colour green"}, {13, "LED legal (green)"}, {18, "buzzer"}} {
+		if strings.Contains(q, c.what) {
+			v := p.b.Lines.Values(c.gpio)
+			return v[len(v)-1] == 1 && !p.dark[c.gpio]
+		}
+	}
+	return true
+}
+
+func TestWalk(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(b *doctortest.Board, p *person)
+		wants map[string]want
+	}{
+		{"all good", nil, map[string]want{
+			"serial console":               {status: doctor.OK, says: []string{"GPIO 14 and 15 are free"}},
+			"press button UNO":             {status: doctor.OK, says: []string{"GPIO17, pin 11 went low"}},
+			"press button DRAW":            {status: doctor.OK},
+			"see LED colour green":         {status: doctor.OK},
+			"see buzzer (transistor base)": {status: doctor.OK},
+			"tap on play pad":              {status: doctor.OK, says: []string{"04112233445566"}},
+		}},
+		{"button on the wrong pin", func(b *doctortest.Board, p *person) { p.wires[17] = 27 }, map[string]want{
+			"press button UNO":  {status: doctor.Problem, says: []string{"you pressed button UNO, but GPIO27, pin 13 (button DRAW) went low", "on pin 13, not pin 11"}, pins: []int{11}},
+			"press button DRAW": {status: doctor.OK},
+		}},
+		{"button stuck", func(b *doctortest.Board, p *person) { b.Lines.SetLevel(22, 0) }, map[string]want{
+			"button PASS/OK":       {status: doctor.Problem, says: []string{"reads pressed"}},
+			"press button PASS/OK": {status: doctor.Skipped, says: []string{"reads pressed at rest"}},
+			"press button UNO":     {status: doctor.OK},
+		}},
+		{"button not wired", func(b *doctortest.Board, p *person) { p.wires[23] = -1 }, map[string]want{
+			"press button CHALLENGE": {status: doctor.Problem, says: []string{"no press seen on GPIO23, pin 16"}},
+		}},
+		{"LED missing", func(b *doctortest.Board, p *person) { p.dark[13] = true }, map[string]want{
+			"see LED legal (green)": {status: doctor.Problem, says: []string{"you did not see it", "polarity"}},
+			"see LED colour green":  {status: doctor.OK},
+		}},
+		{"no card", func(b *doctortest.Board, p *person) { p.noCard = true }, map[string]want{
+			"tap on play pad": {status: doctor.Problem, says: []string{"no card seen on the play pad", "20 cm"}},
+		}},
+		{"serial console on", func(b *doctortest.Board, p *person) {
+			b.Root["boot/firmware/cmdline.txt"] = &fstest.MapFile{Data: []byte("console=serial0,115200 console=tty1 root=PARTUUID=6c586e13-02 rootwait\n")}
+		}, map[string]want{
+			"serial console": {status: doctor.Problem, says: []string{"GPIO 14 and 15", "remove console=serial0,115200 from /boot/firmware/cmdline.txt", "reboot"}, pins: []int{8, 10}},
+		}},
+		{"serial console removed, not rebooted", func(b *doctortest.Board, p *person) {
+			b.Root["proc/cmdline"] = &fstest.MapFile{Data: []byte("console=ttyS0,115200 console=tty1 rootwait\n")}
+		}, map[string]want{
+			"serial console": {status: doctor.Problem, says: []string{"still runs with console=ttyS0,115200: reboot"}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := doctortest.New(&doctortest.Opts{Pads: []uint16{}})
+			b.Draw.Unplug()
+			pm := hardware.Default()
+			p := &person{b: b, wires: map[int]int{}, dark: map[int]bool{}, darkSeat: map[int]bool{}, offsets: map[string]int{}}
+			for _, bt := range []struct {
+				name string
+				pin  hardware.Pin
+			}{{"button UNO", pm.Buttons.UNO}, {"button DRAW", pm.Buttons.Draw}, {"button PASS/OK", pm.Buttons.Pass},
+				{"button CHALLENGE", pm.Buttons.Challenge}, {"button red", pm.Buttons.Red}, {"button yellow", pm.Buttons.Yellow},
+				{"button green", pm.Buttons.Green}, {"button blue", pm.Buttons.Blue}} {
+				p.offsets[bt.name] = int(bt.pin)
+			}
+			if tt.setup != nil {
+				tt.setup(b, p)
+			}
+			rep := doctor.Run(context.Background(), b.Env(), doctor.Options{Walk: true, Say: p.say, Ask: p.ask})
+			checkReport(t, rep, tt.wants)
+			problems := 0
+			for _, w := range tt.wants {
+				if w.status == doctor.Problem {
+					problems++
+				}
+			}
+			if rep.Problems != problems {
+				t.Errorf("Run(walk): %d problems, want %d (%s)", rep.Problems, problems, names(rep))
+			}
+			if open := b.Lines.Open(); len(open) != 0 {
+				t.Errorf("lines %v still requested after the walk", open)
+			}
+		})
+	}
+}
+
+func TestWalkSeats(t *testing.T) {
+	b := doctortest.New(nil)
+	p := &person{b: b, dark: map[int]bool{}, darkSeat: map[int]bool{7: true}, offsets: map[string]int{}}
+	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{Map: hardware.Full(), Walk: true, Say: p.say, Ask: p.ask})
+	checkReport(t, rep, map[string]want{
+		"see seat 1 LED":  {status: doctor.OK},
+		"see seat 7 LED":  {status: doctor.Problem, says: []string{"seat cable"}},
+		"see seat 10 LED": {status: doctor.OK},
+		"tap on draw pad": {status: doctor.Problem, says: []string{"no card seen on the draw pad"}},
+	})
+	if lit := b.Pads.Chip(0x21).Level(mcp23017test.Pin(5)); lit {
+		t.Errorf("seat 10's LED left on after the walk")
+	}
+}

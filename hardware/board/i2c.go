@@ -1,0 +1,106 @@
+package board
+
+import (
+	"context"
+
+	"fmt"
+
+	"periph.io/x/conn/v3/i2c"
+
+	"github.com/unoref/unoref/drivers/oled"
+	"github.com/unoref/unoref/drivers/seatpad"
+	"github.com/unoref/unoref/hardware"
+)
+
+// openI2C returns the opener of the pin map's I²C bus, the OLED on it,
+// and the seat-pad expanders when they are switched on, as which selects.
+func (b *Board) openI2C(which Devices) func(*hardware.PinMap, *Host) error {
+	return func(pm *hardware.PinMap, h *Host) error {
+		bus, err := h.OpenI2C(I2CBus(pm.OLED.Bus))
+		if err != nil {
+			return fmt.Errorf("board: OLED bus: %w", err)
+		}
+		b.onClose(bus.Close)
+		if which&Display != 0 {
+			if err := b.openOLED(pm, bus); err != nil {
+				return err
+			}
+		}
+		if which&SeatPads != 0 {
+			b.lookForSeatPads(pm, bus)
+		}
+		return nil
+	}
+}
+
+// openOLED sets up the display and its drawing loop.
+func (b *Board) openOLED(pm *hardware.PinMap, bus i2c.Bus) error {
+	o, err := OLEDOpts(pm.OLED)
+	if err != nil {
+		return err
+	}
+	disp, err := oled.NewI2C(bus, o)
+	if err != nil {
+		return fmt.Errorf("board: OLED: %w", err)
+	}
+	b.Panel = disp
+	b.onClose(disp.Halt)
+	return nil
+}
+
+// lookForSeatPads lists each expander the seats need as a part and opens
+// the seat pads on those that acknowledge, from the first: with one
+// MCP23017 of two, seats 1–8 work and the part list says 9–10 have none.
+func (b *Board) lookForSeatPads(pm *hardware.PinMap, bus i2c.Bus) {
+	sp := pm.SeatPads
+	if sp.Seats == 0 {
+		return
+	}
+	parts, addrs := expanderParts(sp, bus)
+	if len(addrs) > 0 {
+		if err := b.openSeatPads(bus, min(sp.Seats, len(addrs)*seatpad.SeatsPerChip), addrs); err != nil {
+			for i := range addrs {
+				parts[i].State, parts[i].Detail = Absent, err.Error()
+			}
+		}
+	}
+	b.Parts = append(b.Parts, parts...)
+}
+
+// expanderParts reads each expander the seats need and returns one part
+// per expander and the addresses usable from the first.
+func expanderParts(sp hardware.SeatPads, bus i2c.Bus) (Parts, []uint16) {
+	var parts Parts
+	var addrs []uint16
+	need := (sp.Seats + seatpad.SeatsPerChip - 1) / seatpad.SeatsPerChip
+	for i, a := range sp.Addrs[:need] {
+		first, last := i*seatpad.SeatsPerChip+1, min((i+1)*seatpad.SeatsPerChip, sp.Seats)
+		p := Part{Name: fmt.Sprintf("%s %d–%d (MCP23017 0x%02X)", PartSeatPads, first, last, a), Key: fmt.Sprintf("seatpads.addrs[%d]", i)}
+		err := ExpanderAnswers(bus, uint16(a))
+		switch {
+		case err != nil:
+			p.State, p.Detail = Absent, fmt.Sprintf("no acknowledge at 0x%02X: seats %d–%d have no pads", a, first, last)
+		case len(addrs) < i:
+			p.State, p.Detail = Absent, "answers, but the expander before it does not: its seats are not used"
+		default:
+			p.State = Found
+			addrs = append(addrs, uint16(a))
+		}
+		parts = append(parts, p)
+	}
+	return parts, addrs
+}
+
+// openSeatPads sets up seats pads on the expanders at addrs and their
+// polling loop.
+func (b *Board) openSeatPads(bus i2c.Bus, seats int, addrs []uint16) error {
+	sp, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: seats, Addrs: addrs, Clock: b.Clock})
+	if err != nil {
+		return err
+	}
+	ch := make(chan seatpad.Event, 16)
+	b.Seats, b.SeatEvs = sp, ch
+	b.onClose(sp.Halt)
+	b.run(func(ctx context.Context) error { return sp.Run(ctx, ch) })
+	return nil
+}

@@ -1,0 +1,78 @@
+package board
+
+import (
+	"fmt"
+
+	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/drivers/mfrc522"
+	"github.com/unoref/unoref/hardware"
+)
+
+// openReset drives the readers' NRSTPD line high: they run.
+func (b *Board) openReset(pm *hardware.PinMap, h *Host) error {
+	if pm.NFC.RST == hardware.NoPin {
+		return nil
+	}
+	rst, err := h.Output(pm.GPIO.Chip, int(pm.NFC.RST), false)
+	if err != nil {
+		return fmt.Errorf("board: RC522 reset line: %w", err)
+	}
+	b.onClose(rst.Close)
+	if err := rst.SetValue(1); err != nil {
+		return fmt.Errorf("board: RC522 reset line: %w", err)
+	}
+	return nil
+}
+
+// openReaders opens the play-pad reader, which must answer, and looks for
+// the draw-pad reader when it is switched on.
+func (b *Board) openReaders(pm *hardware.PinMap, h *Host) error {
+	play, err := b.openReader(pm, h, pm.NFC.Play.CE)
+	if err != nil {
+		return fmt.Errorf("board: play-pad reader: %w", err)
+	}
+	b.Play = play
+	if pm.NFC.Draw != nil {
+		b.lookForDrawReader(pm, h)
+	}
+	return nil
+}
+
+// lookForDrawReader opens the optional draw-pad reader if it answers;
+// whatever goes wrong leaves it out, as not fitted.
+func (b *Board) lookForDrawReader(pm *hardware.PinMap, h *Host) {
+	part := Part{Name: PartDrawReader, Key: "nfc.draw", State: Found}
+	d, err := b.openReader(pm, h, pm.NFC.Draw.CE)
+	if err != nil {
+		part.State, part.Detail = Absent, err.Error()
+	} else {
+		b.Draw = d
+		part.Detail = fmt.Sprintf("on SPI0 CE%d", pm.NFC.Draw.CE)
+	}
+	b.Parts = append(b.Parts, part)
+}
+
+// openReader opens the RC522 on chip select ce with the pin map's reader
+// settings, reading the tags' card code while they are selected. A chip
+// that does not answer gives ErrNoAnswer.
+func (b *Board) openReader(pm *hardware.PinMap, h *Host, ce int) (*mfrc522.Dev, error) {
+	dev := SPIDev(ce)
+	port, err := h.OpenSPI(dev)
+	if err != nil {
+		return nil, err
+	}
+	tap := &VersionTap{Port: port}
+	o := ReaderOpts(pm.Reader)
+	o.ReadPage, o.Now, o.Sleep = ndef.FirstPage, port.Now, port.Sleep
+	d, err := mfrc522.NewSPI(tap, &o)
+	if err != nil {
+		v, verr := tap.Version()
+		port.Close()
+		if verr == nil && !Answers(v) {
+			return nil, fmt.Errorf("%w on %s (VersionReg 0x%02X)", ErrNoAnswer, dev, v)
+		}
+		return nil, err
+	}
+	b.onClose(port.Close, d.Halt)
+	return d, nil
+}
