@@ -79,7 +79,7 @@ func TestAllOK(t *testing.T) {
 		"SPI":                      {status: doctor.OK, says: []string{"/dev/spidev0.0", "/dev/spidev0.1"}},
 		"I²C":                      {status: doctor.OK, says: []string{"/dev/i2c-1"}},
 		"GPIO chip":                {status: doctor.OK, says: []string{"gpiochip0"}},
-		"play pad reader":          {status: doctor.OK, says: []string{"an NXP MFRC522 v2.0", "CE0", "0x92", "at 4 MHz", "33 dB"}},
+		"play pad reader":          {status: doctor.OK, says: []string{"(MFRC522 v2.0) answers", "CE0", "0x92", "at 4 MHz", "33 dB"}},
 		"play pad RF field":        {status: doctor.OK, says: []string{"antenna on", "nothing answers"}},
 		"draw pad reader":          {status: doctor.OK, says: []string{"CE1"}},
 		"draw pad RF field":        {status: doctor.OK},
@@ -161,7 +161,7 @@ func TestFaults(t *testing.T) {
 				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0xB2}})
 			},
 			wants: map[string]want{
-				"play pad reader":   {status: doctor.Warn, says: []string{"an FM17522 (a clone) answered 0xB2", "works", "at 4 MHz"}},
+				"play pad reader":   {status: doctor.Warn, says: []string{"(FM17522 clone) answered 0xB2", "works", "at 4 MHz"}},
 				"play pad RF field": {status: doctor.OK},
 			},
 		},
@@ -173,7 +173,7 @@ func TestFaults(t *testing.T) {
 				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0x37}})
 			},
 			wants: map[string]want{
-				"play pad reader":   {status: doctor.Warn, says: []string{"a clone chip answered 0x37"}},
+				"play pad reader":   {status: doctor.Warn, says: []string{"unknown chip (VersionReg 0x37)"}},
 				"play pad RF field": {status: doctor.OK},
 			},
 		},
