@@ -50,15 +50,9 @@ type Game struct {
 	color     cards.Color
 	onStarter bool // the top card is the round's starter (no jump-in)
 
-	pending   int
-	penKind   cards.Kind
-	penFrom   int  // seat that played the card owed, -1 for the starter
-	canChal   bool // the player to act may challenge the Wild Draw Four on top
-	prevTop   cards.Card
-	prevColor cards.Color
-	prevStart bool
-	chalHand  int  // cards the player of the Wild Draw Four held right after it
-	ending    bool // the round ends once the pending draw is taken
+	pen    penalty
+	chal   lastWD4
+	ending bool // the round ends once the pending draw is taken
 	firstOut  int
 
 	colorSeat  int  // phColor: who names the colour
@@ -82,6 +76,24 @@ type Game struct {
 	drawPile  int
 
 	winner int
+}
+
+// penalty is the draw owed by the player to act (§2.6, §3 stacking,
+// deflect-draw-two, reverse-bounce, blank-draw-ten).
+type penalty struct {
+	n    int        // cards owed: State.Pending
+	kind cards.Kind // the card that made it: DrawTwo, WildDrawFour or Blank
+	from int        // seat that played it, -1 for the starter
+}
+
+// lastWD4 is what the referee keeps of the last Wild Draw Four to judge
+// a challenge of it (§2.8).
+type lastWD4 struct {
+	open      bool        // the player to act may challenge the card on top
+	top       cards.Card  // the pile's top card before the Wild Draw Four
+	color     cards.Color // the colour to match before it: the evidence
+	onStarter bool        // that top card was the starter
+	hand      int         // cards its player held right after playing it
 }
 
 // New returns a referee with the official rules and no players seated.
@@ -179,7 +191,7 @@ func (g *Game) StateInto(s *State) {
 	*s = State{
 		Phase:     phaseNames[g.ph],
 		Direction: "cw",
-		Pending:   g.pending,
+		Pending:   g.pen.n,
 		Round:     g.round,
 		DrawPile:  g.drawPile,
 	}
@@ -276,14 +288,14 @@ func (g *Game) expect() Verdict {
 		msg = g.names[g.turn] + " has drawn: play the drawn card or pass"
 	case phPenalty:
 		if g.ending {
-			msg = "The round is over: " + g.names[g.turn] + " only has to draw " + itoa(g.pending)
+			msg = "The round is over: " + g.names[g.turn] + " only has to draw " + itoa(g.pen.n)
 		} else {
-			msg = g.names[g.turn] + " must draw " + itoa(g.pending)
+			msg = g.names[g.turn] + " must draw " + itoa(g.pen.n)
 		}
 	case phColor:
 		msg = g.names[g.colorSeat] + " must name a colour for the wild first"
 	case phChallenge:
-		msg = g.names[g.turn] + " must draw " + itoa(g.pending) + " or challenge the Wild Draw Four"
+		msg = g.names[g.turn] + " must draw " + itoa(g.pen.n) + " or challenge the Wild Draw Four"
 	case phShow:
 		msg = g.names[g.showSeat] + " must show their hand for the challenge"
 	case phSwap:
@@ -372,7 +384,7 @@ func (g *Game) deal() {
 	g.discard = 0
 	g.played = [numIdx]uint8{}
 	g.dir = 1
-	g.pending, g.ending, g.canChal = 0, false, false
+	g.pen.n, g.ending, g.chal.open = 0, false, false
 	g.unoSeat, g.preCall, g.last, g.fiveSwap, g.firstOut = -1, -1, -1, -1, -1
 }
 
@@ -419,7 +431,7 @@ func (g *Game) start(c cards.Card) Verdict {
 		v.Message = head + ": play goes the other way and " + g.names[g.turn] + " plays first"
 	case cards.DrawTwo:
 		g.turn, g.ph = first, phPenalty
-		g.pending, g.penKind, g.penFrom = 2, cards.DrawTwo, -1
+		g.pen.n, g.pen.kind, g.pen.from = 2, cards.DrawTwo, -1
 		v.Message = head + ": " + g.names[first] + " draws 2 and misses a turn"
 	case cards.Wild:
 		g.turn = first

@@ -117,7 +117,7 @@ func (g *Game) jumpIn(seat int, c cards.Card) Verdict {
 	case !g.rules.JumpIn:
 		return g.mistake(seat, ErrNotYourTurn, "It is "+g.names[g.turn]+"'s turn, not "+g.names[seat]+"'s")
 	case g.ending:
-		return refuse(ErrWrongPhase, "The round is over: "+g.names[g.turn]+" only has to draw "+itoa(g.pending))
+		return refuse(ErrWrongPhase, "The round is over: "+g.names[g.turn]+" only has to draw "+itoa(g.pen.n))
 	case c.Kind == cards.WildDrawFour:
 		return g.mistake(seat, ErrNoJumpIn, "A Wild Draw Four can never jump in: it is "+g.names[g.turn]+"'s turn")
 	case c.Kind == cards.Heights:
@@ -134,27 +134,27 @@ func (g *Game) jumpIn(seat int, c cards.Card) Verdict {
 // wd4-answer-draw-two, reverse-bounce, and jump-in with the same card).
 func (g *Game) answer(seat int, c cards.Card) Verdict {
 	if g.ending {
-		return refuse(ErrMustDraw, "The round is over: "+g.names[seat]+" only has to draw "+itoa(g.pending))
+		return refuse(ErrMustDraw, "The round is over: "+g.names[seat]+" only has to draw "+itoa(g.pen.n))
 	}
 	r := &g.rules
 	switch {
-	case c.Kind == cards.DrawTwo && g.penKind == cards.DrawTwo && (r.DeflectDrawTwo || r.Stacking):
+	case c.Kind == cards.DrawTwo && g.pen.kind == cards.DrawTwo && (r.DeflectDrawTwo || r.Stacking):
 		return g.place(seat, c, "")
-	case c.Kind == cards.WildDrawFour && g.penKind == cards.WildDrawFour && r.Stacking:
+	case c.Kind == cards.WildDrawFour && g.pen.kind == cards.WildDrawFour && r.Stacking:
 		return g.place(seat, c, "")
-	case c.Kind == cards.DrawTwo && g.penKind == cards.WildDrawFour && r.WD4AnswerDrawTwo && c.Color == g.color:
+	case c.Kind == cards.DrawTwo && g.pen.kind == cards.WildDrawFour && r.WD4AnswerDrawTwo && c.Color == g.color:
 		return g.place(seat, c, "")
-	case c.Kind == cards.Reverse && r.ReverseBounce && g.penFrom >= 0 && c.Color == g.color &&
-		(g.penKind == cards.DrawTwo || g.penKind == cards.WildDrawFour):
+	case c.Kind == cards.Reverse && r.ReverseBounce && g.pen.from >= 0 && c.Color == g.color &&
+		(g.pen.kind == cards.DrawTwo || g.pen.kind == cards.WildDrawFour):
 		return g.place(seat, c, "bounce")
 	case r.JumpIn && !g.onStarter && g.identical(c):
 		return g.place(seat, c, "jump")
 	}
 	what := "the Draw Two"
-	if g.penKind == cards.WildDrawFour {
+	if g.pen.kind == cards.WildDrawFour {
 		what = "the Wild Draw Four"
 	}
-	return g.mistake(seat, ErrMustDraw, name(c)+" can't answer "+what+": "+g.names[seat]+" must draw "+itoa(g.pending))
+	return g.mistake(seat, ErrMustDraw, name(c)+" can't answer "+what+": "+g.names[seat]+" must draw "+itoa(g.pen.n))
 }
 
 // place puts c (already checked) from seat's hand on the pile. how is ""
@@ -165,11 +165,11 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 	called := g.preCall == seat
 	g.preCall, g.fiveSwap, g.drawnKnown = -1, -1, false
 	if c.Kind == cards.WildDrawFour {
-		g.prevTop, g.prevColor, g.prevStart = g.top, g.color, g.onStarter
+		g.chal.top, g.chal.color, g.chal.onStarter = g.top, g.color, g.onStarter
 	}
 	g.hand[seat]--
 	if c.Kind == cards.WildDrawFour {
-		g.chalHand = g.hand[seat]
+		g.chal.hand = g.hand[seat]
 	}
 	g.played[idx(c.Face())]++
 	g.discard++
@@ -230,7 +230,7 @@ func (g *Game) resolve(seat int, c cards.Card, v Verdict, msg string) Verdict {
 	r := &g.rules
 	// A Reverse can only land on a pending penalty by bouncing it
 	// (reverse-bounce, or an identical Reverse jumping in on a bounce).
-	bounce := c.Kind == cards.Reverse && g.pending > 0
+	bounce := c.Kind == cards.Reverse && g.pen.n > 0
 	drawCard := c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour || c.Kind == cards.Blank || bounce
 	if g.hand[seat] == 0 {
 		switch {
@@ -284,9 +284,9 @@ func (g *Game) resolve(seat int, c cards.Card, v Verdict, msg string) Verdict {
 		g.dir = -g.dir
 		v.Effects = append(v.Effects, Effect{Kind: EffReverse})
 		if bounce {
-			g.penFrom = seat
-			g.turn, g.ph, g.canChal = g.next(seat), phPenalty, false
-			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pending)
+			g.pen.from = seat
+			g.turn, g.ph, g.chal.open = g.next(seat), phPenalty, false
+			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pen.n)
 			return v
 		}
 		if g.active() == 2 && g.hand[seat] > 0 {
@@ -307,17 +307,17 @@ func (g *Game) resolve(seat int, c cards.Card, v Verdict, msg string) Verdict {
 		case cards.Blank:
 			add = 10
 		}
-		if g.pending > 0 && g.penKind == c.Kind && r.Stacking && c.Kind != cards.Blank {
-			g.pending += add
+		if g.pen.n > 0 && g.pen.kind == c.Kind && r.Stacking && c.Kind != cards.Blank {
+			g.pen.n += add
 		} else {
-			g.pending = add
+			g.pen.n = add
 		}
-		g.penKind, g.penFrom = c.Kind, seat
-		g.turn, g.ph, g.canChal = g.next(seat), ph, ph == phChallenge
+		g.pen.kind, g.pen.from = c.Kind, seat
+		g.turn, g.ph, g.chal.open = g.next(seat), ph, ph == phChallenge
 		if ph == phChallenge {
-			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pending) + " or challenge"
+			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pen.n) + " or challenge"
 		} else {
-			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pending)
+			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pen.n)
 		}
 		return v
 	case cards.Heights:
@@ -394,29 +394,29 @@ func (g *Game) draw(shown []cards.Card) Verdict {
 	case phPenalty, phChallenge:
 		// With every card in the hands, a penalty is drawn as far as it
 		// goes: the draw line shows what was left.
-		k := min(g.pending, g.cardsLeft())
+		k := min(g.pen.n, g.cardsLeft())
 		switch {
 		case len(shown) == 0 || len(shown) == k:
-		case k < g.pending:
+		case k < g.pen.n:
 			return g.tooFewLeft(len(shown))
 		default:
-			return refuse(ErrWrongCount, g.names[seat]+" must draw "+itoa(g.pending)+" cards, not "+itoa(len(shown)))
+			return refuse(ErrWrongCount, g.names[seat]+" must draw "+itoa(g.pen.n)+" cards, not "+itoa(len(shown)))
 		}
 		v := Verdict{OK: true}
 		pre := g.closeUno(&v)
-		got := g.drawCards(seat, g.pending, &v)
+		got := g.drawCards(seat, g.pen.n, &v)
 		msg := pre + g.names[seat] + " draws " + itoa(got) + " and misses a turn"
 		switch {
 		case got == 0:
 			msg = pre + "No cards are left to draw: " + g.names[seat] + " misses a turn"
-		case got < g.pending:
+		case got < g.pen.n:
 			msg = pre + g.names[seat] + " draws " + itoa(got) + ", all the cards left, and misses a turn"
 		}
 		if got > 0 {
 			v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
 		}
 		v.Effects = append(v.Effects, Effect{Kind: EffSkip, Player: g.names[seat]})
-		g.pending, g.canChal, g.preCall = 0, false, -1
+		g.pen.n, g.chal.open, g.preCall = 0, false, -1
 		if g.ending {
 			return g.endRound(v, msg)
 		}
@@ -494,7 +494,7 @@ func (g *Game) pass() Verdict {
 	case phTurn:
 		return refuse(ErrMustDraw, g.names[seat]+" must draw a card before passing")
 	case phPenalty, phChallenge:
-		return refuse(ErrMustDraw, g.names[seat]+" must draw "+itoa(g.pending)+" before the turn ends")
+		return refuse(ErrMustDraw, g.names[seat]+" must draw "+itoa(g.pen.n)+" before the turn ends")
 	default:
 		return g.expect()
 	}
@@ -565,14 +565,14 @@ func (g *Game) challenge() Verdict {
 	if g.ph != phChallenge {
 		return g.expect()
 	}
-	if !g.canChal || g.penFrom < 0 {
+	if !g.chal.open || g.pen.from < 0 {
 		return refuse(ErrWrongPhase, "Only the player hit by a Wild Draw Four can challenge it")
 	}
 	// The challenge answers the card like a draw would: the UNO window closes.
 	v := Verdict{OK: true}
 	pre := g.closeUno(&v)
-	g.ph, g.showSeat = phShow, g.penFrom
-	v.Message = pre + g.names[g.turn] + " challenges the Wild Draw Four: " + g.names[g.penFrom] + " shows their hand"
+	g.ph, g.showSeat = phShow, g.pen.from
+	v.Message = pre + g.names[g.turn] + " challenges the Wild Draw Four: " + g.names[g.pen.from] + " shows their hand"
 	return v
 }
 
@@ -636,23 +636,23 @@ func (g *Game) checkShown(seat int, shown []cards.Card) (Verdict, bool) {
 // may be one of them: a card of the old colour counts only beyond them.
 func (g *Game) judge(shown []cards.Card) Verdict {
 	accused, victim := g.showSeat, g.turn
-	newer := max(g.hand[accused]-g.chalHand, 0)
+	newer := max(g.hand[accused]-g.chal.hand, 0)
 	old := 0
 	for _, c := range shown {
-		if !c.IsWild() && c.Kind != cards.Blank && c.Color == g.prevColor {
+		if !c.IsWild() && c.Kind != cards.Blank && c.Color == g.chal.color {
 			old++
 		}
 	}
 	v := Verdict{OK: true}
 	an, vn := g.names[accused], g.names[victim]
 	if old <= newer {
-		k := g.pending + 2
+		k := g.pen.n + 2
 		got := g.drawCards(victim, k, &v)
 		v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: vn, N: got}, Effect{Kind: EffSkip, Player: vn})
-		g.pending, g.canChal = 0, false
-		why := an + " had no " + g.prevColor.String() + " card"
+		g.pen.n, g.chal.open = 0, false
+		why := an + " had no " + g.chal.color.String() + " card"
 		if old > 0 {
-			why = an + "'s " + g.prevColor.String() + " cards may all have been drawn since"
+			why = an + "'s " + g.chal.color.String() + " cards may all have been drawn since"
 		}
 		msg := why + ", so " + vn + " draws " + itoa(got) + " and misses a turn"
 		if g.ending {
@@ -662,8 +662,8 @@ func (g *Game) judge(shown []cards.Card) Verdict {
 		v.Message = msg + " and " + g.names[g.turn] + " is next"
 		return v
 	}
-	k := g.rules.ChallengeGuiltyDraw + g.pending - 4
-	msg := an + " had a " + g.prevColor.String() + " card"
+	k := g.rules.ChallengeGuiltyDraw + g.pen.n - 4
+	msg := an + " had a " + g.chal.color.String() + " card"
 	// house-ru takes the card back, unless a reshuffle since the play put
 	// the card under it into the draw pile: then it stays, as in official.
 	takeBack := g.rules.Challenge == ChallengeHouseRU && g.discard > 1
@@ -671,7 +671,7 @@ func (g *Game) judge(shown []cards.Card) Verdict {
 		g.hand[accused]++
 		g.played[idx(cards.Card{Kind: cards.WildDrawFour})]--
 		g.discard--
-		g.top, g.color, g.onStarter = g.prevTop, g.prevColor, g.prevStart
+		g.top, g.color, g.onStarter = g.chal.top, g.chal.color, g.chal.onStarter
 		msg += ", takes the Wild Draw Four back"
 	}
 	got := g.drawCards(accused, k, &v)
@@ -679,7 +679,7 @@ func (g *Game) judge(shown []cards.Card) Verdict {
 	if takeBack {
 		v.Effects = append(v.Effects, Effect{Kind: EffColor, Color: g.color.Code()})
 	}
-	g.pending, g.canChal, g.ending = 0, false, false
+	g.pen.n, g.chal.open, g.ending = 0, false, false
 	g.out[accused] = false
 	if g.firstOut == accused {
 		g.firstOut = -1
@@ -821,7 +821,7 @@ func (g *Game) swap(who string) Verdict {
 
 func (g *Game) gameOver(seat int, v Verdict, msg string) Verdict {
 	g.ph, g.winner = phOver, seat
-	g.pending, g.unoSeat = 0, -1
+	g.pen.n, g.unoSeat = 0, -1
 	v.Effects = append(v.Effects, Effect{Kind: EffGameOver, Player: g.names[seat]})
 	v.Message = msg
 	return v
@@ -830,7 +830,7 @@ func (g *Game) gameOver(seat int, v Verdict, msg string) Verdict {
 // endRound starts the count-up (§2.10, §7).
 func (g *Game) endRound(v Verdict, msg string) Verdict {
 	g.ph = phCountup
-	g.pending, g.ending, g.canChal = 0, false, false
+	g.pen.n, g.ending, g.chal.open = 0, false, false
 	g.unoSeat, g.preCall, g.fiveSwap = -1, -1, -1
 	g.left = 0
 	for s := range g.done {
