@@ -15,6 +15,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -376,7 +377,7 @@ func checkRules(preset string, options []string, target int) (string, error) {
 	if !errors.As(err, &re) {
 		return "options", err
 	}
-	msg := re.Msg
+	msg := lang.English.Render(re.Msg)
 	switch {
 	case re.Option == "":
 		return "preset", errors.New(msg)
