@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -81,7 +82,7 @@ func refuseLine(err error) referee.Verdict {
 // the first error of reading r, of emit, or of ctx. Refused events are not
 // errors.
 func Replay(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error) (int, error) {
-	er := &errReader{r: r}
+	er := &errReader{r: skipBOM(r)}
 	n := 0
 	var err error
 	var rec Record // one for the whole log: emit must not keep it
@@ -108,6 +109,20 @@ func Replay(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error
 		return n, fmt.Errorf("replay: reading the log: %w", er.err)
 	}
 	return n, nil
+}
+
+// bom is the UTF-8 byte order mark some editors put at the start of a
+// text file.
+const bom = "\uFEFF"
+
+// skipBOM is r without a byte order mark at its start: a log saved with
+// one is still a log.
+func skipBOM(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	if head, _ := br.Peek(len(bom)); string(head) == bom {
+		br.Discard(len(bom)) // cannot fail: the bytes are buffered
+	}
+	return br
 }
 
 // errReader remembers the first error of r other than io.EOF.
