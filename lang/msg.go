@@ -128,9 +128,7 @@ func data(l Lang, a *Args) map[string]any {
 	if a.Rule != "" {
 		d["Rule"] = Rule{l, a.Rule}
 	}
-	if a.Options != nil {
-		d["Options"] = Options{l, a.Options}
-	}
+	d["Options"] = Options{l, a.Options}
 	return d
 }
 
