@@ -80,7 +80,8 @@ func cyrillicCatalog(latin string) string {
 		}
 		header = false
 		key, value, ok := strings.Cut(line, " = ")
-		if !ok || strings.HasPrefix(line, "#") {
+		if !ok || strings.HasPrefix(line, "#") || strings.HasPrefix(key, `"card.gender.`) {
+			// Genders are codes (m, f, n), not words.
 			b.WriteString(line + "\n")
 			continue
 		}

@@ -292,6 +292,12 @@ func ExampleLang_Sentence() {
 		fmt.Printf("%-7s %s\n", l, l.Sentence(s))
 	}
 	// Output:
+	// en      Аня plays Red 7 and Ben is next
+	// ru      Аня кладёт красную семёрку, следующим ходит Ben
+	// sr      Аня igra crvenu sedmicu, sledeći je Ben
+	// sr-Cyrl Аня игра црвену седмицу, следећи је Ben
+	// ro      Аня pune un 7 roșu, urmează Ben
+	// hy      Аня դնում է կարմիր 7, հաջորդը՝ Ben
 }
 
 
