@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"strings"
+
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -350,7 +352,26 @@ func (g *Game) setRulesLine(ev tablelog.Event) Verdict {
 		return refuse(ErrBadRules, err.(*RulesError).Msg)
 	}
 	g.setRules(r)
-	return accept(say("setup.rules", lang.Args{Rule: r.Preset, Options: r.Words()}))
+	return accept(say("setup.rules", lang.Args{Rule: r.Preset, Options: optionWords(ev.Options)}))
+}
+
+// optionWords are the options of a rules line as it wrote them, a bare
+// name written +name: the sentence names the options in force in the
+// family's order.
+func optionWords(opts []string) []string {
+	if len(opts) == 0 {
+		return nil
+	}
+	words := make([]string, len(opts))
+	for i, o := range opts {
+		switch {
+		case strings.HasPrefix(o, "+"), strings.HasPrefix(o, "-"), strings.Contains(o, "="):
+			words[i] = o
+		default:
+			words[i] = "+" + o
+		}
+	}
+	return words
 }
 
 func (g *Game) setDealer(name string) Verdict {

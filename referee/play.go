@@ -121,6 +121,9 @@ func (g *Game) jumpIn(seat int, c cards.Card) Verdict {
 		return g.mistake(seat, ErrNoJumpIn, say("jump.heights", a))
 	case g.onStarter:
 		return g.mistake(seat, ErrNoJumpIn, say("jump.starter", a))
+	case g.top.Kind == cards.WildDrawFour || g.top.Kind == cards.Heights:
+		// No card is identical to these: say so, not "a card just like".
+		return g.mistake(seat, ErrNoJumpIn, say("jump.never", a))
 	case !g.identical(c):
 		return g.mistake(seat, ErrNoJumpIn, say("jump.same", a))
 	}

@@ -272,10 +272,6 @@ func (r *Rules) check(seen map[string]bool) error {
 	return nil
 }
 
-// Words are the words of a rules line after the preset that give r
-// ("+stacking", "target=200"): the options in force beyond the preset.
-func (r Rules) Words() []string { return strings.Fields(r.String())[1:] }
-
 // String prints r as the words of a rules line that ParseRules reads back
 // to the same Rules.
 func (r Rules) String() string {

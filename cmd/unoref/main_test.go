@@ -267,3 +267,13 @@ func TestReplayNoEvents(t *testing.T) {
 		t.Errorf("replay of a file with no event: exit %d, stderr %q, want non-zero and a clear message", code, errs)
 	}
 }
+
+// TestReplayPlayersCount: a players line with too few names says the
+// problem in words.
+func TestReplayPlayersCount(t *testing.T) {
+	out, errs, code := call(t, "players Ann\nplayers Ann Ben\n", "replay", "--text")
+	want := "line 1: Refused (bad-line): A game needs 2 to 10 players, but this line names 1."
+	if code != 0 || errs != "" || !strings.Contains(out, want) {
+		t.Errorf("replay --text of a one-name players line: exit %d, stderr %q, out %q, want it to contain %q", code, errs, out, want)
+	}
+}
