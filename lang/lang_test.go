@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -282,22 +281,3 @@ func TestRulesWords(t *testing.T) {
 		t.Errorf("English.Render(%v) = %q, want %q", m, got, want)
 	}
 }
-
-func ExampleLang_Sentence() {
-	s := Sentence{
-		{Key: "play", Args: Args{Player: "Аня", Card: cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}}},
-		{Key: "next", Args: Args{Player: "Ben"}},
-	}
-	for _, l := range Languages() {
-		fmt.Printf("%-7s %s\n", l, l.Sentence(s))
-	}
-	// Output:
-	// en      Аня plays Red 7 and Ben is next
-	// ru      Аня кладёт красную семёрку, следующим ходит Ben
-	// sr      Аня igra crvenu sedmicu, sledeći je Ben
-	// sr-Cyrl Аня игра црвену седмицу, следећи је Ben
-	// ro      Аня pune un 7 roșu, urmează Ben
-	// hy      Аня դնում է կարմիր 7, հաջորդը՝ Ben
-}
-
-
