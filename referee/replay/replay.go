@@ -40,12 +40,20 @@ type Record struct {
 // that did not parse is refused with its parse error's code (bad-line or
 // bad-card) and g is left alone. The record's Message is in English.
 func Step(g Engine, l tablelog.Line) Record {
+	r := step(g, l)
+	r.Message = r.Verdict.Text(lang.English)
+	return r
+}
+
+// step is Step without rendering the message, which costs more than the
+// ruling: Replay renders it only for a caller that reads the records.
+func step(g Engine, l tablelog.Line) Record {
 	if l.Err != nil {
 		v := refuseLine(l.Err)
-		return Record{Line: l.N, Error: v.Code, Message: v.Text(lang.English), State: g.State(), Verdict: v}
+		return Record{Line: l.N, Error: v.Code, State: g.State(), Verdict: v}
 	}
 	v := g.Apply(l.Ev)
-	r := Record{Line: l.N, OK: v.OK, Error: v.Code, Message: v.Text(lang.English), State: g.State(), Event: l.Ev, Verdict: v}
+	r := Record{Line: l.N, OK: v.OK, Error: v.Code, State: g.State(), Event: l.Ev, Verdict: v}
 	if !v.OK && r.Error == "" {
 		// An engine that refuses must say why; never print ok:false with
 		// no code.
@@ -97,9 +105,10 @@ func Replay(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error
 				return n, fmt.Errorf("replay: %w", err)
 			}
 		}
-		rec = Step(g, l)
+		rec = step(g, l)
 		n++
 		if emit != nil {
+			rec.Message = rec.Verdict.Text(lang.English)
 			if err = emit(&rec); err != nil {
 				return n, fmt.Errorf("replay: line %d: %w", rec.Line, err)
 			}
