@@ -49,8 +49,9 @@
 // waits for), setup.*, start.*, play*, then.* and next (clauses after a
 // play), draw.*, pass*, uno.*, catch.*, challenge*, show.*, judge.*,
 // heights.*, swap*, count.*/counted, round.*, score.*, game.won, rules.*
-// (rules.name.X short names, rules.preset.X and rules.option.X one line a
-// child understands for each preset and option of RULES.md §3–§5),
+// (rules.name.X short names; rules.preset.X, rules.option.X and
+// rules.scoring.X one line a child understands for each preset, option
+// and scoring method of RULES.md §3–§5),
 // phase.X (RULES.md §7 phases), text.* (replay --text), card.*, color.*,
 // count.* (plural nouns) and lang.name (the language's own name). A clause
 // that begins with , : ; or . joins the one before it without a space.

@@ -109,12 +109,12 @@ func (l Lang) word(key string) string { return l.render(key, nil, nil) }
 // data is the template data of a message: each argument as a value whose
 // methods give its grammatical forms ({{.Card.Acc}}, {{.N.Cards}}).
 func data(l Lang, a *Args) map[string]any {
-	d := make(map[string]any, 8)
-	for k, v := range map[string]string{"Player": a.Player, "Other": a.Other, "Next": a.Next, "Value": a.Value, "Text": a.Text} {
-		if v != "" {
-			d[k] = v
-		}
-	}
+	d := make(map[string]any, 12)
+	setString(d, "Player", a.Player)
+	setString(d, "Other", a.Other)
+	setString(d, "Next", a.Next)
+	setString(d, "Value", a.Value)
+	setString(d, "Text", a.Text)
 	if present(a.Card) {
 		d["Card"] = Card{l, a.Card}
 	}
@@ -130,6 +130,14 @@ func data(l Lang, a *Args) map[string]any {
 	}
 	d["Options"] = Options{l, a.Options}
 	return d
+}
+
+// setString sets d[k] to v unless v is empty: an absent argument shows as
+// a template gap, which the tests catch.
+func setString(d map[string]any, k, v string) {
+	if v != "" {
+		d[k] = v
+	}
 }
 
 // present reports whether c is a card: a number card always has a colour.

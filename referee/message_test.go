@@ -112,3 +112,30 @@ func TestRussianVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogKnowsTheRules: every preset, option, setting value, scoring
+// method and phase the engine knows has its words in the catalog (the
+// completeness test of package lang carries them to every language).
+func TestCatalogKnowsTheRules(t *testing.T) {
+	var keys []string
+	for _, p := range []string{PresetOfficial, PresetCars, PresetHouseRU} {
+		keys = append(keys, "rules.name."+p, "rules.preset."+p)
+	}
+	for _, o := range options {
+		keys = append(keys, "rules.name."+o.name, "rules.option."+o.name)
+		for _, v := range o.values {
+			keys = append(keys, "rules.name."+v)
+		}
+	}
+	for _, s := range []string{ScoringWinnerCollects, ScoringPenalty, ScoringLazy} {
+		keys = append(keys, "rules.scoring."+s)
+	}
+	for _, ph := range phaseNames {
+		keys = append(keys, "phase."+ph)
+	}
+	for _, k := range keys {
+		if got := lang.English.Render(lang.Msg{Key: k}); got == k || got == "" {
+			t.Errorf("English.Render(%q) = %q, want words", k, got)
+		}
+	}
+}
