@@ -4,7 +4,10 @@ package referee
 // the daemon, the simulation tests). The engine behind it may change freely;
 // these names and their meaning may not without updating every user.
 
-import "github.com/unoref/unoref/referee/tablelog"
+import (
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/referee/tablelog"
+)
 
 // Error codes of a refused event (RULES.md §7 "error"). The list may grow.
 const (
@@ -88,13 +91,18 @@ type Effect struct {
 	Color  string
 }
 
-// Verdict is the referee's answer to one event.
+// Verdict is the referee's answer to one event. Its sentence is keys and
+// arguments, never words: render it with Text(lang.English), or in the
+// table's language.
 type Verdict struct {
 	OK      bool
-	Code    string // "" when OK; one of the Err* codes
-	Message string // one sentence a child understands
+	Code    string        // "" when OK; one of the Err* codes
+	Msg     lang.Sentence // one sentence a child understands, as clauses
 	Effects []Effect
 }
+
+// Text is the verdict's sentence in l.
+func (v Verdict) Text(l lang.Lang) string { return l.Sentence(v.Msg) }
 
 // The engine's entry points, implemented in game.go:
 //

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -36,7 +37,7 @@ func BenchmarkApply(b *testing.B) {
 		g := New()
 		for _, ev := range evs {
 			if v := g.Apply(ev); !v.OK {
-				b.Fatalf("%v refused: %s", ev, v.Message)
+				b.Fatalf("%v refused: %s", ev, v.Text(lang.English))
 			}
 		}
 		n += len(evs)
@@ -59,7 +60,7 @@ func benchState(b *testing.B, read func(*Game, *State)) {
 	g := New()
 	for _, ev := range evs[:len(evs)/2] {
 		if v := g.Apply(ev); !v.OK {
-			b.Fatalf("%v refused: %s", ev, v.Message)
+			b.Fatalf("%v refused: %s", ev, v.Text(lang.English))
 		}
 	}
 	var s State

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -25,7 +26,7 @@ play W+4:G`
 			return
 		}
 		v := g.Apply(ev)
-		fmt.Printf("%-12s %-5v %s\n", line, v.OK, v.Message)
+		fmt.Printf("%-12s %-5v %s\n", line, v.OK, v.Text(lang.English))
 	}
 	st := g.State()
 	fmt.Println(st.Phase, st.Turn, st.Pending, st.Hands["Ann"])

@@ -1,7 +1,10 @@
 package referee
 
 import (
+	"strings"
+
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -50,16 +53,10 @@ type Game struct {
 	color     cards.Color
 	onStarter bool // the top card is the round's starter (no jump-in)
 
-	pending   int
-	penKind   cards.Kind
-	penFrom   int  // seat that played the card owed, -1 for the starter
-	canChal   bool // the player to act may challenge the Wild Draw Four on top
-	prevTop   cards.Card
-	prevColor cards.Color
-	prevStart bool
-	chalHand  int  // cards the player of the Wild Draw Four held right after it
-	ending    bool // the round ends once the pending draw is taken
-	firstOut  int
+	pen      penalty
+	chal     lastWD4
+	ending   bool // the round ends once the pending draw is taken
+	firstOut int
 
 	colorSeat  int  // phColor: who names the colour
 	colorStart bool // phColor: for the starter
@@ -82,6 +79,24 @@ type Game struct {
 	drawPile  int
 
 	winner int
+}
+
+// penalty is the draw owed by the player to act (§2.6, §3 stacking,
+// deflect-draw-two, reverse-bounce, blank-draw-ten).
+type penalty struct {
+	n    int        // cards owed: State.Pending
+	kind cards.Kind // the card that made it: DrawTwo, WildDrawFour or Blank
+	from int        // seat that played it, -1 for the starter
+}
+
+// lastWD4 is what the referee keeps of the last Wild Draw Four to judge
+// a challenge of it (§2.8).
+type lastWD4 struct {
+	open      bool        // the player to act may challenge the card on top
+	top       cards.Card  // the pile's top card before the Wild Draw Four
+	color     cards.Color // the colour to match before it: the evidence
+	onStarter bool        // that top card was the starter
+	hand      int         // cards its player held right after playing it
 }
 
 // New returns a referee with the official rules and no players seated.
@@ -157,10 +172,21 @@ func (g *Game) Apply(ev tablelog.Event) Verdict {
 	case tablelog.Swap:
 		return g.swap(ev.Name)
 	}
-	return refuse(ErrBadLine, "This line is not an event the referee knows")
+	return refuse(ErrBadLine, say("line.unknown", lang.Args{}))
 }
 
-func refuse(code, msg string) Verdict { return Verdict{Code: code, Message: msg} }
+// say is one clause of a verdict's message.
+func say(key string, a lang.Args) lang.Msg { return lang.Msg{Key: key, Args: a} }
+
+func refuse(code string, m lang.Msg) Verdict { return Verdict{Code: code, Msg: lang.Sentence{m}} }
+
+func accept(m lang.Msg) Verdict { return Verdict{OK: true, Msg: lang.Sentence{m}} }
+
+// who is the Args naming the player in seat s.
+func (g *Game) who(s int) lang.Args { return lang.Args{Player: g.names[s]} }
+
+// owes is the Args of seat s owing the pending draw.
+func (g *Game) owes(s int) lang.Args { return lang.Args{Player: g.names[s], N: g.pen.n} }
 
 // State is what the table observes now.
 func (g *Game) State() State {
@@ -179,7 +205,7 @@ func (g *Game) StateInto(s *State) {
 	*s = State{
 		Phase:     phaseNames[g.ph],
 		Direction: "cw",
-		Pending:   g.pending,
+		Pending:   g.pen.n,
 		Round:     g.round,
 		DrawPile:  g.drawPile,
 	}
@@ -248,9 +274,9 @@ func (g *Game) seat(name string) (int, bool) {
 
 func (g *Game) unknown(name string) Verdict {
 	if g.n == 0 {
-		return refuse(ErrUnknownPlayer, name+" is not at this table: seat the players first with a players line")
+		return refuse(ErrUnknownPlayer, say("player.unknown.empty", lang.Args{Player: name}))
 	}
-	return refuse(ErrUnknownPlayer, name+" is not at this table")
+	return refuse(ErrUnknownPlayer, say("player.unknown", lang.Args{Player: name}))
 }
 
 // inRound reports whether cards are being played (a mistake can be punished).
@@ -258,54 +284,52 @@ func (g *Game) inRound() bool { return g.ph != phSetup && g.ph != phCountup && g
 
 // expect is the refusal of an event that does not fit the phase: it says
 // what the table is waiting for.
-func (g *Game) expect() Verdict {
-	var msg string
+func (g *Game) expect() Verdict { return refuse(ErrWrongPhase, g.waiting()) }
+
+// waiting says what the table waits for in the current phase.
+func (g *Game) waiting() lang.Msg {
 	switch g.ph {
 	case phSetup:
 		switch {
 		case g.n == 0:
-			msg = "The game has not begun: seat the players with a players line"
+			return say("wait.players", lang.Args{})
 		case g.dealt:
-			msg = "The round has not begun: turn up another starter card with start"
-		default:
-			msg = "The round has not begun: turn up the starter card with start"
+			return say("wait.starter.again", lang.Args{})
 		}
+		return say("wait.starter", lang.Args{})
 	case phTurn:
-		msg = "It is " + g.names[g.turn] + "'s turn: play a card or draw"
+		return say("wait.turn", g.who(g.turn))
 	case phDrawn:
-		msg = g.names[g.turn] + " has drawn: play the drawn card or pass"
+		return say("wait.drawn", g.who(g.turn))
 	case phPenalty:
 		if g.ending {
-			msg = "The round is over: " + g.names[g.turn] + " only has to draw " + itoa(g.pending)
-		} else {
-			msg = g.names[g.turn] + " must draw " + itoa(g.pending)
+			return say("wait.ending", g.owes(g.turn))
 		}
+		return say("wait.penalty", g.owes(g.turn))
 	case phColor:
-		msg = g.names[g.colorSeat] + " must name a colour for the wild first"
+		return say("wait.color", g.who(g.colorSeat))
 	case phChallenge:
-		msg = g.names[g.turn] + " must draw " + itoa(g.pending) + " or challenge the Wild Draw Four"
+		return say("wait.challenge", g.owes(g.turn))
 	case phShow:
-		msg = g.names[g.showSeat] + " must show their hand for the challenge"
+		return say("wait.show", g.who(g.showSeat))
 	case phSwap:
-		msg = g.names[g.turn] + " must choose a player to swap hands with"
+		return say("wait.swap", g.who(g.turn))
 	case phHeights:
-		msg = "Everyone picks a " + g.color.String() + " number for Extreme Heights with a hand line"
+		return say("wait.heights", lang.Args{Color: g.color})
 	case phCountup:
-		msg = "The round is over: count the cards left with a hand or points line for each player"
-	case phOver:
-		msg = "The game is over: " + g.names[g.winner] + " won"
+		return say("wait.countup", lang.Args{})
 	}
-	return refuse(ErrWrongPhase, msg)
+	return say("wait.over", g.who(g.winner))
 }
 
 // ---- setup ----
 
 func (g *Game) players(names []string) Verdict {
 	if g.round > 0 || g.dealt {
-		return refuse(ErrWrongPhase, "The players can't change once the game has begun")
+		return refuse(ErrWrongPhase, say("setup.players.late", lang.Args{}))
 	}
 	if len(names) < 2 || len(names) > 10 {
-		return refuse(ErrBadLine, "A game needs 2 to 10 players")
+		return refuse(ErrBadLine, say("setup.players.count", lang.Args{N: len(names)}))
 	}
 	n := len(names)
 	g.names = append([]string(nil), names...)
@@ -316,48 +340,56 @@ func (g *Game) players(names []string) Verdict {
 	g.out, g.done = bools[:n:n], bools[n:]
 	g.pick = make([]int8, n)
 	g.dealer = 0
-	return Verdict{OK: true, Message: itoa(n) + " players are seated and " + names[0] + " deals"}
+	return accept(say("setup.players", lang.Args{N: n, Player: names[0]}))
 }
 
 func (g *Game) setRulesLine(ev tablelog.Event) Verdict {
 	if g.round > 0 || g.dealt {
-		return refuse(ErrWrongPhase, "The rules can't change once the game has begun")
+		return refuse(ErrWrongPhase, say("setup.rules.late", lang.Args{}))
 	}
 	r, err := ParseRules(ev.Preset, ev.Options)
 	if err != nil {
-		msg := err.Error()
-		if re, ok := err.(*RulesError); ok {
-			msg = re.Msg
-		}
-		return refuse(ErrBadRules, capitalize(msg))
+		return refuse(ErrBadRules, err.(*RulesError).Msg)
 	}
 	g.setRules(r)
-	return Verdict{OK: true, Message: "The game is played by the " + r.Preset + " rules"}
+	return accept(say("setup.rules", lang.Args{Rule: r.Preset, Options: optionWords(ev.Options)}))
 }
 
-func capitalize(s string) string {
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		return string(s[0]-'a'+'A') + s[1:]
+// optionWords are the options of a rules line as it wrote them, a bare
+// name written +name: the sentence names the options in force in the
+// family's order.
+func optionWords(opts []string) []string {
+	if len(opts) == 0 {
+		return nil
 	}
-	return s
+	words := make([]string, len(opts))
+	for i, o := range opts {
+		switch {
+		case strings.HasPrefix(o, "+"), strings.HasPrefix(o, "-"), strings.Contains(o, "="):
+			words[i] = o
+		default:
+			words[i] = "+" + o
+		}
+	}
+	return words
 }
 
 func (g *Game) setDealer(name string) Verdict {
 	if g.round > 0 || g.dealt {
-		return refuse(ErrWrongPhase, "The dealer of the first round is chosen before the game begins")
+		return refuse(ErrWrongPhase, say("setup.dealer.late", lang.Args{}))
 	}
 	s, ok := g.seat(name)
 	if !ok {
 		return g.unknown(name)
 	}
 	g.dealer = s
-	return Verdict{OK: true, Message: name + " deals"}
+	return accept(say("setup.dealer", lang.Args{Player: name}))
 }
 
 func (g *Game) inDeck(c cards.Card) bool { return g.deckCount[idx(c.Face())] > 0 }
 
 func (g *Game) notInDeck(c cards.Card) Verdict {
-	return refuse(ErrIllegalCard, "There is no "+name(c.Face())+" in the "+g.rules.Deck+" deck")
+	return refuse(ErrIllegalCard, say("card.notindeck", lang.Args{Card: c.Face(), Rule: g.rules.Deck}))
 }
 
 func (g *Game) deal() {
@@ -372,7 +404,7 @@ func (g *Game) deal() {
 	g.discard = 0
 	g.played = [numIdx]uint8{}
 	g.dir = 1
-	g.pending, g.ending, g.canChal = 0, false, false
+	g.pen.n, g.ending, g.chal.open = 0, false, false
 	g.unoSeat, g.preCall, g.last, g.fiveSwap, g.firstOut = -1, -1, -1, -1, -1
 }
 
@@ -393,8 +425,9 @@ func (g *Game) start(c cards.Card) Verdict {
 	}
 	if returned {
 		// Turned up and put back: the draw pile keeps its size.
-		return Verdict{OK: true, Message: name(face) + " can't start the round: put it back in the pile and turn up another card",
-			Effects: []Effect{{Kind: EffReturn}}}
+		v := accept(say("start.return", lang.Args{Card: face}))
+		v.Effects = []Effect{{Kind: EffReturn}}
+		return v
 	}
 	g.drawPile--
 	g.discard = 1
@@ -405,37 +438,45 @@ func (g *Game) start(c cards.Card) Verdict {
 	if g.firstSeat >= 0 {
 		first = g.firstSeat
 	}
-	v := Verdict{OK: true}
-	head := name(face) + " starts the pile"
+	return g.turnUp(c, first)
+}
+
+// turnUp applies the starter c (§2.3); first is the seat after the dealer.
+func (g *Game) turnUp(c cards.Card, first int) Verdict {
+	a := lang.Args{Card: c.Face(), Player: g.names[first]}
 	switch c.Kind {
 	case cards.Skip:
 		g.setTurn(g.next(first))
+		a.Next = g.names[g.turn]
+		v := accept(say("start.skip", a))
 		v.Effects = []Effect{{Kind: EffSkip, Player: g.names[first]}}
-		v.Message = head + ": " + g.names[first] + " misses a turn and " + g.names[g.turn] + " plays first"
+		return v
 	case cards.Reverse:
 		g.dir = -1
 		g.setTurn(g.next(first))
+		a.Next = g.names[g.turn]
+		v := accept(say("start.reverse", a))
 		v.Effects = []Effect{{Kind: EffReverse}}
-		v.Message = head + ": play goes the other way and " + g.names[g.turn] + " plays first"
+		return v
 	case cards.DrawTwo:
 		g.turn, g.ph = first, phPenalty
-		g.pending, g.penKind, g.penFrom = 2, cards.DrawTwo, -1
-		v.Message = head + ": " + g.names[first] + " draws 2 and misses a turn"
+		g.pen = penalty{n: 2, kind: cards.DrawTwo, from: -1}
+		a.N = 2
+		return accept(say("start.drawtwo", a))
 	case cards.Wild:
 		g.turn = first
 		if c.Color == cards.NoColor {
 			g.ph, g.colorSeat, g.colorStart = phColor, first, true
-			v.Message = "A Wild starts the pile: " + g.names[first] + " names the colour and plays first"
-		} else {
-			g.ph = phTurn
-			v.Effects = []Effect{{Kind: EffColor, Color: c.Color.Code()}}
-			v.Message = "A Wild starts the pile, the colour is " + c.Color.String() + " and " + g.names[first] + " plays first"
+			return accept(say("start.wild", a))
 		}
-	default:
-		g.setTurn(first)
-		v.Message = head + " and " + g.names[first] + " plays first"
+		g.ph = phTurn
+		a.Color = c.Color
+		v := accept(say("start.wild.color", a))
+		v.Effects = []Effect{{Kind: EffColor, Color: c.Color.Code()}}
+		return v
 	}
-	return v
+	g.setTurn(first)
+	return accept(say("start.card", a))
 }
 
 func (g *Game) setTurn(s int) { g.turn, g.ph = s, phTurn }
@@ -486,29 +527,29 @@ func (g *Game) drawCards(seat, k int, v *Verdict) int {
 }
 
 // mistake refuses an event and applies the mistake-penalty to seat.
-func (g *Game) mistake(seat int, code, msg string) Verdict {
-	v := Verdict{Code: code, Message: msg}
+func (g *Game) mistake(seat int, code string, m lang.Msg) Verdict {
+	v := refuse(code, m)
 	if k := g.rules.MistakePenalty; k > 0 && seat >= 0 && g.inRound() {
 		got := g.drawCards(seat, k, &v)
 		v.Effects = append(v.Effects, Effect{Kind: EffMistake, Player: g.names[seat], N: got})
-		v.Message = msg + ", and " + g.names[seat] + " draws " + itoa(got) + " for the mistake"
+		v.Msg = append(v.Msg, say("mistake", lang.Args{Player: g.names[seat], N: got}))
 	}
 	return v
 }
 
 // closeUno ends the UNO window at a play or draw (§2.9); with auto
-// enforcement a missed call is punished here. It returns the sentence to
-// put before the event's own message.
-func (g *Game) closeUno(v *Verdict) string {
+// enforcement a missed call is punished here, and its clause comes first
+// in v's message.
+func (g *Game) closeUno(v *Verdict) {
 	s := g.unoSeat
 	if s < 0 {
-		return ""
+		return
 	}
 	g.unoSeat = -1
 	if g.unoCalled || g.hand[s] != 1 || g.rules.UnoEnforcement != EnforceAuto || g.rules.UnoPenalty == 0 {
-		return ""
+		return
 	}
 	got := g.drawCards(s, g.rules.UnoPenalty, v)
 	v.Effects = append(v.Effects, Effect{Kind: EffUnoMissed, Player: g.names[s], N: got})
-	return g.names[s] + " forgot to say UNO and draws " + itoa(got) + "; "
+	v.Msg = append(v.Msg, say("uno.missed.first", lang.Args{Player: g.names[s], N: got}))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -52,13 +53,13 @@ func play(t *testing.T, g *Game, script string) {
 		}
 		if !hasWant {
 			if !v.OK {
-				t.Fatalf("%q: refused %s: %s", line, v.Code, v.Message)
+				t.Fatalf("%q: refused %s: %s", line, v.Code, v.Text(lang.English))
 			}
 			continue
 		}
 		for _, tok := range tokens(want) {
 			if msg := check(tok, v, after); msg != "" {
-				t.Errorf("line %d %q: %s (message %q)", i+1, line, msg, v.Message)
+				t.Errorf("line %d %q: %s (message %q)", i+1, line, msg, v.Text(lang.English))
 			}
 		}
 		if t.Failed() {
@@ -120,13 +121,13 @@ func check(tok string, v Verdict, st State) string {
 		}
 		return ""
 	case strings.HasPrefix(tok, "msg="):
-		if want, _ := strconv.Unquote(tok[4:]); v.Message != want {
-			return "message " + strconv.Quote(v.Message) + ", want " + strconv.Quote(want)
+		if want, _ := strconv.Unquote(tok[4:]); v.Text(lang.English) != want {
+			return "message " + strconv.Quote(v.Text(lang.English)) + ", want " + strconv.Quote(want)
 		}
 		return ""
 	case strings.HasPrefix(tok, "msg~"):
-		if want, _ := strconv.Unquote(tok[4:]); !strings.Contains(v.Message, want) {
-			return "message " + strconv.Quote(v.Message) + " lacks " + strconv.Quote(want)
+		if want, _ := strconv.Unquote(tok[4:]); !strings.Contains(v.Text(lang.English), want) {
+			return "message " + strconv.Quote(v.Text(lang.English)) + " lacks " + strconv.Quote(want)
 		}
 		return ""
 	}

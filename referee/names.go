@@ -1,36 +1,27 @@
 package referee
 
-import (
-	"strconv"
-
-	"github.com/unoref/unoref/cards"
-)
+import "github.com/unoref/unoref/cards"
 
 // Every card (face and named colour) has a small index so the engine can
-// count faces in arrays and print names without fmt.
+// count faces in arrays and print codes without fmt.
 const numIdx = 8 * 50
 
 func idx(c cards.Card) int { return int(c.Kind)*50 + int(c.Color)*10 + int(c.Number) }
 
-var cardNames, cardCodes [numIdx]string
+var cardCodes [numIdx]string
 
 func init() {
 	for k := cards.Number; k <= cards.Blank; k++ {
 		for col := cards.NoColor; col <= cards.Blue; col++ {
 			for n := int8(0); n <= 9; n++ {
 				c := cards.Card{Kind: k, Color: col, Number: n}
-				cardNames[idx(c)] = c.Name()
 				cardCodes[idx(c)] = c.String()
 			}
 		}
 	}
 }
 
-func name(c cards.Card) string { return cardNames[idx(c)] }
 func code(c cards.Card) string { return cardCodes[idx(c)] }
-
-// itoa is strconv.Itoa; kept short for message building.
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // colourCircle is the order of the colours around the wild's art, clockwise
 // (RULES.md §3 colours-in-circle, inferred: red, blue, green, yellow).
@@ -45,11 +36,4 @@ func circleNext(c cards.Color, dir int) cards.Color {
 		}
 	}
 	return cards.NoColor
-}
-
-func cardsWord(n int) string {
-	if n == 1 {
-		return "1 card"
-	}
-	return itoa(n) + " cards"
 }

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang"
 )
 
 // matches reports whether c may go on the top card (§2.5).
@@ -25,19 +26,15 @@ func (g *Game) matches(c cards.Card) bool {
 }
 
 // noMatch says why c can't go on the top card.
-func (g *Game) noMatch(c cards.Card) string {
+func (g *Game) noMatch(c cards.Card) lang.Msg {
 	if c.Kind == cards.Blank {
-		return "A Blank has no rule in this game: leave it out"
+		return say("refuse.blank", lang.Args{})
 	}
-	msg := name(c) + " can't go on " + name(g.top) + ": play a " + g.color.String() + " card"
-	switch t := g.top; {
-	case t.IsWild() || t.Kind == cards.Blank:
-	case t.Kind == cards.Number:
-		msg += ", a " + itoa(int(t.Number))
-	default:
-		msg += ", a " + t.Kind.String()
+	a := lang.Args{Card: c, Top: g.top, Color: g.color}
+	if t := g.top; t.IsWild() || t.Kind == cards.Blank {
+		return say("refuse.nomatch.color", a)
 	}
-	return msg + " or a wild"
+	return say("refuse.nomatch", a)
 }
 
 // checkDup refuses a card the pile already holds as often as the deck does.
@@ -47,11 +44,10 @@ func (g *Game) checkDup(c cards.Card) (Verdict, bool) {
 		return Verdict{}, true
 	}
 	k := int(g.deckCount[idx(f)])
-	msg := "There is only one " + name(f) + " in the deck and it is already on the pile"
 	if k > 1 {
-		msg = "There are only " + itoa(k) + " " + name(f) + " cards in the deck and all are already on the pile"
+		return refuse(ErrDuplicateCard, say("card.dup.all", lang.Args{Card: f, N: k})), false
 	}
-	return refuse(ErrDuplicateCard, msg), false
+	return refuse(ErrDuplicateCard, say("card.dup.one", lang.Args{Card: f})), false
 }
 
 // autoColor applies colours-in-circle: the colour a wild takes by itself,
@@ -81,13 +77,13 @@ func (g *Game) play(c cards.Card, who string) Verdict {
 		return g.notInDeck(c)
 	}
 	if g.hand[seat] == 0 {
-		return refuse(ErrNotYourTurn, g.names[seat]+" has no cards left")
+		return refuse(ErrNotYourTurn, say("play.nocards", g.who(seat)))
 	}
 	if v, ok := g.checkDup(c); !ok {
 		return v
 	}
 	if auto := g.autoColor(); c.IsWild() && auto != cards.NoColor && c.Color != cards.NoColor && c.Color != auto {
-		return refuse(ErrWrongColor, "With colours-in-circle the wild turns the colour to "+auto.String()+" by itself")
+		return refuse(ErrWrongColor, say("refuse.circle", lang.Args{Color: auto}))
 	}
 	if seat != g.turn {
 		return g.jumpIn(seat, c)
@@ -98,7 +94,7 @@ func (g *Game) play(c cards.Card, who string) Verdict {
 		return g.answer(seat, c)
 	case phDrawn:
 		if g.drawnKnown && face != g.drawnCard {
-			return g.mistake(seat, ErrIllegalCard, g.names[seat]+" may only play the card just drawn, "+name(g.drawnCard))
+			return g.mistake(seat, ErrIllegalCard, say("play.drawnonly", lang.Args{Player: g.names[seat], Card: g.drawnCard}))
 		}
 	}
 	if !g.matches(c) {
@@ -113,19 +109,23 @@ func (g *Game) identical(c cards.Card) bool {
 }
 
 func (g *Game) jumpIn(seat int, c cards.Card) Verdict {
+	a := lang.Args{Player: g.names[seat], Next: g.names[g.turn], Top: g.top.Face()}
 	switch {
 	case !g.rules.JumpIn:
-		return g.mistake(seat, ErrNotYourTurn, "It is "+g.names[g.turn]+"'s turn, not "+g.names[seat]+"'s")
+		return g.mistake(seat, ErrNotYourTurn, say("jump.turn", a))
 	case g.ending:
-		return refuse(ErrWrongPhase, "The round is over: "+g.names[g.turn]+" only has to draw "+itoa(g.pending))
+		return refuse(ErrWrongPhase, say("wait.ending", g.owes(g.turn)))
 	case c.Kind == cards.WildDrawFour:
-		return g.mistake(seat, ErrNoJumpIn, "A Wild Draw Four can never jump in: it is "+g.names[g.turn]+"'s turn")
+		return g.mistake(seat, ErrNoJumpIn, say("jump.wd4", a))
 	case c.Kind == cards.Heights:
-		return g.mistake(seat, ErrNoJumpIn, "Extreme Heights can't jump in: it is "+g.names[g.turn]+"'s turn")
+		return g.mistake(seat, ErrNoJumpIn, say("jump.heights", a))
 	case g.onStarter:
-		return g.mistake(seat, ErrNoJumpIn, "Nobody can jump in on the starter card: it is "+g.names[g.turn]+"'s turn")
+		return g.mistake(seat, ErrNoJumpIn, say("jump.starter", a))
+	case g.top.Kind == cards.WildDrawFour || g.top.Kind == cards.Heights:
+		// No card is identical to these: say so, not "a card just like".
+		return g.mistake(seat, ErrNoJumpIn, say("jump.never", a))
 	case !g.identical(c):
-		return g.mistake(seat, ErrNoJumpIn, g.names[seat]+" can only jump in with a card just like "+name(g.top.Face())+": it is "+g.names[g.turn]+"'s turn")
+		return g.mistake(seat, ErrNoJumpIn, say("jump.same", a))
 	}
 	return g.place(seat, c, "jump")
 }
@@ -134,42 +134,40 @@ func (g *Game) jumpIn(seat int, c cards.Card) Verdict {
 // wd4-answer-draw-two, reverse-bounce, and jump-in with the same card).
 func (g *Game) answer(seat int, c cards.Card) Verdict {
 	if g.ending {
-		return refuse(ErrMustDraw, "The round is over: "+g.names[seat]+" only has to draw "+itoa(g.pending))
+		return refuse(ErrMustDraw, say("wait.ending", g.owes(seat)))
 	}
 	r := &g.rules
 	switch {
-	case c.Kind == cards.DrawTwo && g.penKind == cards.DrawTwo && (r.DeflectDrawTwo || r.Stacking):
+	case c.Kind == cards.DrawTwo && g.pen.kind == cards.DrawTwo && (r.DeflectDrawTwo || r.Stacking):
 		return g.place(seat, c, "")
-	case c.Kind == cards.WildDrawFour && g.penKind == cards.WildDrawFour && r.Stacking:
+	case c.Kind == cards.WildDrawFour && g.pen.kind == cards.WildDrawFour && r.Stacking:
 		return g.place(seat, c, "")
-	case c.Kind == cards.DrawTwo && g.penKind == cards.WildDrawFour && r.WD4AnswerDrawTwo && c.Color == g.color:
+	case c.Kind == cards.DrawTwo && g.pen.kind == cards.WildDrawFour && r.WD4AnswerDrawTwo && c.Color == g.color:
 		return g.place(seat, c, "")
-	case c.Kind == cards.Reverse && r.ReverseBounce && g.penFrom >= 0 && c.Color == g.color &&
-		(g.penKind == cards.DrawTwo || g.penKind == cards.WildDrawFour):
+	case c.Kind == cards.Reverse && r.ReverseBounce && g.pen.from >= 0 && c.Color == g.color &&
+		(g.pen.kind == cards.DrawTwo || g.pen.kind == cards.WildDrawFour):
 		return g.place(seat, c, "bounce")
 	case r.JumpIn && !g.onStarter && g.identical(c):
 		return g.place(seat, c, "jump")
 	}
-	what := "the Draw Two"
-	if g.penKind == cards.WildDrawFour {
-		what = "the Wild Draw Four"
-	}
-	return g.mistake(seat, ErrMustDraw, name(c)+" can't answer "+what+": "+g.names[seat]+" must draw "+itoa(g.pending))
+	a := g.owes(seat)
+	a.Card, a.Top = c, cards.Card{Kind: g.pen.kind}
+	return g.mistake(seat, ErrMustDraw, say("answer.no", a))
 }
 
 // place puts c (already checked) from seat's hand on the pile. how is ""
 // for a play in turn, "jump" for a jump-in, "bounce" for reverse-bounce.
 func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 	v := Verdict{OK: true}
-	pre := g.closeUno(&v)
+	g.closeUno(&v)
 	called := g.preCall == seat
 	g.preCall, g.fiveSwap, g.drawnKnown = -1, -1, false
 	if c.Kind == cards.WildDrawFour {
-		g.prevTop, g.prevColor, g.prevStart = g.top, g.color, g.onStarter
+		g.chal.top, g.chal.color, g.chal.onStarter = g.top, g.color, g.onStarter
 	}
 	g.hand[seat]--
 	if c.Kind == cards.WildDrawFour {
-		g.chalHand = g.hand[seat]
+		g.chal.hand = g.hand[seat]
 	}
 	g.played[idx(c.Face())]++
 	g.discard++
@@ -188,15 +186,15 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 			v.Effects = append(v.Effects, Effect{Kind: EffUnoCalled, Player: g.names[seat]})
 		}
 	}
-	verb := " plays "
+	key := "play"
 	switch how {
 	case "jump":
-		verb = " jumps in with "
+		key = "play.jump"
 		v.Effects = append(v.Effects, Effect{Kind: EffJumpIn, Player: g.names[seat]})
 	case "bounce":
-		verb = " bounces it back with "
+		key = "play.bounce"
 	}
-	msg := pre + g.names[seat] + verb + name(c)
+	v.Msg = append(v.Msg, say(key, lang.Args{Player: g.names[seat], Card: c}))
 	if c.IsWild() && c.Color != cards.NoColor {
 		v.Effects = append(v.Effects, Effect{Kind: EffColor, Color: c.Color.Code()})
 	}
@@ -205,10 +203,10 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 	if c.IsWild() && c.Color == cards.NoColor && !lastWild {
 		g.ph, g.colorSeat, g.colorStart = phColor, seat, false
 		g.turn = seat
-		v.Message = msg + " and names a colour"
+		v.Msg = append(v.Msg, say("then.color", lang.Args{}))
 		return v
 	}
-	return g.resolve(seat, c, v, msg)
+	return g.resolve(seat, c, v)
 }
 
 // outEndsRound reports whether seat emptying their hand ends the round
@@ -223,120 +221,168 @@ func (g *Game) outEndsRound(seat int) bool {
 	return true
 }
 
+// then adds a clause to v's message.
+func (v *Verdict) then(key string, a lang.Args) { v.Msg = append(v.Msg, say(key, a)) }
+
 // resolve applies the effect of c, just played by seat with its colour
 // known, and passes the turn on. Every card that leaves a hand comes
 // here, so an emptied hand always reaches the going-out rules (§2.10).
-func (g *Game) resolve(seat int, c cards.Card, v Verdict, msg string) Verdict {
-	r := &g.rules
-	// A Reverse can only land on a pending penalty by bouncing it
-	// (reverse-bounce, or an identical Reverse jumping in on a bounce).
-	bounce := c.Kind == cards.Reverse && g.pending > 0
-	drawCard := c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour || c.Kind == cards.Blank || bounce
+func (g *Game) resolve(seat int, c cards.Card, v Verdict) Verdict {
 	if g.hand[seat] == 0 {
-		switch {
-		case r.SevenRounds && g.stage[seat] == 0:
-			return g.gameOver(seat, v, msg+" and wins the game with the last card")
-		case r.SevenRounds:
-			k := g.stage[seat]
-			g.stage[seat]--
-			got := g.drawCards(seat, k, &v)
-			v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
-			msg += ", empties the hand and draws " + itoa(got) + " for the next stage"
-		case r.PlayToEnd && g.active() > 2:
-			g.out[seat] = true
-			if g.firstOut < 0 {
-				g.firstOut = seat
-			}
-			v.Effects = append(v.Effects, Effect{Kind: EffOut, Player: g.names[seat]})
-			msg += " and is out"
-		default:
-			if g.firstOut < 0 {
-				g.firstOut = seat
-			}
-			if !drawCard {
-				return g.endRound(v, msg)
-			}
-			g.ending = true
+		if done, ok := g.emptied(seat, c, &v); ok {
+			return done
 		}
 	}
 	switch c.Kind {
 	case cards.Number:
-		if r.SevenZero && c.Number == 0 && !g.ending {
-			g.rotateHands()
-			v.Effects = append(v.Effects, Effect{Kind: EffHandsMoved})
-			msg += ", every hand moves on to the next player"
-		}
-		if r.SevenZero && c.Number == 7 && g.hand[seat] > 0 {
-			g.turn, g.ph = seat, phSwap
-			v.Message = msg + " and picks a player to swap hands with"
+		if g.numberRule(seat, c, &v) {
 			return v
 		}
-		if r.FiveSwap && c.Number == 5 && g.hand[seat] > 0 {
-			g.fiveSwap = seat
-		}
-		g.setTurn(g.next(seat))
 	case cards.Skip:
 		skipped := g.next(seat)
 		g.setTurn(g.next(skipped))
 		v.Effects = append(v.Effects, Effect{Kind: EffSkip, Player: g.names[skipped]})
-		msg += ": " + g.names[skipped] + " misses a turn"
+		v.then("then.skip", g.who(skipped))
 	case cards.Reverse:
-		g.dir = -g.dir
-		v.Effects = append(v.Effects, Effect{Kind: EffReverse})
-		if bounce {
-			g.penFrom = seat
-			g.turn, g.ph, g.canChal = g.next(seat), phPenalty, false
-			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pending)
+		if g.reverse(seat, &v) {
 			return v
 		}
-		if g.active() == 2 && g.hand[seat] > 0 {
-			skipped := g.next(seat)
-			g.setTurn(seat)
-			v.Effects = append(v.Effects, Effect{Kind: EffSkip, Player: g.names[skipped]})
-			msg += ": with two players it skips " + g.names[skipped]
-		} else {
-			g.setTurn(g.next(seat))
-			msg += ": play goes the other way"
-		}
 	case cards.DrawTwo, cards.WildDrawFour, cards.Blank:
-		add := 2
-		ph := phPenalty
-		switch c.Kind {
-		case cards.WildDrawFour:
-			add, ph = 4, phChallenge
-		case cards.Blank:
-			add = 10
-		}
-		if g.pending > 0 && g.penKind == c.Kind && r.Stacking && c.Kind != cards.Blank {
-			g.pending += add
-		} else {
-			g.pending = add
-		}
-		g.penKind, g.penFrom = c.Kind, seat
-		g.turn, g.ph, g.canChal = g.next(seat), ph, ph == phChallenge
-		if ph == phChallenge {
-			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pending) + " or challenge"
-		} else {
-			v.Message = msg + ": " + g.names[g.turn] + " must draw " + itoa(g.pending)
-		}
+		g.owe(seat, c, &v)
 		return v
 	case cards.Heights:
-		g.ph, g.heightsBy, g.turn = phHeights, seat, seat
-		g.left = 0
-		for s := range g.done {
-			g.done[s] = g.out[s] || g.hand[s] == 0
-			g.pick[s] = -1
-			if !g.done[s] {
-				g.left++
-			}
-		}
-		v.Message = msg + ": everyone picks a " + g.color.String() + " number card"
+		g.startHeights(seat, &v)
 		return v
 	default: // Wild
 		g.setTurn(g.next(seat))
 	}
-	v.Message = msg + " and " + g.names[g.turn] + " is next"
+	v.then("next", g.who(g.turn))
 	return v
+}
+
+// drawsNext reports whether c makes the next player draw: the round then
+// ends only once that draw is taken. A Reverse can only land on a pending
+// penalty by bouncing it (reverse-bounce, or an identical Reverse jumping
+// in on a bounce).
+func (g *Game) drawsNext(c cards.Card) bool {
+	bounce := c.Kind == cards.Reverse && g.pen.n > 0
+	return c.Kind == cards.DrawTwo || c.Kind == cards.WildDrawFour || c.Kind == cards.Blank || bounce
+}
+
+// emptied applies the going-out rules to seat, whose hand c emptied. It
+// returns the final verdict and true when the round or game ends here.
+func (g *Game) emptied(seat int, c cards.Card, v *Verdict) (Verdict, bool) {
+	r := &g.rules
+	switch {
+	case r.SevenRounds && g.stage[seat] == 0:
+		v.then("then.wingame", lang.Args{})
+		return g.gameOver(seat, *v), true
+	case r.SevenRounds:
+		k := g.stage[seat]
+		g.stage[seat]--
+		got := g.drawCards(seat, k, v)
+		v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
+		v.then("then.stage", lang.Args{N: got})
+	case r.PlayToEnd && g.active() > 2:
+		g.out[seat] = true
+		if g.firstOut < 0 {
+			g.firstOut = seat
+		}
+		v.Effects = append(v.Effects, Effect{Kind: EffOut, Player: g.names[seat]})
+		v.then("then.out", lang.Args{})
+	default:
+		if g.firstOut < 0 {
+			g.firstOut = seat
+		}
+		if !g.drawsNext(c) {
+			return g.endRound(*v, seat), true
+		}
+		g.ending = true
+	}
+	return Verdict{}, false
+}
+
+// numberRule applies seven-zero and five-swap to a number card; it
+// reports whether the turn waits for a swap.
+func (g *Game) numberRule(seat int, c cards.Card, v *Verdict) bool {
+	r := &g.rules
+	if r.SevenZero && c.Number == 0 && !g.ending {
+		g.rotateHands()
+		v.Effects = append(v.Effects, Effect{Kind: EffHandsMoved})
+		v.then("then.rotate", lang.Args{})
+	}
+	if r.SevenZero && c.Number == 7 && g.hand[seat] > 0 {
+		g.turn, g.ph = seat, phSwap
+		v.then("then.swap", lang.Args{})
+		return true
+	}
+	if r.FiveSwap && c.Number == 5 && g.hand[seat] > 0 {
+		g.fiveSwap = seat
+	}
+	g.setTurn(g.next(seat))
+	return false
+}
+
+// reverse turns the direction of play; it reports whether the Reverse
+// bounced a penalty, which ends the verdict.
+func (g *Game) reverse(seat int, v *Verdict) bool {
+	bounce := g.pen.n > 0
+	g.dir = -g.dir
+	v.Effects = append(v.Effects, Effect{Kind: EffReverse})
+	if bounce {
+		g.pen.from = seat
+		g.turn, g.ph, g.chal.open = g.next(seat), phPenalty, false
+		v.then("then.mustdraw", g.owes(g.turn))
+		return true
+	}
+	if g.active() == 2 && g.hand[seat] > 0 {
+		skipped := g.next(seat)
+		g.setTurn(seat)
+		v.Effects = append(v.Effects, Effect{Kind: EffSkip, Player: g.names[skipped]})
+		v.then("then.skip2", g.who(skipped))
+		return false
+	}
+	g.setTurn(g.next(seat))
+	v.then("then.reverse", lang.Args{})
+	return false
+}
+
+// owe makes the next player owe the draw of c: +2, +4 (open to a
+// challenge) or a Blank's 10, stacked when the rules say so.
+func (g *Game) owe(seat int, c cards.Card, v *Verdict) {
+	add, ph := 2, phPenalty
+	switch c.Kind {
+	case cards.WildDrawFour:
+		add, ph = 4, phChallenge
+	case cards.Blank:
+		add = 10
+	}
+	if g.pen.n > 0 && g.pen.kind == c.Kind && g.rules.Stacking && c.Kind != cards.Blank {
+		g.pen.n += add
+	} else {
+		g.pen.n = add
+	}
+	g.pen.kind, g.pen.from = c.Kind, seat
+	g.turn, g.ph, g.chal.open = g.next(seat), ph, ph == phChallenge
+	if ph == phChallenge {
+		v.then("then.challenge", g.owes(g.turn))
+		return
+	}
+	v.then("then.mustdraw", g.owes(g.turn))
+}
+
+// startHeights opens Extreme Heights (§2.7): everyone with cards picks.
+func (g *Game) startHeights(seat int, v *Verdict) {
+	g.ph, g.heightsBy, g.turn = phHeights, seat, seat
+	g.left = 0
+	for s := range g.done {
+		g.done[s] = g.out[s] || g.hand[s] == 0
+		g.pick[s] = -1
+		if !g.done[s] {
+			g.left++
+		}
+	}
+	v.then("then.heights", lang.Args{Color: g.color})
 }
 
 // rotateHands passes every hand to the next player in the direction of
@@ -352,19 +398,25 @@ func (g *Game) rotateHands() {
 }
 
 func (g *Game) nameColor(col cards.Color) Verdict {
+	if g.ph != phColor && g.rules.ColoursInCircle && g.inRound() {
+		return refuse(ErrWrongPhase, say("color.circle", lang.Args{}))
+	}
 	if g.ph != phColor {
 		return g.expect()
 	}
 	seat := g.colorSeat
 	g.top.Color, g.color = col, col
-	v := Verdict{OK: true, Effects: []Effect{{Kind: EffColor, Color: col.Code()}}}
+	a := lang.Args{Player: g.names[seat], Color: col}
 	if g.colorStart {
 		g.colorStart = false
 		g.setTurn(seat)
-		v.Message = "The colour is " + col.String() + " and " + g.names[seat] + " plays first"
+		v := accept(say("color.start", a))
+		v.Effects = []Effect{{Kind: EffColor, Color: col.Code()}}
 		return v
 	}
-	return g.resolve(seat, g.top, v, g.names[seat]+" names "+col.String())
+	v := accept(say("color.named", a))
+	v.Effects = []Effect{{Kind: EffColor, Color: col.Code()}}
+	return g.resolve(seat, g.top, v)
 }
 
 // cardsLeft is how many cards a draw can still reach: the draw pile and,
@@ -380,11 +432,11 @@ func (g *Game) cardsLeft() int {
 func (g *Game) tooFewLeft(n int) Verdict {
 	switch k := g.cardsLeft(); k {
 	case 0:
-		return refuse(ErrWrongCount, "No cards are left to draw")
+		return refuse(ErrWrongCount, say("draw.left.none", lang.Args{}))
 	case 1:
-		return refuse(ErrWrongCount, "Only 1 card is left to draw, not "+itoa(n))
+		return refuse(ErrWrongCount, say("draw.left.one", lang.Args{N: 1, K: n}))
 	default:
-		return refuse(ErrWrongCount, "Only "+itoa(k)+" cards are left to draw, not "+itoa(n))
+		return refuse(ErrWrongCount, say("draw.left", lang.Args{N: k, K: n}))
 	}
 }
 
@@ -392,53 +444,17 @@ func (g *Game) draw(shown []cards.Card) Verdict {
 	seat := g.turn
 	switch g.ph {
 	case phPenalty, phChallenge:
-		// With every card in the hands, a penalty is drawn as far as it
-		// goes: the draw line shows what was left.
-		k := min(g.pending, g.cardsLeft())
-		switch {
-		case len(shown) == 0 || len(shown) == k:
-		case k < g.pending:
-			return g.tooFewLeft(len(shown))
-		default:
-			return refuse(ErrWrongCount, g.names[seat]+" must draw "+itoa(g.pending)+" cards, not "+itoa(len(shown)))
-		}
-		v := Verdict{OK: true}
-		pre := g.closeUno(&v)
-		got := g.drawCards(seat, g.pending, &v)
-		msg := pre + g.names[seat] + " draws " + itoa(got) + " and misses a turn"
-		switch {
-		case got == 0:
-			msg = pre + "No cards are left to draw: " + g.names[seat] + " misses a turn"
-		case got < g.pending:
-			msg = pre + g.names[seat] + " draws " + itoa(got) + ", all the cards left, and misses a turn"
-		}
-		if got > 0 {
-			v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
-		}
-		v.Effects = append(v.Effects, Effect{Kind: EffSkip, Player: g.names[seat]})
-		g.pending, g.canChal, g.preCall = 0, false, -1
-		if g.ending {
-			return g.endRound(v, msg)
-		}
-		g.setTurn(g.next(seat))
-		v.Message = msg + " and " + g.names[g.turn] + " is next"
-		return v
+		return g.drawPenalty(seat, shown)
 	case phTurn:
 	case phDrawn:
-		if !g.rules.DrawUntilPlayable {
-			return refuse(ErrWrongPhase, g.names[seat]+" has drawn already: play the drawn card or pass")
-		}
-		if g.drawnKnown && g.matches(g.drawnCard) {
-			return refuse(ErrWrongPhase, g.names[seat]+" drew "+name(g.drawnCard)+", which can be played: play it or pass")
-		}
-		if g.cardsLeft() == 0 {
-			return refuse(ErrWrongPhase, "No cards are left to draw: "+g.names[seat]+" passes")
+		if v, ok := g.drawAgain(seat); !ok {
+			return v
 		}
 	default:
 		return g.expect()
 	}
 	if len(shown) > 1 && !g.rules.DrawUntilPlayable {
-		return refuse(ErrWrongCount, g.names[seat]+" draws one card at a time, not "+itoa(len(shown)))
+		return refuse(ErrWrongCount, say("draw.onebyone", lang.Args{Player: g.names[seat], N: len(shown)}))
 	}
 	if len(shown) > g.cardsLeft() {
 		return g.tooFewLeft(len(shown))
@@ -448,42 +464,92 @@ func (g *Game) draw(shown []cards.Card) Verdict {
 			return g.notInDeck(c)
 		}
 		if i < len(shown)-1 && g.matches(c) {
-			return refuse(ErrWrongCount, name(c)+" can be played: "+g.names[seat]+" stops drawing there")
+			return refuse(ErrWrongCount, say("draw.stop", lang.Args{Player: g.names[seat], Card: c}))
 		}
 	}
-	v := Verdict{OK: true}
-	pre := g.closeUno(&v)
-	k := len(shown)
-	if k == 0 {
-		k = 1
+	return g.drawInTurn(seat, shown)
+}
+
+// drawPenalty takes the pending draw: as far as it goes when every card
+// is in the hands (the draw line then shows what was left).
+func (g *Game) drawPenalty(seat int, shown []cards.Card) Verdict {
+	k := min(g.pen.n, g.cardsLeft())
+	switch {
+	case len(shown) == 0 || len(shown) == k:
+	case k < g.pen.n:
+		return g.tooFewLeft(len(shown))
+	default:
+		return refuse(ErrWrongCount, say("draw.wrongcount", lang.Args{Player: g.names[seat], N: g.pen.n, K: len(shown)}))
 	}
+	v := Verdict{OK: true}
+	g.closeUno(&v)
+	got := g.drawCards(seat, g.pen.n, &v)
+	switch a := (lang.Args{Player: g.names[seat], N: got}); {
+	case got == 0:
+		v.then("draw.penalty.none", a)
+	case got < g.pen.n:
+		v.then("draw.penalty.short", a)
+	default:
+		v.then("draw.penalty", a)
+	}
+	if got > 0 {
+		v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
+	}
+	v.Effects = append(v.Effects, Effect{Kind: EffSkip, Player: g.names[seat]})
+	g.pen.n, g.chal.open, g.preCall = 0, false, -1
+	if g.ending {
+		return g.endRound(v, seat)
+	}
+	g.setTurn(g.next(seat))
+	v.then("next", g.who(g.turn))
+	return v
+}
+
+// drawAgain checks a second draw in one turn: only under
+// draw-until-playable, after an unplayable card, while cards are left.
+func (g *Game) drawAgain(seat int) (Verdict, bool) {
+	switch {
+	case !g.rules.DrawUntilPlayable:
+		return refuse(ErrWrongPhase, say("draw.again.off", g.who(seat))), false
+	case g.drawnKnown && g.matches(g.drawnCard):
+		return refuse(ErrWrongPhase, say("draw.again.playable", lang.Args{Player: g.names[seat], Card: g.drawnCard})), false
+	case g.cardsLeft() == 0:
+		return refuse(ErrWrongPhase, say("draw.empty", g.who(seat))), false
+	}
+	return Verdict{}, true
+}
+
+// drawInTurn draws the cards of a draw line in a turn (checked).
+func (g *Game) drawInTurn(seat int, shown []cards.Card) Verdict {
+	v := Verdict{OK: true}
+	g.closeUno(&v)
+	k := max(len(shown), 1)
 	got := g.drawCards(seat, k, &v)
 	g.ph, g.preCall, g.fiveSwap = phDrawn, -1, -1
 	g.drawnKnown = len(shown) > 0
 	if got == 0 {
 		// Every card is in the hands: the turn can only end with pass.
-		v.Message = pre + "No cards are left to draw: " + g.names[seat] + " passes"
+		v.then("draw.empty", g.who(seat))
 		return v
 	}
 	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
-	msg := pre + g.names[seat] + " draws " + cardsWord(got)
-	if g.drawnKnown {
-		g.drawnCard = shown[len(shown)-1]
-		if !g.matches(g.drawnCard) {
-			switch {
-			case g.rules.DrawUntilPlayable && g.cardsLeft() > 0:
-				v.Message = msg + ": " + name(g.drawnCard) + " can't be played, so draw again"
-			case g.rules.DrawUntilPlayable:
-				v.Message = msg + ": " + name(g.drawnCard) + " can't be played, and no cards are left to draw, so pass"
-			default:
-				v.Message = msg + ": " + name(g.drawnCard) + " can't be played, so pass"
-			}
-			return v
-		}
-		v.Message = msg + ": play " + name(g.drawnCard) + " or pass"
+	v.then("draw", lang.Args{Player: g.names[seat], N: got})
+	if !g.drawnKnown {
+		v.then("draw.then", lang.Args{})
 		return v
 	}
-	v.Message = msg + ": play it or pass"
+	g.drawnCard = shown[len(shown)-1]
+	a := lang.Args{Card: g.drawnCard}
+	switch {
+	case g.matches(g.drawnCard):
+		v.then("draw.then.play", a)
+	case g.rules.DrawUntilPlayable && g.cardsLeft() > 0:
+		v.then("draw.then.again", a)
+	case g.rules.DrawUntilPlayable:
+		v.then("draw.then.last", a)
+	default:
+		v.then("draw.then.pass", a)
+	}
 	return v
 }
 
@@ -492,18 +558,20 @@ func (g *Game) pass() Verdict {
 	switch g.ph {
 	case phDrawn:
 	case phTurn:
-		return refuse(ErrMustDraw, g.names[seat]+" must draw a card before passing")
+		return refuse(ErrMustDraw, say("pass.draw", g.who(seat)))
 	case phPenalty, phChallenge:
-		return refuse(ErrMustDraw, g.names[seat]+" must draw "+itoa(g.pending)+" before the turn ends")
+		return refuse(ErrMustDraw, say("pass.penalty", g.owes(seat)))
 	default:
 		return g.expect()
 	}
 	if g.rules.DrawUntilPlayable && g.drawnKnown && !g.matches(g.drawnCard) && g.cardsLeft() > 0 {
-		return refuse(ErrMustDraw, g.names[seat]+" must keep drawing until a card can be played")
+		return refuse(ErrMustDraw, say("pass.keepdrawing", g.who(seat)))
 	}
 	g.drawnKnown = false
 	g.setTurn(g.next(seat))
-	return Verdict{OK: true, Message: g.names[seat] + " keeps the card and " + g.names[g.turn] + " is next"}
+	v := accept(say("pass", g.who(seat)))
+	v.then("next", g.who(g.turn))
+	return v
 }
 
 func (g *Game) uno(who string) Verdict {
@@ -521,20 +589,22 @@ func (g *Game) uno(who string) Verdict {
 		seat = g.turn
 	}
 	nm := g.names[seat]
+	called := accept(say("uno.call", g.who(seat)))
+	called.Effects = []Effect{{Kind: EffUnoCalled, Player: nm}}
 	switch {
 	case seat == g.unoSeat:
 		if g.unoCalled {
-			return Verdict{OK: true, Message: nm + " has already called UNO"}
+			return accept(say("uno.again", g.who(seat)))
 		}
 		g.unoCalled = true
-		return Verdict{OK: true, Message: nm + " calls UNO", Effects: []Effect{{Kind: EffUnoCalled, Player: nm}}}
+		return called
 	case g.hand[seat] == 1:
-		return Verdict{OK: true, Message: nm + " has one card left"}
+		return accept(say("uno.one", g.who(seat)))
 	case g.hand[seat] == 2 && seat == g.turn && (g.ph == phTurn || g.ph == phDrawn):
 		g.preCall = seat
-		return Verdict{OK: true, Message: nm + " calls UNO", Effects: []Effect{{Kind: EffUnoCalled, Player: nm}}}
+		return called
 	}
-	return g.mistake(seat, ErrFalseUno, nm+" has "+itoa(g.hand[seat])+" cards, so it is not time to call UNO")
+	return g.mistake(seat, ErrFalseUno, say("uno.false", lang.Args{Player: nm, N: g.hand[seat]}))
 }
 
 func (g *Game) catch(who string) Verdict {
@@ -545,19 +615,19 @@ func (g *Game) catch(who string) Verdict {
 	if !ok {
 		return g.unknown(who)
 	}
-	switch {
+	switch a := (lang.Args{Player: who, N: g.hand[seat]}); {
 	case seat == g.unoSeat && g.unoCalled:
-		return refuse(ErrBadCatch, who+" called UNO in time")
+		return refuse(ErrBadCatch, say("catch.called", a))
 	case seat != g.unoSeat && g.hand[seat] == 1:
-		return refuse(ErrBadCatch, "It is too late to catch "+who+": the next turn has begun")
+		return refuse(ErrBadCatch, say("catch.late", a))
 	case seat != g.unoSeat:
-		return refuse(ErrBadCatch, who+" has "+itoa(g.hand[seat])+" cards, not one")
+		return refuse(ErrBadCatch, say("catch.count", a))
 	}
 	v := Verdict{OK: true}
 	g.unoSeat = -1
 	got := g.drawCards(seat, g.rules.UnoPenalty, &v)
 	v.Effects = append(v.Effects, Effect{Kind: EffUnoMissed, Player: who, N: got})
-	v.Message = who + " forgot to say UNO and draws " + itoa(got)
+	v.then("uno.missed", lang.Args{Player: who, N: got})
 	return v
 }
 
@@ -565,14 +635,14 @@ func (g *Game) challenge() Verdict {
 	if g.ph != phChallenge {
 		return g.expect()
 	}
-	if !g.canChal || g.penFrom < 0 {
-		return refuse(ErrWrongPhase, "Only the player hit by a Wild Draw Four can challenge it")
+	if !g.chal.open || g.pen.from < 0 {
+		return refuse(ErrWrongPhase, say("challenge.who", lang.Args{}))
 	}
 	// The challenge answers the card like a draw would: the UNO window closes.
 	v := Verdict{OK: true}
-	pre := g.closeUno(&v)
-	g.ph, g.showSeat = phShow, g.penFrom
-	v.Message = pre + g.names[g.turn] + " challenges the Wild Draw Four: " + g.names[g.penFrom] + " shows their hand"
+	g.closeUno(&v)
+	g.ph, g.showSeat = phShow, g.pen.from
+	v.then("challenge", lang.Args{Player: g.names[g.turn], Other: g.names[g.pen.from]})
 	return v
 }
 
@@ -584,7 +654,7 @@ func (g *Game) showHand(who string, shown []cards.Card) Verdict {
 	switch g.ph {
 	case phShow:
 		if seat != g.showSeat {
-			return refuse(ErrNotYourTurn, "Only "+g.names[g.showSeat]+" shows their hand for the challenge")
+			return refuse(ErrNotYourTurn, say("show.who", g.who(g.showSeat)))
 		}
 		if v, ok := g.checkShown(seat, shown); !ok {
 			return v
@@ -594,10 +664,7 @@ func (g *Game) showHand(who string, shown []cards.Card) Verdict {
 		return g.heightsPick(seat, shown)
 	case phCountup:
 		if g.done[seat] {
-			if g.hand[seat] == 0 {
-				return refuse(ErrWrongPhase, who+" has no cards left to count")
-			}
-			return refuse(ErrWrongPhase, who+"'s cards are already counted")
+			return g.countedAlready(seat)
 		}
 		if v, ok := g.checkShown(seat, shown); !ok {
 			return v
@@ -622,7 +689,7 @@ func (g *Game) checkShown(seat int, shown []cards.Card) (Verdict, bool) {
 		}
 	}
 	if len(shown) != g.hand[seat] {
-		return refuse(ErrWrongCount, g.names[seat]+" holds "+cardsWord(g.hand[seat])+" but "+itoa(len(shown))+" were shown"), false
+		return refuse(ErrWrongCount, say("show.count", lang.Args{Player: g.names[seat], N: g.hand[seat], K: len(shown)})), false
 	}
 	return Verdict{}, true
 }
@@ -635,51 +702,64 @@ func (g *Game) checkShown(seat int, shown []cards.Card) (Verdict, bool) {
 // next seven-rounds stage). No line names those cards, so any shown card
 // may be one of them: a card of the old colour counts only beyond them.
 func (g *Game) judge(shown []cards.Card) Verdict {
-	accused, victim := g.showSeat, g.turn
-	newer := max(g.hand[accused]-g.chalHand, 0)
+	accused := g.showSeat
+	newer := max(g.hand[accused]-g.chal.hand, 0)
 	old := 0
 	for _, c := range shown {
-		if !c.IsWild() && c.Kind != cards.Blank && c.Color == g.prevColor {
+		if !c.IsWild() && c.Kind != cards.Blank && c.Color == g.chal.color {
 			old++
 		}
 	}
-	v := Verdict{OK: true}
-	an, vn := g.names[accused], g.names[victim]
 	if old <= newer {
-		k := g.pending + 2
-		got := g.drawCards(victim, k, &v)
-		v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: vn, N: got}, Effect{Kind: EffSkip, Player: vn})
-		g.pending, g.canChal = 0, false
-		why := an + " had no " + g.prevColor.String() + " card"
-		if old > 0 {
-			why = an + "'s " + g.prevColor.String() + " cards may all have been drawn since"
-		}
-		msg := why + ", so " + vn + " draws " + itoa(got) + " and misses a turn"
-		if g.ending {
-			return g.endRound(v, msg)
-		}
-		g.setTurn(g.next(victim))
-		v.Message = msg + " and " + g.names[g.turn] + " is next"
-		return v
+		return g.innocent(old > 0)
 	}
-	k := g.rules.ChallengeGuiltyDraw + g.pending - 4
-	msg := an + " had a " + g.prevColor.String() + " card"
-	// house-ru takes the card back, unless a reshuffle since the play put
-	// the card under it into the draw pile: then it stays, as in official.
+	return g.guilty()
+}
+
+// innocent makes the challenger draw pending + 2 (§2.8); maybe says the
+// accused showed cards of the colour that may all be newer than the card.
+func (g *Game) innocent(maybe bool) Verdict {
+	accused, victim := g.showSeat, g.turn
+	v := Verdict{OK: true}
+	got := g.drawCards(victim, g.pen.n+2, &v)
+	vn := g.names[victim]
+	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: vn, N: got}, Effect{Kind: EffSkip, Player: vn})
+	g.pen.n, g.chal.open = 0, false
+	key := "judge.innocent"
+	if maybe {
+		key = "judge.maybe"
+	}
+	v.then(key, lang.Args{Player: vn, Other: g.names[accused], Color: g.chal.color, N: got})
+	if g.ending {
+		return g.endRound(v, victim)
+	}
+	g.setTurn(g.next(victim))
+	v.then("next", g.who(g.turn))
+	return v
+}
+
+// guilty makes the accused draw; under house-ru the card goes back to
+// their hand, unless a reshuffle since the play put the card under it
+// into the draw pile: then it stays, as in official.
+func (g *Game) guilty() Verdict {
+	accused, victim := g.showSeat, g.turn
+	v := Verdict{OK: true}
+	v.then("judge.guilty", lang.Args{Player: g.names[accused], Color: g.chal.color})
+	k := g.rules.ChallengeGuiltyDraw + g.pen.n - 4
 	takeBack := g.rules.Challenge == ChallengeHouseRU && g.discard > 1
 	if takeBack {
 		g.hand[accused]++
 		g.played[idx(cards.Card{Kind: cards.WildDrawFour})]--
 		g.discard--
-		g.top, g.color, g.onStarter = g.prevTop, g.prevColor, g.prevStart
-		msg += ", takes the Wild Draw Four back"
+		g.top, g.color, g.onStarter = g.chal.top, g.chal.color, g.chal.onStarter
+		v.then("judge.takeback", lang.Args{})
 	}
 	got := g.drawCards(accused, k, &v)
-	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: an, N: got})
+	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[accused], N: got})
 	if takeBack {
 		v.Effects = append(v.Effects, Effect{Kind: EffColor, Color: g.color.Code()})
 	}
-	g.pending, g.canChal, g.ending = 0, false, false
+	g.pen.n, g.chal.open, g.ending = 0, false, false
 	g.out[accused] = false
 	if g.firstOut == accused {
 		g.firstOut = -1
@@ -690,7 +770,7 @@ func (g *Game) judge(shown []cards.Card) Verdict {
 		g.unoSeat = -1
 	}
 	g.setTurn(victim)
-	v.Message = msg + " and draws " + itoa(got) + ", and " + g.names[victim] + " plays"
+	v.then("judge.draws", lang.Args{N: got, Player: g.names[victim]})
 	return v
 }
 
@@ -698,40 +778,53 @@ func (g *Game) heightsPick(seat int, shown []cards.Card) Verdict {
 	nm := g.names[seat]
 	if g.done[seat] {
 		if g.hand[seat] == 0 {
-			return refuse(ErrWrongPhase, nm+" has no cards to pick from")
+			return refuse(ErrWrongPhase, say("heights.nocards", g.who(seat)))
 		}
-		return refuse(ErrWrongPhase, nm+" has already picked")
+		return refuse(ErrWrongPhase, say("heights.again", g.who(seat)))
 	}
 	if len(shown) > 1 {
-		return refuse(ErrWrongCount, nm+" picks one card for Extreme Heights, not "+itoa(len(shown)))
+		return refuse(ErrWrongCount, say("heights.many", lang.Args{Player: nm, N: len(shown)}))
 	}
 	p := int8(-1)
 	if len(shown) == 1 {
-		c := shown[0]
-		if c.Kind != cards.Number || c.Color != g.color {
-			return refuse(ErrIllegalCard, "Only "+g.color.String()+" number cards take part in Extreme Heights, not "+name(c))
-		}
-		picked := 0
-		for s, q := range g.pick {
-			if q == c.Number && g.done[s] {
-				picked++
-			}
-		}
-		if int(g.played[idx(c)])+picked >= int(g.deckCount[idx(c)]) {
-			v, _ := g.checkDup(c)
-			if v.Code == "" {
-				v = refuse(ErrDuplicateCard, "All the "+name(c)+" cards are already on the pile or picked")
-			}
+		if v, ok := g.checkPick(shown[0]); !ok {
 			return v
 		}
-		p = c.Number
+		p = shown[0].Number
 	}
 	g.pick[seat], g.done[seat] = p, true
 	g.left--
 	if g.left > 0 {
-		return Verdict{OK: true, Message: nm + " has picked"}
+		return accept(say("heights.picked", g.who(seat)))
 	}
-	// Everyone has picked: the highest number picked once wins (§2.7).
+	return g.heightsWin()
+}
+
+// checkPick refuses an Extreme Heights pick that is not a number card of
+// the named colour, or a card the deck has no more of.
+func (g *Game) checkPick(c cards.Card) (Verdict, bool) {
+	if c.Kind != cards.Number || c.Color != g.color {
+		return refuse(ErrIllegalCard, say("heights.wrong", lang.Args{Color: g.color, Card: c})), false
+	}
+	picked := 0
+	for s, q := range g.pick {
+		if q == c.Number && g.done[s] {
+			picked++
+		}
+	}
+	if int(g.played[idx(c)])+picked < int(g.deckCount[idx(c)]) {
+		return Verdict{}, true
+	}
+	v, _ := g.checkDup(c)
+	if v.Code == "" {
+		v = refuse(ErrDuplicateCard, say("heights.dup", lang.Args{Card: c}))
+	}
+	return v, false
+}
+
+// heightsWin ends Extreme Heights once everyone has picked: the highest
+// number picked once wins (§2.7).
+func (g *Game) heightsWin() Verdict {
 	var count [10]int
 	for s, q := range g.pick {
 		if g.done[s] && q >= 0 {
@@ -748,11 +841,11 @@ func (g *Game) heightsPick(seat int, shown []cards.Card) Verdict {
 			}
 		}
 	}
-	v := Verdict{OK: true}
 	by := g.heightsBy
 	if win < 0 {
 		g.setTurn(g.next(by))
-		v.Message = "No number was picked only once, so it stays a " + g.color.String() + " wild and " + g.names[g.turn] + " is next"
+		v := accept(say("heights.tie", lang.Args{Color: g.color}))
+		v.then("next", g.who(g.turn))
 		return v
 	}
 	c := cards.Card{Kind: cards.Number, Color: g.color, Number: g.pick[win]}
@@ -760,15 +853,15 @@ func (g *Game) heightsPick(seat int, shown []cards.Card) Verdict {
 	g.played[idx(c)]++
 	g.discard++
 	g.top = c
-	msg := g.names[win] + "'s " + name(c) + " is the highest number picked once and goes on the pile"
+	v := accept(say("heights.win", lang.Args{Player: g.names[win], Card: c}))
 	if g.hand[win] == 1 {
 		g.unoSeat, g.unoCalled = win, false
 	}
 	if g.hand[win] == 0 {
-		return g.resolve(win, c, v, msg)
+		return g.resolve(win, c, v)
 	}
 	g.setTurn(g.next(by))
-	v.Message = msg + " and " + g.names[g.turn] + " is next"
+	v.then("next", g.who(g.turn))
 	return v
 }
 
@@ -781,12 +874,17 @@ func (g *Game) points(who string, p int) Verdict {
 		return g.expect()
 	}
 	if g.done[seat] {
-		if g.hand[seat] == 0 {
-			return refuse(ErrWrongPhase, who+" has no cards left to count")
-		}
-		return refuse(ErrWrongPhase, who+"'s cards are already counted")
+		return g.countedAlready(seat)
 	}
 	return g.counted(seat, p)
+}
+
+// countedAlready refuses a second count of seat's hand.
+func (g *Game) countedAlready(seat int) Verdict {
+	if g.hand[seat] == 0 {
+		return refuse(ErrWrongPhase, say("count.nocards", g.who(seat)))
+	}
+	return refuse(ErrWrongPhase, say("count.again", g.who(seat)))
 }
 
 func (g *Game) swap(who string) Verdict {
@@ -798,39 +896,43 @@ func (g *Game) swap(who string) Verdict {
 	case g.ph == phSwap:
 		seat := g.turn
 		if target == seat || g.out[target] {
-			return refuse(ErrWrongPhase, g.names[seat]+" must swap hands with another player still in the round")
+			return refuse(ErrWrongPhase, say("swap.other", g.who(seat)))
 		}
 		g.hand[seat], g.hand[target] = g.hand[target], g.hand[seat]
 		g.unoSeat, g.preCall = -1, -1
 		g.setTurn(g.next(seat))
-		return Verdict{OK: true, Message: g.names[seat] + " swaps hands with " + who + " and " + g.names[g.turn] + " is next",
-			Effects: []Effect{{Kind: EffHandsMoved, Player: who}}}
+		v := accept(say("swap", lang.Args{Player: g.names[seat], Other: who}))
+		v.then("next", g.who(g.turn))
+		v.Effects = []Effect{{Kind: EffHandsMoved, Player: who}}
+		return v
 	case g.ph == phTurn && g.fiveSwap >= 0:
 		seat := g.fiveSwap
 		if target == seat || g.out[target] {
-			return refuse(ErrWrongPhase, g.names[seat]+" must swap a card with another player still in the round")
+			return refuse(ErrWrongPhase, say("swap5.other", g.who(seat)))
 		}
 		g.fiveSwap = -1
-		return Verdict{OK: true, Message: g.names[seat] + " swaps one card with " + who,
-			Effects: []Effect{{Kind: EffHandsMoved, Player: who}}}
+		v := accept(say("swap5", lang.Args{Player: g.names[seat], Other: who}))
+		v.Effects = []Effect{{Kind: EffHandsMoved, Player: who}}
+		return v
 	}
 	return g.expect()
 }
 
 // ---- end of a round ----
 
-func (g *Game) gameOver(seat int, v Verdict, msg string) Verdict {
+func (g *Game) gameOver(seat int, v Verdict) Verdict {
 	g.ph, g.winner = phOver, seat
-	g.pending, g.unoSeat = 0, -1
+	g.pen.n, g.unoSeat = 0, -1
 	v.Effects = append(v.Effects, Effect{Kind: EffGameOver, Player: g.names[seat]})
-	v.Message = msg
 	return v
 }
 
-// endRound starts the count-up (§2.10, §7).
-func (g *Game) endRound(v Verdict, msg string) Verdict {
+// endRound starts the count-up (§2.10, §7). subject is the seat the
+// verdict's sentence is about: when it is the winner, the name is not
+// said twice.
+func (g *Game) endRound(v Verdict, subject int) Verdict {
 	g.ph = phCountup
-	g.pending, g.ending, g.canChal = 0, false, false
+	g.pen.n, g.ending, g.chal.open = 0, false, false
 	g.unoSeat, g.preCall, g.fiveSwap = -1, -1, -1
 	g.left = 0
 	for s := range g.done {
@@ -842,7 +944,11 @@ func (g *Game) endRound(v Verdict, msg string) Verdict {
 	}
 	w := g.firstOut
 	v.Effects = append(v.Effects, Effect{Kind: EffRoundOver, Player: g.names[w]})
-	v.Message = msg + ", and " + g.names[w] + " wins the round: count the cards left"
+	if w == subject {
+		v.then("round.won.self", lang.Args{})
+	} else {
+		v.then("round.won", g.who(w))
+	}
 	if g.left == 0 {
 		return g.score1(v)
 	}
@@ -852,7 +958,7 @@ func (g *Game) endRound(v Verdict, msg string) Verdict {
 func (g *Game) counted(seat, p int) Verdict {
 	g.pts[seat], g.done[seat] = p, true
 	g.left--
-	v := Verdict{OK: true, Message: g.names[seat] + " has " + itoa(p) + " points left"}
+	v := accept(say("counted", lang.Args{Player: g.names[seat], N: p}))
 	if g.left > 0 {
 		return v
 	}
@@ -862,62 +968,83 @@ func (g *Game) counted(seat, p int) Verdict {
 // score1 adds the round's points by the scoring method of §4 and ends the
 // round or the game.
 func (g *Game) score1(v Verdict) Verdict {
-	w := g.firstOut
-	r := &g.rules
 	end := -1
-	msg := v.Message + ", "
-	switch r.Scoring {
+	switch g.rules.Scoring {
 	case ScoringWinnerCollects:
-		sum := 0
-		for _, p := range g.pts {
-			sum += p
-		}
-		g.score[w] += sum
-		msg += g.names[w] + " scores " + itoa(sum)
-		if g.score[w] >= r.Target {
-			end = w
-		}
+		end = g.scoreCollect(&v)
 	case ScoringPenalty:
-		hit := false
-		for s, p := range g.pts {
-			g.score[s] += p
-			hit = hit || g.score[s] >= r.Target
-		}
-		msg += "everyone adds their own points"
-		if hit {
-			end = 0
-			for s := range g.score {
-				if g.score[s] < g.score[end] {
-					end = s
-				}
-			}
-		}
+		end = g.scorePenalty(&v)
 	case ScoringLazy:
-		loser := -1
-		for s, p := range g.pts {
-			if s != w && (loser < 0 || p > g.pts[loser]) {
-				loser = s
-			}
-		}
-		g.score[w]++
-		msg += g.names[w] + " wins the round and " + g.names[loser] + " deals next"
-		g.firstSeat = w
-		g.dealer = loser - 1 // moved on by one below
-		if g.dealer < 0 {
-			g.dealer += g.n
-		}
-		if g.score[w] >= r.Target {
-			end = w
-		}
+		end = g.scoreLazy(&v)
 	}
 	if end >= 0 {
-		return g.gameOver(end, v, msg+", and "+g.names[end]+" wins the game")
+		v.then("game.won", g.who(end))
+		return g.gameOver(end, v)
 	}
 	g.ph, g.dealt = phSetup, false
 	g.dealer = (g.dealer + 1) % g.n
 	for s := range g.out {
 		g.out[s] = false
 	}
-	v.Message = msg + "; turn up a starter for the next round"
+	v.then("round.next", lang.Args{})
 	return v
+}
+
+// scoreCollect: the winner scores every hand's points; it returns the
+// seat that won the game, or -1.
+func (g *Game) scoreCollect(v *Verdict) int {
+	w := g.firstOut
+	sum := 0
+	for _, p := range g.pts {
+		sum += p
+	}
+	g.score[w] += sum
+	v.then("score.collect", lang.Args{Player: g.names[w], N: sum})
+	if g.score[w] >= g.rules.Target {
+		return w
+	}
+	return -1
+}
+
+// scorePenalty: everyone adds their own points; past the target, the
+// lowest total wins.
+func (g *Game) scorePenalty(v *Verdict) int {
+	hit := false
+	for s, p := range g.pts {
+		g.score[s] += p
+		hit = hit || g.score[s] >= g.rules.Target
+	}
+	v.then("score.penalty", lang.Args{})
+	if !hit {
+		return -1
+	}
+	end := 0
+	for s := range g.score {
+		if g.score[s] < g.score[end] {
+			end = s
+		}
+	}
+	return end
+}
+
+// scoreLazy: the winner counts a round won, the highest hand deals next.
+func (g *Game) scoreLazy(v *Verdict) int {
+	w := g.firstOut
+	loser := -1
+	for s, p := range g.pts {
+		if s != w && (loser < 0 || p > g.pts[loser]) {
+			loser = s
+		}
+	}
+	g.score[w]++
+	v.then("score.lazy", lang.Args{Player: g.names[w], Other: g.names[loser]})
+	g.firstSeat = w
+	g.dealer = loser - 1 // moved on by one below
+	if g.dealer < 0 {
+		g.dealer += g.n
+	}
+	if g.score[w] >= g.rules.Target {
+		return w
+	}
+	return -1
 }

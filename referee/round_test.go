@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -650,7 +651,7 @@ func TestGameModes(t *testing.T) {
 			case hand == 0 && stage == 0:
 				b.WriteString("=> ok phase=over winner=Ann +gameover:Ann\n")
 			case hand == 0:
-				b.WriteString("=> ok +draw:Ann:" + itoa(stage) + " h.Ann=" + itoa(stage) + "\n")
+				b.WriteString("=> ok +draw:Ann:" + strconv.Itoa(stage) + " h.Ann=" + strconv.Itoa(stage) + "\n")
 				hand, stage = stage, stage-1
 			}
 			if i < len(plays)-1 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang"
 )
 
 // Presets of RULES.md §5.
@@ -42,13 +43,21 @@ const DefaultLazyTarget = 3
 var ErrRules = errors.New("bad rules")
 
 // RulesError is a rules line ParseRules refuses. Msg is one sentence for
-// the table; Option is the option at fault ("" for the preset).
+// the table (render it with lang); Option is the option at fault ("" for
+// the preset).
 type RulesError struct {
 	Option string
-	Msg    string
+	Msg    lang.Msg
 }
 
-func (e *RulesError) Error() string { return "referee: rules: " + e.Msg }
+// Error is the sentence in English.
+func (e *RulesError) Error() string { return "referee: rules: " + lang.English.Render(e.Msg) }
+
+// rulesError is the refusal of option (or of the preset when "").
+func rulesError(option, key string, a lang.Args) *RulesError {
+	a.Rule = option
+	return &RulesError{Option: option, Msg: lang.Msg{Key: key, Args: a}}
+}
 func (e *RulesError) Unwrap() error { return ErrRules }
 
 // Rules is a preset of RULES.md §5 with the options of §3 and the scoring
@@ -107,7 +116,7 @@ func Preset(name string) (Rules, error) {
 		r.MistakePenalty = 2
 		r.Scoring, r.Target = ScoringPenalty, 200
 	default:
-		return Rules{}, &RulesError{Msg: strconv.Quote(name) + " is not a preset: want official, cars or house-ru"}
+		return Rules{}, rulesError("", "rules.bad.preset", lang.Args{Value: name})
 	}
 	return r, nil
 }
@@ -201,25 +210,25 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 			}
 		}
 		if o == nil {
-			return Rules{}, &RulesError{Option: name, Msg: strconv.Quote(name) + " is not a rule option: want one of " + optionNames()}
+			return Rules{}, &RulesError{Option: name, Msg: lang.Msg{Key: "rules.bad.option", Args: lang.Args{Value: name, Text: optionNames()}}}
 		}
 		if seen[name] {
-			return Rules{}, &RulesError{Option: name, Msg: name + " is given twice: keep one"}
+			return Rules{}, rulesError(name, "rules.twice", lang.Args{})
 		}
 		seen[name] = true
 		switch o.kind {
 		case optToggle:
 			if hasValue {
-				return Rules{}, &RulesError{Option: name, Msg: name + " is switched on or off: write +" + name + " or -" + name}
+				return Rules{}, rulesError(name, "rules.toggle", lang.Args{})
 			}
 			o.setBool(&r, on)
 		case optInt:
 			if !hasValue {
-				return Rules{}, &RulesError{Option: name, Msg: name + " needs a number, like " + name + "=" + strconv.Itoa(o.min+1)}
+				return Rules{}, rulesError(name, "rules.number", lang.Args{N: o.min + 1})
 			}
 			v, err := strconv.Atoi(value)
 			if err != nil || v < o.min || v > o.max {
-				return Rules{}, &RulesError{Option: name, Msg: name + "=" + value + " is not allowed: want a whole number from " + strconv.Itoa(o.min) + " to " + strconv.Itoa(o.max)}
+				return Rules{}, rulesError(name, "rules.range", lang.Args{Value: value, N: o.min, K: o.max})
 			}
 			o.setInt(&r, v)
 		case optEnum:
@@ -228,7 +237,7 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 				ok = ok || a == value
 			}
 			if !hasValue || !ok {
-				return Rules{}, &RulesError{Option: name, Msg: name + " needs one of " + strings.Join(o.values, ", ") + ", like " + name + "=" + o.values[0]}
+				return Rules{}, rulesError(name, "rules.enum", lang.Args{Text: strings.Join(o.values, ", "), Value: o.values[0]})
 			}
 			o.setStr(&r, value)
 		}
@@ -249,18 +258,16 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 // check refuses combinations that cannot be refereed together.
 func (r *Rules) check(seen map[string]bool) error {
 	switch {
+	case r.Stacking && r.DeflectDrawTwo && r.Preset == PresetHouseRU:
+		return rulesError("stacking", "rules.clash.preset", lang.Args{Value: "deflect-draw-two"})
 	case r.Stacking && r.DeflectDrawTwo:
-		msg := "stacking and deflect-draw-two can't both be on: pick one"
-		if r.Preset == PresetHouseRU {
-			msg += " (house-ru has deflect-draw-two: add -deflect-draw-two)"
-		}
-		return &RulesError{Option: "stacking", Msg: msg}
+		return rulesError("stacking", "rules.clash", lang.Args{Value: "deflect-draw-two"})
 	case r.SevenRounds && r.PlayToEnd:
-		return &RulesError{Option: "seven-rounds", Msg: "seven-rounds and play-to-end can't both be on: pick one"}
+		return rulesError("seven-rounds", "rules.clash", lang.Args{Value: "play-to-end"})
 	case r.SevenRounds && (seen["scoring"] || seen["target"]):
-		return &RulesError{Option: "seven-rounds", Msg: "seven-rounds ends the game without points: leave out scoring and target"}
+		return rulesError("seven-rounds", "rules.sevenrounds", lang.Args{})
 	case r.BlankDrawTen && r.Deck != cards.Blanks:
-		return &RulesError{Option: "blank-draw-ten", Msg: "blank-draw-ten needs the blank cards: add deck=blanks"}
+		return rulesError("blank-draw-ten", "rules.blanks", lang.Args{})
 	}
 	return nil
 }

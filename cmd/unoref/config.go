@@ -17,6 +17,7 @@ import (
 
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -412,7 +413,7 @@ func checkRules(preset string, options []string, target int) (string, error) {
 	if !errors.As(err, &re) {
 		return "options", err
 	}
-	msg := re.Msg
+	msg := lang.English.Render(re.Msg)
 	switch {
 	case re.Option == "":
 		return "preset", errors.New(msg)

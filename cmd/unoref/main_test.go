@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite examples/*.jsonl from the replay output")
@@ -116,23 +119,7 @@ func TestGolden(t *testing.T) {
 				}
 				return
 			}
-			b, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -run Golden -update)", err)
-			}
-			got, want := strings.Split(out, "\n"), strings.Split(string(b), "\n")
-			for i := 0; i < len(got) || i < len(want); i++ {
-				var g, w string
-				if i < len(got) {
-					g = got[i]
-				}
-				if i < len(want) {
-					w = want[i]
-				}
-				if g != w {
-					t.Errorf("%s record %d:\n got %s\nwant %s", name, i+1, g, w)
-				}
-			}
+			compareGolden(t, golden, out)
 			if t.Failed() {
 				t.Logf("if the new answers are right by RULES.md, regenerate: go test ./cmd/unoref -run Golden -update (see examples/README.md)")
 			}
@@ -168,5 +155,125 @@ func checkFailures(t *testing.T, cmd string, tests []failCase) {
 				}
 			}
 		})
+	}
+}
+
+// compareGolden compares out with the golden file line by line.
+func compareGolden(t *testing.T, golden, out string) {
+	t.Helper()
+	b, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -run Golden -update)", err)
+	}
+	got, want := strings.Split(out, "\n"), strings.Split(string(b), "\n")
+	for i := 0; i < len(got) || i < len(want); i++ {
+		var g, w string
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			t.Errorf("%s record %d:\n got %s\nwant %s", filepath.Base(golden), i+1, g, w)
+		}
+	}
+}
+
+// TestGoldenText replays one example in a language with --text and
+// compares it with examples/NAME.LANG.txt, read by a person who speaks it.
+func TestGoldenText(t *testing.T) {
+	for _, tt := range []struct{ log, lang string }{
+		{"house-ru", "ru"},
+		{"official", "ro"},
+	} {
+		t.Run(tt.log+"."+tt.lang, func(t *testing.T) {
+			log := filepath.Join("..", "..", "examples", tt.log+".log")
+			out, errs, code := call(t, "", "replay", "--text", "--lang", tt.lang, log)
+			if code != 0 || errs != "" {
+				t.Fatalf("unoref replay --text --lang %s %s: exit %d, stderr %q", tt.lang, log, code, errs)
+			}
+			golden := filepath.Join("..", "..", "examples", tt.log+"."+tt.lang+".txt")
+			if *update {
+				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			compareGolden(t, golden, out)
+		})
+	}
+}
+
+// TestReplayLang: --lang changes the message and nothing else; an unknown
+// language is refused with the list of languages.
+func TestReplayLang(t *testing.T) {
+	log := filepath.Join("..", "..", "examples", "official.log")
+	en, _, _ := call(t, "", "replay", log)
+	enLines := strings.Split(strings.TrimSpace(en), "\n")
+	for _, l := range []string{"ru", "sr", "sr-Cyrl", "ro", "hy"} {
+		out, errs, code := call(t, "", "replay", "--lang", l, log)
+		if code != 0 || errs != "" {
+			t.Fatalf("replay --lang %s: exit %d, stderr %q", l, code, errs)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != len(enLines) {
+			t.Fatalf("replay --lang %s: %d records, want %d", l, len(lines), len(enLines))
+		}
+		changed := 0
+		for i := range lines {
+			var a, b map[string]any
+			if err := json.Unmarshal([]byte(lines[i]), &a); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(enLines[i]), &b); err != nil {
+				t.Fatal(err)
+			}
+			if a["message"] != b["message"] {
+				changed++
+			}
+			delete(a, "message")
+			delete(b, "message")
+			if diff := cmp.Diff(b, a); diff != "" {
+				t.Errorf("replay --lang %s record %d: fields other than message differ (-en +%s):\n%s", l, i+1, l, diff)
+			}
+		}
+		if changed < len(lines)/2 {
+			t.Errorf("replay --lang %s: only %d of %d messages differ from English", l, changed, len(lines))
+		}
+	}
+	_, errs, code := call(t, "", "replay", "--lang", "de", log)
+	if code == 0 || !strings.Contains(errs, "en, ru, sr, sr-Cyrl, ro, hy") {
+		t.Errorf("replay --lang de: exit %d, stderr %q, want an error that lists the languages", code, errs)
+	}
+}
+
+// TestReplayBOM: a log saved with a UTF-8 byte order mark is read like
+// one without (issue 13 point 9).
+func TestReplayBOM(t *testing.T) {
+	log := "players Ann Ben\nrules official\nstart R5\n"
+	plain, _, _ := call(t, log, "replay")
+	out, errs, code := call(t, "\uFEFF"+log, "replay")
+	if code != 0 || errs != "" || out != plain {
+		t.Errorf("replay of a log with a BOM: exit %d, stderr %q, out\n%s\nwant exit 0 and\n%s", code, errs, out, plain)
+	}
+}
+
+// TestReplayNoEvents: a file in which no line is an event is not a table
+// log, and says so with a non-zero exit (issue 13 point 9).
+func TestReplayNoEvents(t *testing.T) {
+	_, errs, code := call(t, "hello\nthis is not a log\n", "replay")
+	if code == 0 || !strings.Contains(errs, "none of the 2 lines") {
+		t.Errorf("replay of a file with no event: exit %d, stderr %q, want non-zero and a clear message", code, errs)
+	}
+}
+
+// TestReplayPlayersCount: a players line with too few names says the
+// problem in words.
+func TestReplayPlayersCount(t *testing.T) {
+	out, errs, code := call(t, "players Ann\nplayers Ann Ben\n", "replay", "--text")
+	want := "line 1: Refused (bad-line): A game needs 2 to 10 players, but this line names 1."
+	if code != 0 || errs != "" || !strings.Contains(out, want) {
+		t.Errorf("replay --text of a one-name players line: exit %d, stderr %q, out %q, want it to contain %q", code, errs, out, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -77,7 +78,7 @@ func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablel
 		before := t.g.State()
 		v := t.g.Apply(e.ev)
 		if !v.OK {
-			return nil, fmt.Errorf("journal: new game: %q refused (%s): %s", e.line, v.Code, v.Message)
+			return nil, fmt.Errorf("journal: new game: %q refused (%s): %s", e.line, v.Code, v.Text(lang.English))
 		}
 		t.tr.step(before, t.g.State(), v)
 		e.ok = true
@@ -187,10 +188,10 @@ func rebuild(id int64, ents []entry) (*referee.Game, tracker, error) {
 		v := g.Apply(e.ev)
 		after := g.State()
 		if v.OK != e.ok || v.Code != e.code {
-			return nil, tr, &ReplayError{Game: id, Seq: i + 1, Line: e.line, Msg: fmt.Sprintf("journaled as %s, now %s: %s", ruling(e.ok, e.code), ruling(v.OK, v.Code), v.Message)}
+			return nil, tr, &ReplayError{Game: id, Seq: i + 1, Line: e.line, Msg: fmt.Sprintf("journaled as %s, now %s: %s", ruling(e.ok, e.code), ruling(v.OK, v.Code), v.Text(lang.English))}
 		}
 		if !changed(before, after, v) {
-			return nil, tr, &ReplayError{Game: id, Seq: i + 1, Line: e.line, Msg: "refused and no longer costs a penalty: " + v.Message}
+			return nil, tr, &ReplayError{Game: id, Seq: i + 1, Line: e.line, Msg: "refused and no longer costs a penalty: " + v.Text(lang.English)}
 		}
 		tr.step(before, after, v)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -173,10 +174,10 @@ func compareGame(cfg Config) (int, error) {
 		got := g.State()
 		var diffs []string
 		if v.OK != s.OK {
-			diffs = append(diffs, fmt.Sprintf("ok: got %v (%s %q), want %v (%s)", v.OK, v.Code, v.Message, s.OK, s.Code))
+			diffs = append(diffs, fmt.Sprintf("ok: got %v (%s %q), want %v (%s)", v.OK, v.Code, v.Text(lang.English), s.OK, s.Code))
 		}
 		if !v.OK && !s.OK && v.Code != s.Code {
-			diffs = append(diffs, fmt.Sprintf("code: got %s (%q), want %s", v.Code, v.Message, s.Code))
+			diffs = append(diffs, fmt.Sprintf("code: got %s (%q), want %s", v.Code, v.Text(lang.English), s.Code))
 		}
 		diffs = append(diffs, diffState(got, s.State, tb.deckSize())...)
 		if len(diffs) > 0 {

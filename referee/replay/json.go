@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"strconv"
+
+	"github.com/unoref/unoref/lang"
 )
 
 // JSONWriter prints one JSON object per record, one per line, with the
@@ -15,6 +17,9 @@ type JSONWriter struct {
 	buf    []byte
 	hands  []string // sorted keys of the last hands map
 	scores []string
+	// Lang is the language of "message"; English unless set. Every other
+	// field is the same in every language.
+	Lang lang.Lang
 }
 
 // NewJSONWriter returns a writer that prints to w. Every record is one
@@ -40,7 +45,7 @@ func (j *JSONWriter) Append(dst []byte, r *Record) []byte {
 	dst = append(dst, `,"error":`...)
 	dst = appendString(dst, r.Error)
 	dst = append(dst, `,"message":`...)
-	dst = appendString(dst, r.Message)
+	dst = appendString(dst, j.message(r))
 	dst = append(dst, `,"phase":`...)
 	dst = appendString(dst, r.Phase)
 	dst = append(dst, `,"turn":`...)
@@ -62,6 +67,14 @@ func (j *JSONWriter) Append(dst []byte, r *Record) []byte {
 	dst = append(dst, `,"winner":`...)
 	dst = appendString(dst, r.Winner)
 	return append(dst, '}')
+}
+
+// message is r's message in j.Lang.
+func (j *JSONWriter) message(r *Record) string {
+	if j.Lang == lang.English || len(r.Verdict.Msg) == 0 {
+		return r.Message
+	}
+	return j.Lang.Sentence(r.Verdict.Msg)
 }
 
 // AppendJSON appends r as one JSON object to dst. A JSONWriter is faster

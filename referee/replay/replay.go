@@ -1,12 +1,14 @@
 package replay
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -36,26 +38,22 @@ type Record struct {
 
 // Step answers one line of a log: a parsed event is applied to g; a line
 // that did not parse is refused with its parse error's code (bad-line or
-// bad-card) and g is left alone.
+// bad-card) and g is left alone. The record's Message is in English.
 func Step(g Engine, l tablelog.Line) Record {
+	r := step(g, l)
+	r.Message = r.Verdict.Text(lang.English)
+	return r
+}
+
+// step is Step without rendering the message, which costs more than the
+// ruling: Replay renders it only for a caller that reads the records.
+func step(g Engine, l tablelog.Line) Record {
 	if l.Err != nil {
-		v := referee.Verdict{Code: referee.ErrBadLine, Message: l.Err.Error()}
-		if errors.Is(l.Err, tablelog.ErrBadCard) {
-			v.Code = referee.ErrBadCard
-		}
-		var pe *tablelog.ParseError
-		if errors.As(l.Err, &pe) {
-			v.Message = pe.Msg
-		}
-		// Like the referee's own messages: a capital, no full stop.
-		v.Message = strings.TrimSuffix(capitalize(v.Message), ".")
-		if v.Message == "" {
-			v.Message = "This line is not a table event"
-		}
-		return Record{Line: l.N, Error: v.Code, Message: v.Message, State: g.State(), Verdict: v}
+		v := refuseLine(l.Err)
+		return Record{Line: l.N, Error: v.Code, State: g.State(), Verdict: v}
 	}
 	v := g.Apply(l.Ev)
-	r := Record{Line: l.N, OK: v.OK, Error: v.Code, Message: v.Message, State: g.State(), Event: l.Ev, Verdict: v}
+	r := Record{Line: l.N, OK: v.OK, Error: v.Code, State: g.State(), Event: l.Ev, Verdict: v}
 	if !v.OK && r.Error == "" {
 		// An engine that refuses must say why; never print ok:false with
 		// no code.
@@ -64,23 +62,27 @@ func Step(g Engine, l tablelog.Line) Record {
 	return r
 }
 
-func capitalize(s string) string {
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		s = string(s[0]-'a'+'A') + s[1:]
+// refuseLine is the verdict on a line that is not an event. The parse
+// error's sentence is English (package tablelog has no keys yet); other
+// languages show it inside their own words.
+func refuseLine(err error) referee.Verdict {
+	v := referee.Verdict{Code: referee.ErrBadLine}
+	if errors.Is(err, tablelog.ErrBadCard) {
+		v.Code = referee.ErrBadCard
 	}
-	return s
-}
-
-// sentence is s with a capital and a full stop.
-func sentence(s string) string {
-	s = capitalize(s)
-	if s == "" {
-		return s
+	text := err.Error()
+	var pe *tablelog.ParseError
+	if errors.As(err, &pe) {
+		text = pe.Msg
 	}
-	if c := s[len(s)-1]; c != '.' && c != '!' && c != '?' {
-		s += "."
+	// Like the referee's own messages: a capital, no full stop.
+	text = strings.TrimSuffix(lang.Capital(text), ".")
+	if text == "" {
+		v.Msg = lang.Sentence{{Key: "line.empty"}}
+		return v
 	}
-	return s
+	v.Msg = lang.Sentence{{Key: "line.bad", Args: lang.Args{Text: text}}}
+	return v
 }
 
 // Replay reads the log in r line by line, applies every event to g and
@@ -88,7 +90,7 @@ func sentence(s string) string {
 // the first error of reading r, of emit, or of ctx. Refused events are not
 // errors.
 func Replay(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error) (int, error) {
-	er := &errReader{r: r}
+	er := &errReader{r: skipBOM(r)}
 	n := 0
 	var err error
 	var rec Record // one for the whole log: emit must not keep it
@@ -103,9 +105,10 @@ func Replay(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error
 				return n, fmt.Errorf("replay: %w", err)
 			}
 		}
-		rec = Step(g, l)
+		rec = step(g, l)
 		n++
 		if emit != nil {
+			rec.Message = rec.Verdict.Text(lang.English)
 			if err = emit(&rec); err != nil {
 				return n, fmt.Errorf("replay: line %d: %w", rec.Line, err)
 			}
@@ -115,6 +118,20 @@ func Replay(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error
 		return n, fmt.Errorf("replay: reading the log: %w", er.err)
 	}
 	return n, nil
+}
+
+// bom is the UTF-8 byte order mark some editors put at the start of a
+// text file.
+const bom = "\uFEFF"
+
+// skipBOM is r without a byte order mark at its start: a log saved with
+// one is still a log.
+func skipBOM(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	if head, _ := br.Peek(len(bom)); string(head) == bom {
+		br.Discard(len(bom)) // cannot fail: the bytes are buffered
+	}
+	return br
 }
 
 // errReader remembers the first error of r other than io.EOF.

@@ -14,6 +14,7 @@ import (
 	"testing/iotest"
 
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -173,7 +174,7 @@ func (s *seats) Apply(ev tablelog.Event) referee.Verdict {
 			s.st.Hands[n], s.st.Scores[n] = 7, 0
 		}
 	}
-	return referee.Verdict{OK: true, Message: "Fine."}
+	return referee.Verdict{OK: true, Msg: lang.Sentence{{Key: "pass", Args: lang.Args{Player: "Ann"}}}}
 }
 
 func (s *seats) State() referee.State { return s.st }
@@ -310,7 +311,7 @@ func TestNext(t *testing.T) {
 		{referee.State{Phase: "over", Winner: "Cy"}, "Game over: Cy wins."},
 	}
 	for _, tt := range tests {
-		if got := Next(&tt.st); got != tt.want {
+		if got := Next(&tt.st, lang.English); got != tt.want {
 			t.Errorf("Next(%+v) = %q, want %q", tt.st, got, tt.want)
 		}
 	}
@@ -340,7 +341,7 @@ func TestText(t *testing.T) {
 			"line 40: Ann scores 35. Game over: Ann wins. Hands: Ann 0, Ben 2. Scores: Ann 535, Ben 0."},
 	}
 	for _, tt := range tests {
-		if got := Text(&tt.r); got != tt.want {
+		if got := Text(&tt.r, lang.English); got != tt.want {
 			t.Errorf("Text(line %d) = %q, want %q", tt.r.Line, got, tt.want)
 		}
 	}

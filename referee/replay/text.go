@@ -1,12 +1,12 @@
 package replay
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -18,132 +18,158 @@ import (
 type TextWriter struct {
 	w   io.Writer
 	buf []byte
+	// Lang is the language of the lines; English unless set.
+	Lang lang.Lang
 }
 
-// NewTextWriter returns a writer that prints to w.
+// NewTextWriter returns a writer that prints to w in English.
 func NewTextWriter(w io.Writer) *TextWriter { return &TextWriter{w: w} }
 
 // Write prints r as one line.
 func (t *TextWriter) Write(r *Record) error {
-	t.buf = append(t.buf[:0], Text(r)...)
+	t.buf = append(t.buf[:0], Text(r, t.Lang)...)
 	t.buf = append(t.buf, '\n')
 	_, err := t.w.Write(t.buf)
 	return err
 }
 
-// Text is the readable sentence for r, without a newline. The referee's
-// message comes first; when the table waits for a player's card, the
-// colour and face to match follow ("Ben's turn, match red or 7.").
-func Text(r *Record) string {
+// Text is the readable sentence for r in l, without a newline. The
+// referee's message comes first; when the table waits for a player's card,
+// the colour and face to match follow ("Ben's turn, match red or 7.").
+func Text(r *Record, l lang.Lang) string {
 	var b strings.Builder
-	b.WriteString("line ")
-	b.WriteString(strconv.Itoa(r.Line))
-	b.WriteString(": ")
-	msg := r.Message
+	b.WriteString(l.Render(lang.Msg{Key: "text.line", Args: lang.Args{N: r.Line}}))
+	b.WriteString(" ")
 	if !r.OK {
-		b.WriteString("Refused (" + r.Error + "): ")
-	} else if r.Phase == referee.PhaseTurn && r.Turn != "" {
-		// The referee ends most answers with "and Ben is next"; the turn
-		// sentence below says it with what to match.
-		msg = strings.TrimSuffix(strings.TrimSuffix(msg, "."), " and "+r.Turn+" is next")
+		b.WriteString(l.Render(lang.Msg{Key: "text.refused", Args: lang.Args{Value: r.Error}}) + " ")
 	}
-	b.WriteString(sentence(msg))
+	b.WriteString(sentence(l, message(r, l)))
 	for _, e := range r.Verdict.Effects {
 		if e.Kind == referee.EffReshuffle {
 			// The referee's sentence is about the player; the table also
 			// needs to know the pile was turned over.
-			b.WriteString(" The pile is shuffled into a new draw pile.")
+			b.WriteString(" " + l.Render(lang.Msg{Key: "text.reshuffle"}))
 		}
 	}
 	// Other phases: the referee's sentence already says what comes next.
 	if r.OK && (r.Phase == referee.PhaseTurn || r.Phase == referee.PhaseOver) {
-		if next := Next(&r.State); next != "" {
+		if next := Next(&r.State, l); next != "" {
 			b.WriteString(" ")
 			b.WriteString(next)
 		}
 	}
 	if h := handList(&r.State, r.State.Hands); h != "" && r.Phase != referee.PhaseSetup {
-		b.WriteString(" Hands: " + h + ".")
+		b.WriteString(" " + l.Render(lang.Msg{Key: "text.hands", Args: lang.Args{Text: h}}))
 	}
 	if (r.Event.Kind == tablelog.Hand || r.Event.Kind == tablelog.Points) && r.OK &&
 		(r.Phase == referee.PhaseSetup || r.Phase == referee.PhaseOver) {
 		if s := handList(&r.State, r.State.Scores); s != "" {
-			b.WriteString(" Scores: " + s + ".")
+			b.WriteString(" " + l.Render(lang.Msg{Key: "text.scores", Args: lang.Args{Text: s}}))
 		}
 	}
 	return b.String()
 }
 
-// Next says what the table waits for in state s: "Ben's turn, match red
-// or 7."
-func Next(s *referee.State) string {
-	who := s.Turn
-	if who == "" {
-		who = "the next player"
+// message is the referee's sentence of r in l. The referee ends most
+// answers with "and Ben is next": in phase turn the turn sentence that
+// follows says it with what to match, so it is left out. A record with no
+// verdict (built by hand, or read back from JSON) has only its English
+// Message.
+func message(r *Record, l lang.Lang) string {
+	waits := r.OK && r.Phase == referee.PhaseTurn && r.Turn != ""
+	msg := r.Verdict.Msg
+	if len(msg) == 0 {
+		if !waits {
+			return r.Message
+		}
+		return strings.TrimSuffix(strings.TrimSuffix(r.Message, "."), " and "+r.Turn+" is next")
 	}
+	if n := len(msg); waits && n > 1 && msg[n-1].Key == "next" {
+		msg = msg[:n-1]
+	}
+	return l.Sentence(msg)
+}
+
+// sentence is s with a capital and the language's full stop.
+func sentence(l lang.Lang, s string) string {
+	s = lang.Capital(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") || strings.HasSuffix(s, "։") {
+		return s
+	}
+	return s + l.Render(lang.Msg{Key: "text.stop"})
+}
+
+// Next says what the table waits for in state s, in l: "Ben's turn, match
+// red or 7."
+func Next(s *referee.State, l lang.Lang) string {
+	a := lang.Args{Player: s.Turn, N: s.Pending}
+	if a.Player == "" {
+		a.Player = l.Render(lang.Msg{Key: "text.nextplayer"})
+	}
+	say := func(key string) string { return l.Render(lang.Msg{Key: key, Args: a}) }
 	switch s.Phase {
 	case referee.PhaseSetup:
 		if len(s.Hands) == 0 && len(s.Players) == 0 {
-			return "Waiting for the players."
+			return say("text.players")
 		}
-		return "Turn up a starter card."
+		return say("text.starter")
 	case referee.PhaseTurn:
-		if s.Pending > 0 {
-			return fmt.Sprintf("%s's turn, %d cards to draw.", who, s.Pending)
-		}
-		if m := matchWhat(s); m != "" {
-			return fmt.Sprintf("%s's turn, match %s.", who, m)
-		}
-		return who + "'s turn."
+		return say(matchKey(s, &a))
 	case referee.PhaseDrawn:
-		return who + " may play the card just drawn or pass."
+		return say("text.drawn")
 	case referee.PhasePenalty:
-		return fmt.Sprintf("%s must draw %d.", who, s.Pending)
+		return say("text.penalty")
 	case referee.PhaseColor:
-		return who + " names a colour."
+		return say("text.color")
 	case referee.PhaseChallenge:
-		return fmt.Sprintf("%s may challenge or draw %d.", who, s.Pending)
+		return say("text.challenge")
 	case referee.PhaseShow:
-		return "The accused shows their hand."
+		return say("text.show")
 	case referee.PhaseSwap:
-		return who + " picks a player to swap hands with."
+		return say("text.swap")
 	case referee.PhaseHeights:
 		if c, err := cards.ParseColor(s.Color); err == nil {
-			return "Everyone shows one " + c.String() + " card, or none."
+			a.Color = c
+			return say("text.heights")
 		}
-		return "Everyone shows one card of the named colour, or none."
+		return say("text.heights.any")
 	case referee.PhaseCountup:
-		return "Count-up: show the cards left in every hand."
+		return say("text.countup")
 	case referee.PhaseOver:
 		if s.Winner != "" {
-			return "Game over: " + s.Winner + " wins."
+			a.Player = s.Winner
+			return say("text.over.winner")
 		}
-		return "Game over."
+		return say("text.over")
 	}
 	return ""
 }
 
-// matchWhat is what the next card must match: "red or 7", "green".
-func matchWhat(s *referee.State) string {
+// matchKey is the key of the turn sentence, with what the next card must
+// match ("red or 7", "green") set in a.
+func matchKey(s *referee.State, a *lang.Args) string {
+	if s.Pending > 0 {
+		return "text.turn.pending"
+	}
 	col, err := cards.ParseColor(s.Color)
+	if err == nil {
+		a.Color = col
+	}
 	top, terr := cards.Parse(s.Top)
 	switch {
 	case err != nil && terr != nil:
-		return ""
+		return "text.turn"
 	case terr != nil || top.IsWild() || top.Kind == cards.Blank:
 		if err != nil {
-			return ""
+			return "text.turn"
 		}
-		return col.String()
+		return "text.turn.color"
 	}
-	face := top.Kind.String()
-	if top.Kind == cards.Number {
-		face = strconv.Itoa(int(top.Number))
-	}
+	a.Top = top
 	if err != nil {
-		return face
+		return "text.turn.face"
 	}
-	return col.String() + " or " + face
+	return "text.turn.match"
 }
 
 // handList prints m in seat order ("Ann 6, Ben 7"); names not seated come

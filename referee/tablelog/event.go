@@ -132,7 +132,7 @@ func Parse(line string, n int) (ev Event, ok bool, err error) {
 	switch ev.Kind {
 	case Players:
 		if !arity(2, 10) {
-			return bad(ErrBadLine, "players needs 2 to 10 names, got %d", len(args))
+			return bad(ErrBadLine, "a game needs 2 to 10 players, but this line names %d", len(args))
 		}
 		seen := map[string]bool{}
 		for _, name := range args {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -114,7 +115,7 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 			out = append(out, seat(ev.Name))
 		}
 		if v := g.Apply(ev); !v.OK {
-			return nil, fmt.Errorf("table: event %d %q is refused: %s", i+1, ev.String(), v.Message)
+			return nil, fmt.Errorf("table: event %d %q is refused: %s", i+1, ev.String(), v.Text(lang.English))
 		}
 	}
 	return out, nil

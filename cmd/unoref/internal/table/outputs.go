@@ -7,6 +7,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/led"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -53,7 +54,7 @@ func (t *Table) effects(ev tablelog.Event, v referee.Verdict, st referee.State) 
 		t.buzz = name
 	}
 	if alert != 0 || t.missed {
-		t.alert, t.alertMsg = alert, v.Message
+		t.alert, t.alertMsg = alert, v.Text(lang.English)
 		t.after(timerAlert, t.cfg.AlertTime)
 	} else if name == "legal" && t.alert != 0 {
 		// A legal play ends the alert of the refusal before it.

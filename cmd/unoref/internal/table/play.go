@@ -13,6 +13,7 @@ import (
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -506,7 +507,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	}
 	st := t.game.State()
 	t.track(ev, v, before, st, uid)
-	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Message, Event: said, At: now}
+	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Text(lang.English), Event: said, At: now}
 	t.effects(ev, v, st)
 	t.refresh()
 	return nil
@@ -555,6 +556,6 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 // refuse shows a refusal the daemon makes itself (a tag that names no card).
 func (t *Table) refuse(code, msg, event string) {
 	t.last = Verdict{Code: code, Message: msg, Event: event, At: t.clock.Now()}
-	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Message: msg}, referee.State{})
+	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: lang.Sentence{{Key: "plain", Args: lang.Args{Text: msg}}}}, referee.State{})
 	t.refresh()
 }

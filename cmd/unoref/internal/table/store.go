@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -58,7 +59,7 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 	g := referee.New()
 	for _, ev := range []tablelog.Event{{Kind: tablelog.Players, Names: players}, rev} {
 		if v := g.Apply(ev); !v.OK {
-			return nil, &setupError{v.Message}
+			return nil, &setupError{v.Text(lang.English)}
 		}
 	}
 	if s.cur == nil {

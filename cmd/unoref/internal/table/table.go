@@ -16,6 +16,7 @@ import (
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -502,7 +503,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	if _, err := referee.ParseRules(words[0], words[1:]); err != nil {
 		var re *referee.RulesError
 		if errors.As(err, &re) {
-			return refuseAction("%s", re.Msg)
+			return refuseAction("%s", lang.English.Render(re.Msg))
 		}
 		return refuseAction("%v", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -157,13 +158,13 @@ func (f *fakeTable) newGame(a table.Action) error {
 			return fmt.Errorf("The new game can't start: %v.", err)
 		}
 		if v := g.Apply(ev); !v.OK {
-			return errors.New(v.Message)
+			return errors.New(v.Text(lang.English))
 		}
 	}
 	f.g = g
 	f.snap.Players = append([]string(nil), a.Players...)
 	f.snap.Log = nil
-	f.apply(lines[0], referee.Verdict{OK: true, Message: "New game: tap the starter card on the play pad."})
+	f.apply(lines[0], referee.Verdict{OK: true, Msg: lang.Sentence{{Key: "plain", Args: lang.Args{Text: "New game: tap the starter card on the play pad."}}}})
 	f.snap.Log = append(f.snap.Log, lines[1])
 	return nil
 }
@@ -174,7 +175,7 @@ func (f *fakeTable) apply(line string, v referee.Verdict) {
 	s := &f.snap
 	s.Seq++
 	s.State = st
-	s.Last = table.Verdict{OK: v.OK, Code: v.Code, Message: v.Message, Event: line, At: time.Unix(int64(s.Seq), 0)}
+	s.Last = table.Verdict{OK: v.OK, Code: v.Code, Message: v.Text(lang.English), Event: line, At: time.Unix(int64(s.Seq), 0)}
 	s.Log = append(s.Log, line)
 	s.LEDs = map[string]bool{
 		"cw": st.Direction == "cw", "ccw": st.Direction == "ccw",

@@ -1,0 +1,86 @@
+package lang
+
+import (
+	"strconv"
+
+	"github.com/unoref/unoref/cards"
+)
+
+// Card is a card as a template argument. Its name comes from the
+// language's card table: the face (card.face.F.FORM, F a digit, S, R, D2,
+// W, W4, WX or BLANK) with the colour agreeing with the face's gender
+// (card.gender.F, color.C.GENDER.FORM), put together by card.coloured.FORM
+// ("{{.Color}} {{.Face}}": "красную семёрку"); a wild with its colour named
+// by card.named.FORM. The forms are Nom (the subject: {{.Card}} is Nom),
+// Acc (the object: "Аня кладёт красную семёрку") and Gen ("нет красной
+// семёрки"); Any is the face alone, of any colour ("an 8", "любую семёрку").
+type Card struct {
+	l Lang
+	c cards.Card
+}
+
+func (c Card) String() string { return c.form("nom") }
+func (c Card) Nom() string    { return c.form("nom") }
+func (c Card) Acc() string    { return c.form("acc") }
+func (c Card) Gen() string    { return c.form("gen") }
+func (c Card) Any() string    { return c.l.word("card.any." + face(c.c)) }
+func (c Card) Face() string   { return c.l.word("card.face." + face(c.c) + ".nom") }
+
+// Code is the card's table-log code ("R7").
+func (c Card) Code() string { return c.c.String() }
+
+func (c Card) form(f string) string {
+	l, k := c.l, face(c.c)
+	faceName := l.word("card.face." + k + "." + f)
+	switch {
+	case c.c.Color == cards.NoColor:
+		return faceName
+	case c.c.IsWild():
+		return l.render("card.named."+f, map[string]any{"Face": faceName, "Color": Color{l, c.c.Color}}, nil)
+	}
+	gender := l.word("card.gender." + k)
+	adj := l.word("color." + c.c.Color.Code() + "." + gender + "." + f)
+	return l.render("card.coloured."+f, map[string]any{"Face": faceName, "Color": adj}, nil)
+}
+
+// face is the key of a card's face in the card table.
+func face(c cards.Card) string {
+	switch c.Kind {
+	case cards.Number:
+		return strconv.Itoa(int(c.Number))
+	case cards.Skip:
+		return "S"
+	case cards.Reverse:
+		return "R"
+	case cards.DrawTwo:
+		return "D2"
+	case cards.Wild:
+		return "W"
+	case cards.WildDrawFour:
+		return "W4"
+	case cards.Heights:
+		return "WX"
+	}
+	return "BLANK"
+}
+
+// Color is a colour as a template argument: {{.Color}} is its name ("red",
+// "красный"); Nom, Acc, Gen and Pl agree with the language's word for a
+// card (card.gender), as in "play a red card" ("сыграй красную карту").
+type Color struct {
+	l Lang
+	c cards.Color
+}
+
+func (c Color) String() string { return c.l.word("color." + c.c.Code() + ".name") }
+func (c Color) Nom() string    { return c.agree("nom") }
+func (c Color) Acc() string    { return c.agree("acc") }
+func (c Color) Gen() string    { return c.agree("gen") }
+func (c Color) Pl() string     { return c.l.word("color." + c.c.Code() + ".pl") }
+
+// Code is the colour's one-letter code ("R").
+func (c Color) Code() string { return c.c.Code() }
+
+func (c Color) agree(f string) string {
+	return c.l.word("color." + c.c.Code() + "." + c.l.word("card.gender.card") + "." + f)
+}

@@ -1,0 +1,76 @@
+// Package lang renders the referee's sentences in the family's language:
+// English (the default), Russian, Serbian in Latin and in Cyrillic script,
+// Romanian and Armenian.
+//
+// The engine (package referee) never writes words. A verdict carries a
+// Sentence: clauses, each a Msg with a key of the catalogs below and
+// structured Args (players, cards as cards.Card, a colour, counts, rule
+// names). A consumer renders it in the language it wants:
+//
+//	v := game.Apply(ev)
+//	text := v.Text(lang.English)        // or lang.Russian.Sentence(v.Msg)
+//	l, err := lang.Parse("sr-Cyrl")     // from a flag or the config
+//	l = lang.Match(r.Header.Get("Accept-Language")) // for a phone
+//
+// # Why go-i18n
+//
+// Translations live in TOML files (locales/en.toml, ru.toml, sr.toml,
+// sr-Cyrl.toml, ro.toml, hy.toml), embedded in the binary: a translator
+// edits words without reading Go, and github.com/nicksnyder/go-i18n/v2
+// reads exactly such files, with the CLDR plural forms (one, few, many,
+// other) of every language built in. golang.org/x/text/language gives the
+// tags and the matching of an Accept-Language header. x/text's own
+// message catalogs keep translations in Go code or generated files, which a
+// family member can't edit; go-i18n keeps them as data.
+//
+// Each language has its own bundle: a key missing from a catalog renders
+// as the key itself (never English words in a Russian sentence, never a
+// crash), and TestCatalogsComplete keeps that from happening.
+//
+// # Grammar
+//
+// Player names never change form, so every sentence keeps them in the
+// nominative ("Ходит Бен", "Igrač Ann je imao…"). Cards and colours do:
+// a template asks for the form it needs — {{.Card}} or {{.Card.Nom}}
+// (subject), {{.Card.Acc}} (object: "Аня кладёт красную семёрку"),
+// {{.Card.Gen}} ("нет красной семёрки"), {{.Card.Any}} (a face of any
+// colour: "an 8", "любую пятёрку"), {{.Card.Face}}; {{.Color}} is the
+// colour's name, {{.Color.Nom}}/Acc/Gen/Pl agree with the word for a card.
+// Numbers of cards always come with the noun in the CLDR plural form:
+// {{.N.Cards}} ("1 карту", "2 карты", "5 карт", "21 карту"), likewise
+// {{.N.Points}} and {{.N.Players}}. Each language's card table
+// (card.face.F.FORM, card.gender.F, color.C.GENDER.FORM, card.coloured.FORM)
+// holds the forms its sentences need, with the names printed in the
+// family's own leaflet (seeds 001, 002 and 004).
+//
+// # Keys
+//
+// Keys are stable: others build on them. Groups: wait.* (what the table
+// waits for), setup.*, start.*, play*, then.* and next (clauses after a
+// play), draw.*, pass*, uno.*, catch.*, challenge*, show.*, judge.*,
+// heights.*, swap*, count.*/counted, round.*, score.*, game.won, rules.*
+// (rules.name.X short names; rules.preset.X, rules.option.X and
+// rules.scoring.X one line a child understands for each preset, option
+// and scoring method of RULES.md §3–§5),
+// phase.X (RULES.md §7 phases), text.* (replay --text), card.*, color.*,
+// count.* (plural nouns) and lang.name (the language's own name). A clause
+// that begins with , : ; or . joins the one before it without a space.
+//
+// # How to add a language
+//
+//  1. Copy locales/en.toml to locales/TAG.toml (a BCP 47 tag) and translate
+//     every value; keep every {{.Placeholder}} the English value has (you
+//     may pick another form of it: {{.Card.Acc}} for {{.Card}}), and give
+//     count.* the plural forms CLDR defines for the language.
+//  2. Fill the card table with the forms your sentences need; a language
+//     without cases repeats one word.
+//  3. Add the language to the list in lang.go (Lang constant, codes, tags).
+//  4. go test ./lang: TestCatalogsComplete names every missing key and
+//     every placeholder that differs from English; add the language to
+//     TestCounts and TestPluralRules.
+//
+// sr-Cyrl.toml is generated from sr.toml (Serbian Latin and Cyrillic map
+// one to one): edit sr.toml, then run go generate ./lang.
+package lang
+
+//go:generate go test -run TestSerbianCyrillicInSync -update

@@ -1,0 +1,283 @@
+package lang
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"github.com/google/go-cmp/cmp"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+
+	"github.com/unoref/unoref/cards"
+)
+
+// catalog reads a language's file: every key with the argument names
+// its templates use, over all plural forms.
+func catalog(t *testing.T, l Lang) map[string][]string {
+	t.Helper()
+	buf, err := files.ReadFile("locales/" + codes[l] + ".toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := i18n.ParseMessageBytes(buf, toml.Unmarshal)
+	if err != nil {
+		t.Fatalf("locales/%s.toml: %v", codes[l], err)
+	}
+	m := make(map[string][]string, len(msgs))
+	for _, msg := range msgs {
+		var args []string
+		for _, src := range []string{msg.Zero, msg.One, msg.Two, msg.Few, msg.Many, msg.Other} {
+			args = append(args, placeholders(src)...)
+		}
+		slices.Sort(args)
+		m[msg.ID] = slices.Compact(args)
+	}
+	return m
+}
+
+var fieldRe = regexp.MustCompile(`\{\{[^}]*?\.([A-Z][A-Za-z]*)`)
+
+// placeholders are the argument names a template uses: {{.Card.Acc}} uses Card.
+func placeholders(src string) []string {
+	var out []string
+	for _, m := range fieldRe.FindAllStringSubmatch(src, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// TestCatalogsComplete: every language has every English key, no other
+// key, and each with the same arguments as English (no missing or extra
+// placeholder).
+func TestCatalogsComplete(t *testing.T) {
+	en := catalog(t, English)
+	for _, l := range Languages()[1:] {
+		t.Run(l.String(), func(t *testing.T) {
+			got := catalog(t, l)
+			for k, want := range en {
+				args, ok := got[k]
+				if !ok {
+					t.Errorf("%s: key %q is missing", l, k)
+					continue
+				}
+				if diff := cmp.Diff(want, args); diff != "" {
+					t.Errorf("%s: key %q arguments differ from English (-en +%s):\n%s", l, k, l, diff)
+				}
+			}
+			for k := range got {
+				if _, ok := en[k]; !ok {
+					t.Errorf("%s: key %q is not in English", l, k)
+				}
+			}
+		})
+	}
+}
+
+// full are arguments for every placeholder, with long names.
+var full = Args{
+	Player: "Maximilian-Alexander", Other: "Анастасия-Виктория", Next: "Ծովինար-Անահիտ",
+	Card: cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}, Top: cards.Card{Kind: cards.Number, Color: cards.Blue, Number: 8},
+	Color: cards.Green, N: 21, K: 3, Rule: "stacking", Value: "deflect-draw-two",
+	Options: []string{"+stacking", "-jump-in", "target=200", "scoring=lazy"}, Text: "a, b",
+}
+
+// TestRenderEveryKey renders every key of every language with every
+// argument set: nothing may come out empty, as the key, or with a
+// template gap.
+func TestRenderEveryKey(t *testing.T) {
+	for _, l := range Languages() {
+		for k, args := range catalog(t, English) {
+			if slices.ContainsFunc(args, inner) {
+				continue // a part of a card name or a list: rendered inside others
+			}
+			got := l.Render(Msg{Key: k, Args: full})
+			if got == "" || got == k || strings.Contains(got, "<no value>") || strings.Contains(got, "{{") {
+				t.Errorf("%s.Render(%q) = %q, want a sentence", l, k, got)
+			}
+		}
+	}
+}
+
+// inner reports whether a placeholder is one of the card table's and the
+// list's own, which Render never fills.
+func inner(arg string) bool { return arg == "Face" || arg == "Head" || arg == "Last" || arg == "List" }
+
+// TestCardNames renders every card of every deck in every form: every
+// name comes from the table, never a key.
+func TestCardNames(t *testing.T) {
+	var all []cards.Card
+	for _, nm := range cards.DeckNames {
+		d, err := cards.Deck(nm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, d...)
+	}
+	all = append(all, cards.Card{Kind: cards.Wild, Color: cards.Red}, cards.Card{Kind: cards.WildDrawFour, Color: cards.Blue})
+	for _, l := range Languages() {
+		for _, c := range all {
+			a := Card{l, c}
+			for _, got := range []string{a.Nom(), a.Acc(), a.Gen(), a.Any(), a.Face()} {
+				if got == "" || strings.Contains(got, "card.") || strings.Contains(got, "color.") || strings.Contains(got, "<no value>") {
+					t.Errorf("%s: name of %v = %q", l, c, got)
+				}
+			}
+		}
+	}
+}
+
+func TestCardForms(t *testing.T) {
+	red7 := cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}
+	blue5 := cards.Card{Kind: cards.Number, Color: cards.Blue, Number: 5}
+	tests := []struct {
+		l    Lang
+		c    cards.Card
+		form func(Card) string
+		want string
+	}{
+		{English, red7, Card.Nom, "Red 7"},
+		{English, cards.Card{Kind: cards.Number, Color: cards.Red, Number: 8}, Card.Any, "an 8"},
+		{English, cards.Card{Kind: cards.Wild, Color: cards.Blue}, Card.Acc, "Wild (blue)"},
+		{Russian, red7, Card.Nom, "красная семёрка"},
+		{Russian, red7, Card.Acc, "красную семёрку"},
+		{Russian, blue5, Card.Acc, "голубую пятёрку"},
+		{Russian, red7, Card.Gen, "красной семёрки"},
+		{Russian, cards.Card{Kind: cards.Number, Color: cards.Green, Number: 0}, Card.Gen, "зелёного ноля"},
+		{Serbian, red7, Card.Acc, "crvenu sedmicu"},
+		{SerbianCyrillic, red7, Card.Acc, "црвену седмицу"},
+		{Romanian, red7, Card.Nom, "7 roșu"},
+		{Armenian, red7, Card.Nom, "կարմիր 7"},
+	}
+	for _, tt := range tests {
+		if got := tt.form(Card{tt.l, tt.c}); got != tt.want {
+			t.Errorf("%s: form of %v = %q, want %q", tt.l, tt.c, got, tt.want)
+		}
+	}
+}
+
+// TestCounts: numbers of cards always come with the noun, in the plural
+// form CLDR gives each language.
+func TestCounts(t *testing.T) {
+	tests := []struct {
+		l    Lang
+		want map[int]string
+	}{
+		{Russian, map[int]string{1: "1 карту", 2: "2 карты", 5: "5 карт", 11: "11 карт", 21: "21 карту", 22: "22 карты"}},
+		{Serbian, map[int]string{1: "1 kartu", 2: "2 karte", 5: "5 karata", 11: "11 karata", 21: "21 kartu", 22: "22 karte"}},
+		{SerbianCyrillic, map[int]string{1: "1 карту", 2: "2 карте", 5: "5 карата", 21: "21 карту"}},
+		{Romanian, map[int]string{1: "1 carte", 2: "2 cărți", 19: "19 cărți", 20: "20 de cărți", 101: "101 cărți", 120: "120 de cărți"}},
+		{Armenian, map[int]string{0: "0 քարտ", 1: "1 քարտ", 2: "2 քարտ"}},
+		{English, map[int]string{1: "1 card", 2: "2 cards"}},
+	}
+	for _, tt := range tests {
+		for n, want := range tt.want {
+			if got := (Count{tt.l, n}).Cards(); got != want {
+				t.Errorf("%s: Count(%d).Cards() = %q, want %q", tt.l, n, got, want)
+			}
+		}
+	}
+}
+
+// TestPluralRules checks the CLDR rule each language's tag gets from
+// go-i18n, with a message whose forms are their own names.
+func TestPluralRules(t *testing.T) {
+	tests := []struct {
+		l    Lang
+		want map[int]string
+	}{
+		{Russian, map[int]string{1: "one", 2: "few", 5: "many", 11: "many", 21: "one", 22: "few"}},
+		{Serbian, map[int]string{1: "one", 2: "few", 5: "other", 11: "other", 21: "one", 22: "few"}},
+		{SerbianCyrillic, map[int]string{1: "one", 2: "few", 5: "other", 21: "one"}},
+		{Romanian, map[int]string{1: "one", 2: "few", 20: "other", 101: "few"}},
+		{Armenian, map[int]string{0: "one", 1: "one", 2: "other"}},
+		{English, map[int]string{0: "other", 1: "one", 2: "other"}},
+	}
+	for _, tt := range tests {
+		tag := tt.l.Tag()
+		b := i18n.NewBundle(tag)
+		b.MustAddMessages(tag, &i18n.Message{ID: "form", One: "one", Few: "few", Many: "many", Other: "other"})
+		loc := i18n.NewLocalizer(b, tag.String())
+		for n, want := range tt.want {
+			got, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "form", PluralCount: n})
+			if err != nil || got != want {
+				t.Errorf("%s: plural form of %d = %q (%v), want %q", tt.l, n, got, err, want)
+			}
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Lang
+	}{
+		{"en", English}, {"ru", Russian}, {"sr", Serbian}, {"sr-Latn", Serbian}, {"sr-Cyrl", SerbianCyrillic},
+		{"sr_cyrl", SerbianCyrillic}, {"RO", Romanian}, {"hy", Armenian},
+	}
+	for _, tt := range tests {
+		if got, err := Parse(tt.in); err != nil || got != tt.want {
+			t.Errorf("Parse(%q) = %v, %v, want %v", tt.in, got, err, tt.want)
+		}
+	}
+	_, err := Parse("de")
+	if err == nil || !strings.Contains(err.Error(), "en, ru, sr, sr-Cyrl, ro, hy") {
+		t.Errorf("Parse(%q) = %v, want an error listing the languages", "de", err)
+	}
+}
+
+func TestMatch(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Lang
+	}{
+		{"", English},
+		{"ru-RU,ru;q=0.9,en;q=0.8", Russian},
+		{"de-DE,de;q=0.9", English},
+		{"de-DE,ro;q=0.5", Romanian},
+		{"sr-Latn-RS", Serbian},
+		{"sr-Cyrl-RS,sr;q=0.9", SerbianCyrillic},
+		{"sr", Serbian},
+		{"hy-AM", Armenian},
+		{"en-GB", English},
+		{"garbage;;;", English},
+	}
+	for _, tt := range tests {
+		if got := Match(tt.in); got != tt.want {
+			t.Errorf("Match(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSentence(t *testing.T) {
+	s := Sentence{
+		{Key: "uno.missed.first", Args: Args{Player: "Cy", N: 2}},
+		{Key: "play", Args: Args{Player: "ann", Card: cards.Card{Kind: cards.Skip, Color: cards.Red}}},
+		{Key: "then.skip", Args: Args{Player: "Ben"}},
+		{Key: "next", Args: Args{Player: "Cy"}},
+	}
+	tests := []struct {
+		l    Lang
+		want string
+	}{
+		{English, "Cy forgot to say UNO and draws 2; ann plays Red Skip: Ben misses a turn and Cy is next"},
+		{Russian, "Cy забывает сказать УНО и берёт 2 карты; ann кладёт красную карту «Пропусти ход»: Ben пропускает ход, следующим ходит Cy"},
+	}
+	for _, tt := range tests {
+		if got := tt.l.Sentence(s); got != tt.want {
+			t.Errorf("%s.Sentence(%v) = %q, want %q", tt.l, s.Keys(), got, tt.want)
+		}
+	}
+}
+
+func TestRulesWords(t *testing.T) {
+	m := Msg{Key: "setup.rules", Args: Args{Rule: "official", Options: []string{"+stacking", "+jump-in"}}}
+	if got, want := English.Render(m), "The game is played by the official rules with stacking and jump-in"; got != want {
+		t.Errorf("English.Render(%v) = %q, want %q", m, got, want)
+	}
+	m.Args.Options = nil
+	if got, want := English.Render(m), "The game is played by the official rules"; got != want {
+		t.Errorf("English.Render(%v) = %q, want %q", m, got, want)
+	}
+}

@@ -1,0 +1,215 @@
+package lang
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/unoref/unoref/cards"
+)
+
+// Msg is one sentence, or one clause of a Sentence, as a key of the
+// catalogs in locales/ and its arguments.
+type Msg struct {
+	Key  string
+	Args Args
+}
+
+// Args are the arguments of a message, structured so that a language can
+// put each in the form its grammar needs. Zero fields are absent.
+type Args struct {
+	Player string // the player the sentence is about
+	Other  string // a second player: the one hit, the accused, the one swapped with
+	Next   string // the player to act next
+
+	Card cards.Card // the card played, drawn, shown or refused
+	Top  cards.Card // the card on the pile, or the card to match
+
+	Color cards.Color // a colour to match or named
+
+	N int // a count: cards, points, players
+	K int // a second count
+
+	Rule    string   // a preset or an option of RULES.md §3 and §4 ("stacking")
+	Value   string   // the value given to Rule, or a word of the log
+	Options []string // the words of a rules line after the preset ("+stacking", "target=200")
+	Text    string   // a sentence from elsewhere, shown as it is (a table-log parse error)
+}
+
+// Sentence is a message made of clauses in order; each clause renders
+// with its own joining words ("and Ben is next"), and Sentence joins them
+// with spaces, none before punctuation.
+type Sentence []Msg
+
+// Keys lists the keys of s, for tests and logs.
+func (s Sentence) Keys() []string {
+	ks := make([]string, len(s))
+	for i, m := range s {
+		ks[i] = m.Key
+	}
+	return ks
+}
+
+// Render is m in l. A key missing from l's catalog renders as the key,
+// so a gap shows and never stops the referee.
+func (l Lang) Render(m Msg) string {
+	return l.render(m.Key, data(l, &m.Args), nil)
+}
+
+// Sentence renders the clauses of s in l as one sentence, with a capital
+// and no full stop.
+func (l Lang) Sentence(s Sentence) string {
+	var b strings.Builder
+	for _, m := range s {
+		part := l.Render(m)
+		if part == "" {
+			continue
+		}
+		if b.Len() > 0 && !startsWithPunct(part) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(part)
+	}
+	return Capital(b.String())
+}
+
+// Capital is s with its first letter in upper case, in any script.
+func Capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || unicode.IsUpper(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// startsWithPunct reports whether a clause joins without a space: it
+// begins with a comma, colon, semicolon or full stop (Armenian ։ too).
+func startsWithPunct(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return strings.ContainsRune(",.:;!?։", r)
+}
+
+// render executes a message template; count is the plural count, if any.
+func (l Lang) render(key string, d map[string]any, count any) string {
+	if l >= numLangs {
+		l = English
+	}
+	s, err := localizers[l].Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: d, PluralCount: count})
+	if err != nil && s == "" {
+		return key
+	}
+	return s
+}
+
+// word is a message without arguments.
+func (l Lang) word(key string) string { return l.render(key, nil, nil) }
+
+// data is the template data of a message: each argument as a value whose
+// methods give its grammatical forms ({{.Card.Acc}}, {{.N.Cards}}).
+func data(l Lang, a *Args) map[string]any {
+	d := make(map[string]any, 12)
+	setString(d, "Player", a.Player)
+	setString(d, "Other", a.Other)
+	setString(d, "Next", a.Next)
+	setString(d, "Value", a.Value)
+	setString(d, "Text", a.Text)
+	if present(a.Card) {
+		d["Card"] = Card{l, a.Card}
+	}
+	if present(a.Top) {
+		d["Top"] = Card{l, a.Top}
+	}
+	if a.Color != cards.NoColor {
+		d["Color"] = Color{l, a.Color}
+	}
+	d["N"], d["K"] = Count{l, a.N}, Count{l, a.K}
+	if a.Rule != "" {
+		d["Rule"] = Rule{l, a.Rule}
+	}
+	d["Options"] = Options{l, a.Options}
+	return d
+}
+
+// setString sets d[k] to v unless v is empty: an absent argument shows as
+// a template gap, which the tests catch.
+func setString(d map[string]any, k, v string) {
+	if v != "" {
+		d[k] = v
+	}
+}
+
+// present reports whether c is a card: a number card always has a colour.
+func present(c cards.Card) bool { return c != cards.Card{} }
+
+// Count is a number as a template argument: {{.N}} is the digits,
+// {{.N.Cards}} the number with the word for cards in the right plural
+// form ("2 карты"), likewise Points and Players.
+type Count struct {
+	l Lang
+	n int
+}
+
+func (c Count) String() string  { return strconv.Itoa(c.n) }
+func (c Count) Cards() string   { return c.l.render("count.cards", map[string]any{"N": c.n}, c.n) }
+func (c Count) Points() string  { return c.l.render("count.points", map[string]any{"N": c.n}, c.n) }
+func (c Count) Players() string { return c.l.render("count.players", map[string]any{"N": c.n}, c.n) }
+
+// Rule is a preset or option name as a template argument: {{.Rule}} is its
+// short name in the language, {{.Rule.Code}} the word of the rules line.
+type Rule struct {
+	l    Lang
+	name string
+}
+
+func (r Rule) String() string { return r.l.word("rules.name." + r.name) }
+func (r Rule) Code() string   { return r.name }
+
+// Options are the words of a rules line after the preset, as a template
+// argument: {{.Options}} is "" or the language's "with stacking and
+// jump-in", naming every option in force beyond the preset.
+type Options struct {
+	l     Lang
+	words []string
+}
+
+func (o Options) String() string {
+	if len(o.words) == 0 {
+		return ""
+	}
+	parts := make([]string, len(o.words))
+	for i, w := range o.words {
+		parts[i] = o.l.option(w)
+	}
+	return o.l.render("rules.with", map[string]any{"List": o.l.andList(parts)}, nil)
+}
+
+// option names one word of a rules line: +name, -name or name=value.
+func (l Lang) option(w string) string {
+	if name, value, ok := strings.Cut(w, "="); ok {
+		return l.render("rules.setting", map[string]any{"Rule": l.word("rules.name." + name), "Value": l.value(value)}, nil)
+	}
+	if name, ok := strings.CutPrefix(w, "-"); ok {
+		return l.render("rules.without", map[string]any{"Rule": l.word("rules.name." + name)}, nil)
+	}
+	return l.word("rules.name." + strings.TrimPrefix(w, "+"))
+}
+
+// value names a setting's value: a word the catalog knows (a scoring
+// method, a deck), or the value as written (a number).
+func (l Lang) value(v string) string {
+	if _, err := strconv.Atoi(v); err == nil {
+		return v
+	}
+	return l.word("rules.name." + v)
+}
+
+// andList joins words as the language lists them: "a, b and c".
+func (l Lang) andList(parts []string) string {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	head := strings.Join(parts[:len(parts)-1], ", ")
+	return l.render("list.and", map[string]any{"Head": head, "Last": parts[len(parts)-1]}, nil)
+}

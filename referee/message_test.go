@@ -1,0 +1,141 @@
+package referee
+
+import (
+	"testing"
+
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// TestMessages checks the sentences issue 16 fixed, in English (the
+// default) and, for the Russian grammar, in Russian.
+func TestMessages(t *testing.T) {
+	tests := []struct{ name, script string }{
+		{"an 8, not a 8", abc + `
+			start R8
+			play G2 => illegal-card msg="Green 2 can't go on Red 8: play a red card, an 8 or a wild"`},
+		{"the rules line names the options in force", `
+			rules official +stacking jump-in => ok msg="The game is played by the official rules with stacking and jump-in"`},
+		{"a rules line without options names the preset", `
+			rules house-ru => ok msg="The game is played by the house-ru rules"`},
+		{"a Draw Two starter: the first player must draw 2", abc + `
+			start B+2 => ok phase=penalty pending=2 msg="Blue Draw Two starts the pile: Ben must draw 2 and misses a turn"`},
+		{"colours-in-circle: nobody names the colour", "rules official +colours-in-circle\n" + abc + `
+			start R5
+			color G => wrong-phase msg="With colours-in-circle the wild changes the colour by itself: nobody names it"`},
+		{"the winner is named once", "players Ann Ben\n" + `
+			start R5
+			play R1
+			draw
+			pass
+			play R2
+			draw
+			pass
+			play R3
+			draw
+			pass
+			play R4
+			draw
+			pass
+			play R6
+			draw
+			pass
+			play R7
+			uno Ben
+			draw
+			pass
+			play R8 => ok phase=countup msg="Ben plays Red 8 and wins the round: count the cards left"`},
+		{"another player's win names the winner", "players Ann Ben\n" + `
+			start R5
+			play R1
+			draw
+			pass
+			play R2
+			draw
+			pass
+			play R3
+			draw
+			pass
+			play R4
+			draw
+			pass
+			play R6
+			draw
+			pass
+			play R7
+			uno Ben
+			draw
+			pass
+			play R+2 => ok pending=2
+			draw => ok phase=countup msg="Ann draws 2 and misses a turn, and Ben wins the round: count the cards left"`},
+		{"a Blank can't answer a Blank", "rules official deck=blanks +blank-draw-ten\n" + abc + `
+			start R5
+			play BLANK => ok pending=10 turn=Cy
+			play BLANK => must-draw msg="Blank can't answer the Blank: Cy must draw 10"`},
+		{"nobody can jump in on Extreme Heights", "rules cars +jump-in\n" + abc + `
+			start R5
+			play WX:G => ok phase=heights
+			hand Ann G3
+			hand Ben G3
+			hand Cy => ok turn=Cy top=WX:G
+			play W as Ann => no-jump-in msg="Nobody can jump in on Extreme Heights: it is Cy's turn"`},
+		{"nobody can jump in on a Wild Draw Four", "rules official +jump-in\n" + abc + `
+			start R5
+			play W+4:G => ok phase=challenge turn=Cy
+			play W as Ann => no-jump-in msg="Nobody can jump in on Wild Draw Four: it is Cy's turn"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { play(t, New(), tt.script) })
+	}
+}
+
+// TestRussianVerdicts renders the engine's verdicts in Russian: names
+// stay as typed, cards take the case the sentence needs.
+func TestRussianVerdicts(t *testing.T) {
+	g := New()
+	tests := []struct{ line, want string }{
+		{"players Аня Бен Вика", "За столом 3 игрока, сдаёт Аня"},
+		{"start B5", "Первая карта — голубая пятёрка, первым ходит Бен"},
+		{"play R5", "Бен кладёт красную пятёрку, следующим ходит Вика"},
+		{"play G7", "Зелёная семёрка не кладётся на красную пятёрку: сыграйте красную карту, любую пятёрку или дикую карту"},
+		{"play R+2", "Вика кладёт красную карту «Вытяни две карты»: Аня берёт 2 карты"},
+		{"pass", "Прежде чем закончить ход, Аня берёт 2 карты"},
+		{"draw", "Аня берёт 2 карты и пропускает ход, следующим ходит Бен"},
+	}
+	for _, tt := range tests {
+		ev, _, err := tablelog.Parse(tt.line, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Apply(ev).Text(lang.Russian); got != tt.want {
+			t.Errorf("Apply(%q).Text(ru) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestCatalogKnowsTheRules: every preset, option, setting value, scoring
+// method and phase the engine knows has its words in the catalog (the
+// completeness test of package lang carries them to every language).
+func TestCatalogKnowsTheRules(t *testing.T) {
+	var keys []string
+	for _, p := range []string{PresetOfficial, PresetCars, PresetHouseRU} {
+		keys = append(keys, "rules.name."+p, "rules.preset."+p)
+	}
+	for _, o := range options {
+		keys = append(keys, "rules.name."+o.name, "rules.option."+o.name)
+		for _, v := range o.values {
+			keys = append(keys, "rules.name."+v)
+		}
+	}
+	for _, s := range []string{ScoringWinnerCollects, ScoringPenalty, ScoringLazy} {
+		keys = append(keys, "rules.scoring."+s)
+	}
+	for _, ph := range phaseNames {
+		keys = append(keys, "phase."+ph)
+	}
+	for _, k := range keys {
+		if got := lang.English.Render(lang.Msg{Key: k}); got == k || got == "" {
+			t.Errorf("English.Render(%q) = %q, want words", k, got)
+		}
+	}
+}
