@@ -2,6 +2,7 @@ package board
 
 import (
 	"context"
+	"errors"
 
 	"fmt"
 
@@ -101,6 +102,19 @@ func (b *Board) openSeatPads(bus i2c.Bus, seats int, addrs []uint16) error {
 	ch := make(chan seatpad.Event, 16)
 	b.Seats, b.SeatEvs = sp, ch
 	b.onClose(sp.Halt)
-	b.run(func(ctx context.Context) error { return sp.Run(ctx, ch) })
+	b.run(func(ctx context.Context) error { return optional(ctx, sp.Run(ctx, ch)) })
 	return nil
+}
+
+// optional is the end of an optional part's loop: a part that stops
+// answering closes its channel, and the table marks it vanished and goes
+// on, so the loop waits for the board's end instead of failing the daemon.
+func optional(ctx context.Context, err error) error {
+	if ctx.Err() == nil {
+		<-ctx.Done()
+	}
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
 }
