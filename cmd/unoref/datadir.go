@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -50,4 +52,18 @@ func readableDir(dir string) bool {
 	}
 	_, err = f.Readdirnames(1)
 	return err == nil || errors.Is(err, io.EOF)
+}
+
+// makeDataDir creates the data directory dir if it is missing. Its error
+// names --data, whether dir came from the flag, the file or the default.
+func makeDataDir(dir string) error {
+	err := os.MkdirAll(dir, 0o755)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if err != nil {
+		return fmt.Errorf("--data %s: cannot create the directory: %w", dir, err)
+	}
+	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
 )
@@ -37,18 +36,14 @@ var errProblems = errors.New("not every check passed")
 
 func runDoctor(ctx context.Context, self *command, e *env, args []string) error {
 	fset := flag.NewFlagSet("doctor", flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
 	pinmap := fset.String("pinmap", "", "pin map file (default: the reference build)")
 	blink := fset.Bool("blink", false, "light each LED in turn and beep")
 	asJSON := fset.Bool("json", false, "print the report as JSON")
-	if err := fset.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(e.stdout, self)
-			return nil
-		}
-		return &usageError{cmd: self, msg: "doctor: " + err.Error()}
+	words, err := parseFlags(self, fset, args)
+	if err != nil {
+		return err
 	}
-	if fset.NArg() > 0 {
+	if len(words) > 0 {
 		return &usageError{cmd: self, msg: "doctor takes no arguments"}
 	}
 	pe, err := doctorEnv()

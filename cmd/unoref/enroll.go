@@ -47,7 +47,6 @@ on --spi (default SPI0.0); --sim enrolls simulated stickers.`,
 
 func runEnroll(ctx context.Context, self *command, e *env, args []string) error {
 	fs := flag.NewFlagSet("enroll", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var f nfcFlags
 	f.add(fs)
 	deck := fs.String("deck", "", "deck name")
@@ -57,15 +56,12 @@ func runEnroll(ctx context.Context, self *command, e *env, args []string) error 
 	export := fs.String("export", "", "write the deck to FILE (- for standard output)")
 	imp := fs.String("import", "", "read a deck from FILE")
 	list := fs.Bool("list", false, "list the decks")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(e.stdout, self)
-			return nil
-		}
-		return &usageError{cmd: self, msg: "enroll: " + err.Error()}
+	words, err := parseFlags(self, fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return &usageError{cmd: self, msg: fmt.Sprintf("enroll: unexpected %q", fs.Arg(0))}
+	if len(words) > 0 {
+		return &usageError{cmd: self, msg: fmt.Sprintf("enroll takes no arguments, only flags (got %q)", words[0])}
 	}
 	modes := 0
 	for _, on := range []bool{*list, *export != "", *imp != ""} {
@@ -78,10 +74,10 @@ func runEnroll(ctx context.Context, self *command, e *env, args []string) error 
 	}
 	if *kind != "" {
 		if _, err := cards.Deck(*kind); err != nil {
-			return &usageError{cmd: self, msg: "enroll: --kind " + *kind + ": want standard, cars or blanks"}
+			return badFlag(self, "kind", fmt.Errorf("%q is not a kind of deck: want standard, cars or blanks", *kind))
 		}
 	}
-	if err := os.MkdirAll(f.data, 0o755); err != nil {
+	if err := makeDataDir(f.data); err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
 	reg, err := registry.Open(ctx, registry.Path(f.data))

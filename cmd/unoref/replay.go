@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 
@@ -28,23 +27,10 @@ log could be read to its end.`,
 
 func runReplay(ctx context.Context, self *command, e *env, args []string) error {
 	fset := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
 	text := fset.Bool("text", false, "print sentences instead of JSON")
-	var files []string
-	// Flags may come before or after the file name.
-	for {
-		if err := fset.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				printUsage(e.stdout, self)
-				return nil
-			}
-			return &usageError{cmd: self, msg: "replay: " + err.Error()}
-		}
-		if fset.NArg() == 0 {
-			break
-		}
-		files = append(files, fset.Arg(0))
-		args = fset.Args()[1:]
+	files, err := parseFlags(self, fset, args) // flags before or after the file name
+	if err != nil {
+		return err
 	}
 	if len(files) > 1 {
 		return &usageError{cmd: self, msg: "replay reads one log at a time"}
@@ -69,7 +55,7 @@ func runReplay(ctx context.Context, self *command, e *env, args []string) error 
 	} else {
 		write = replay.NewJSONWriter(out).Write
 	}
-	_, err := replay.Replay(ctx, in, referee.New(), write)
+	_, err = replay.Replay(ctx, in, referee.New(), write)
 	if ferr := out.Flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("replay: writing: %w", ferr)
 	}

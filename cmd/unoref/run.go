@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	systemd "github.com/coreos/go-systemd/v22/daemon"
@@ -71,10 +73,6 @@ JSON; the daemon stops when the input ends:
 
 func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	c, o, err := parseRun(self, args)
-	if errors.Is(err, flag.ErrHelp) {
-		printUsage(e.stdout, self)
-		return nil
-	}
 	if err != nil {
 		return err
 	}
@@ -82,45 +80,45 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	if virtual && !o.sim && underSystemd(e.stderr) {
 		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; under systemd the daemon does not fall back to the virtual table (--sim runs it)", spiDevice)
 	}
-	return serve(ctx, e, c, virtual, o.stdin)
+	return serve(ctx, e, c, o, virtual)
 }
 
 // runFlags are the flags of run that are not configuration.
-type runFlags struct{ sim, stdin bool }
+type runFlags struct {
+	sim, stdin bool
+	config     string // the configuration file read, "" for none
+}
 
 // parseRun reads run's command line: the configuration file of --config
 // (or $UNOREF_CONFIG), then the flags given, which win over its keys.
 func parseRun(self *command, args []string) (Config, runFlags, error) {
 	var o runFlags
+	var grace time.Duration
 	fset := flag.NewFlagSet("run", flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
 	fset.BoolVar(&o.sim, "sim", false, "run the virtual table even on a Pi")
-	cfgFile := fset.String("config", "", "configuration file (default $UNOREF_CONFIG)")
+	fset.StringVar(&o.config, "config", "", "configuration file (default $UNOREF_CONFIG)")
 	listen := fset.String("listen", "127.0.0.1:8080", "address of the page")
 	data := fset.String("data", "", "directory of the journal and the deck registry")
 	pinmap := fset.String("pinmap", "", "pin map file (default: the reference build)")
 	players := fset.String("players", "", "seats for a new game, comma separated")
 	rules := fset.String("rules", "official", "rules for a new game, as on a rules line")
-	grace := fset.Duration("uno-grace", 2*time.Second, "grace period of an UNO call")
+	fset.Var(graceFlag{&grace}, "uno-grace", "grace period of an UNO call")
 	deck := fset.String("deck", "", "enrolled deck to play with")
 	fset.BoolVar(&o.stdin, "stdin", false, "read controls from standard input (virtual table)")
-	if err := fset.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return Config{}, o, err
-		}
-		return Config{}, o, &usageError{cmd: self, msg: "run: " + err.Error()}
+	words, err := parseFlags(self, fset, args)
+	if err != nil {
+		return Config{}, o, err
 	}
-	if fset.NArg() > 0 {
+	if len(words) > 0 {
 		return Config{}, o, &usageError{cmd: self, msg: "run takes no arguments"}
 	}
 
 	c := defaultConfig()
-	path := *cfgFile
-	if path == "" {
-		path = os.Getenv("UNOREF_CONFIG")
+	if o.config == "" {
+		o.config = os.Getenv("UNOREF_CONFIG")
 	}
-	if path != "" {
-		if err := loadConfig(path, &c); err != nil {
+	if o.config != "" {
+		if err := loadConfig(o.config, &c); err != nil {
 			return Config{}, o, err
 		}
 	}
@@ -150,42 +148,40 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 			c.Preset, c.Options, c.Target = w[0], w[1:], 0
 			_, err = checkRules(c.Preset, c.Options, 0)
 		case "uno-grace":
-			c.UnoGrace, err = *grace, checkGrace(*grace)
+			c.UnoGrace = grace
 		case "deck":
 			c.Deck, err = *deck, checkDeck(*deck)
 		}
 		if err != nil {
-			errs = append(errs, &ConfigError{Key: "--" + f.Name, Msg: err.Error()})
+			errs = append(errs, badFlag(self, f.Name, err))
 		}
 	})
-	if err := errors.Join(errs...); err != nil {
-		return Config{}, o, &usageError{cmd: self, msg: "run: " + err.Error()}
-	}
-	return c, o, nil
+	return c, o, errors.Join(errs...)
 }
 
 // serve runs the table of configuration c until ctx is done, the table
 // fails or, with stdin, the controls end.
-func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
-	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: virtual}
+func serve(ctx context.Context, e *env, c Config, o runFlags, virtual bool) error {
+	log := newLogger(e.stderr)
+	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: virtual, Log: log}
 	if c.UnoGrace == 0 {
 		cfg.UnoGrace = -1 // the table reads 0 as its default
 	}
 	wd, err := systemd.SdWatchdogEnabled(false)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "unoref: watchdog: %v\n", err)
+		log.Warn("watchdog", "error", err)
 	}
 	var ready atomic.Bool // no pings before READY=1
 	if wd > 0 {
 		cfg.HeartbeatEvery = wd / 2
 		cfg.Heartbeat = func() {
 			if ready.Load() {
-				notify(e.stderr, systemd.SdNotifyWatchdog)
+				notify(log, systemd.SdNotifyWatchdog)
 			}
 		}
 	}
 
-	if err := os.MkdirAll(c.Data, 0o755); err != nil {
+	if err := makeDataDir(c.Data); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
 	j, err := table.OpenJournal(ctx, filepath.Join(c.Data, journalFile))
@@ -198,12 +194,13 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 		return fmt.Errorf("run: %w", err)
 	}
 	defer closeReg()
+	logStart(log, c, o, res != nil)
 
 	var t *table.Table
 	if virtual {
 		t, err = table.NewVirtual(ctx, j, cfg, &table.VirtualOpts{Resolver: res})
 	} else {
-		t, err = openBoard(ctx, j, cfg, c.pinmap, res, e.stderr)
+		t, err = openBoard(ctx, j, cfg, c.pinmap, res, log)
 	}
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -215,13 +212,13 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 
 	var out sync.Mutex // stdout carries the address and the control answers
 	if c.Listen != "" {
-		ln, err := net.Listen("tcp", c.Listen)
+		ln, err := listenPage(c.Listen)
 		if err != nil {
 			cancel()
 			<-runErr
-			return fmt.Errorf("run: page: %w", err)
+			return fmt.Errorf("run: %w", err)
 		}
-		page := web.New(t, &web.Opts{PIN: c.AdminPIN, History: j})
+		page := web.New(t, &web.Opts{PIN: c.AdminPIN, History: j, Log: log})
 		srv := &http.Server{Handler: page, ReadHeaderTimeout: 10 * time.Second}
 		go srv.Serve(ln)
 		defer func() {
@@ -238,20 +235,20 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 		fmt.Fprintf(e.stdout, "unoref: %s at http://%s/\n", what, ln.Addr())
 		out.Unlock()
 	}
-	if stdin {
+	if o.stdin {
 		go func() {
 			control(ctx, t, e.stdin, e.stdout, &out)
 			cancel()
 		}()
 	}
-	notify(e.stderr, systemd.SdNotifyReady)
+	notify(log, systemd.SdNotifyReady)
 	ready.Store(true)
 
 	select {
 	case err = <-runErr:
-		notify(e.stderr, systemd.SdNotifyStopping)
+		notify(log, systemd.SdNotifyStopping)
 	case <-ctx.Done():
-		notify(e.stderr, systemd.SdNotifyStopping)
+		notify(log, systemd.SdNotifyStopping)
 		err = <-runErr
 	}
 	if errors.Is(err, context.Canceled) {
@@ -260,11 +257,37 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 	return err
 }
 
+// listenPage opens the page's address. A port in use is a sentence that
+// names --listen.
+func listenPage(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		_, port, _ := net.SplitHostPort(addr)
+		return nil, &portInUseError{port: port, err: err}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--listen %s: %w", addr, err)
+	}
+	return ln, nil
+}
+
+// portInUseError is the page's port taken by another program.
+type portInUseError struct {
+	port string
+	err  error
+}
+
+func (e *portInUseError) Error() string {
+	return fmt.Sprintf("port %s is in use: another unoref, or choose one with --listen", e.port)
+}
+
+func (e *portInUseError) Unwrap() error { return e.err }
+
 // notify tells systemd how the daemon is (sd_notify); without
 // NOTIFY_SOCKET it does nothing.
-func notify(stderr io.Writer, state string) {
+func notify(log *slog.Logger, state string) {
 	if _, err := systemd.SdNotify(false, state); err != nil {
-		fmt.Fprintf(stderr, "unoref: sd_notify %s: %v\n", state, err)
+		log.Warn("sd_notify", "state", state, "error", err)
 	}
 }
 
@@ -276,15 +299,7 @@ func underSystemd(stderr io.Writer) bool {
 	if os.Getenv("NOTIFY_SOCKET") != "" {
 		return true
 	}
-	if os.Getenv("INVOCATION_ID") == "" {
-		return false
-	}
-	if f, ok := stderr.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			return false
-		}
-	}
-	return true
+	return os.Getenv("INVOCATION_ID") != "" && !isTerminal(stderr)
 }
 
 // spiDevice is the SPI port of the play-pad reader: its presence is what
@@ -328,7 +343,7 @@ func openResolver(ctx context.Context, dir, deck string) (table.Resolver, func()
 
 // openBoard opens the Pi's devices of the pin map.
 // pm is nil for the reference build.
-func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, res table.Resolver, stderr io.Writer) (*table.Table, error) {
+func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, res table.Resolver, log *slog.Logger) (*table.Table, error) {
 	if _, err := host.Init(); err != nil {
 		return nil, err
 	}
@@ -338,7 +353,7 @@ func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardw
 			return nil, err
 		}
 	}
-	dev, err := table.OpenBoard(pm, func(err error) { fmt.Fprintf(stderr, "unoref: %v\n", err) })
+	dev, err := table.OpenBoard(pm, func(err error) { log.Error("board", "error", err) })
 	if err != nil {
 		return nil, err
 	}

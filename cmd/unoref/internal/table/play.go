@@ -500,6 +500,9 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		t.events++
 	}
 	st := t.game.State()
+	if st.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver {
+		t.logEnded()
+	}
 	t.track(ev, v, before, st, uid)
 	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Message, Event: said, At: now}
 	t.effects(ev, v, st)

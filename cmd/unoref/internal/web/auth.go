@@ -13,6 +13,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
 )
 
 // Errors of the PIN, as the page shows them: one plain sentence each.
@@ -25,7 +27,7 @@ var (
 
 // adminKinds are the actions that change the game as a whole rather than
 // play it: with Opts.PIN set they need it even on the virtual table.
-var adminKinds = []string{"newgame", "rename", "undo", "end"}
+var adminKinds = table.AdminKinds
 
 const (
 	sessionCookie = "unoref_admin"
@@ -171,6 +173,9 @@ func (s *Server) serveLogin(w http.ResponseWriter, r *http.Request) {
 	err := ErrNoPIN
 	if s.o.PIN != "" {
 		err = s.checkPIN(r, pin)
+	}
+	if err != nil {
+		s.logRefused(r, "login", err)
 	}
 	if err == nil {
 		http.SetCookie(w, &http.Cookie{

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"image"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"sync"
 	"time"
@@ -45,6 +46,8 @@ type Opts struct {
 	// OLEDScale is how many screen pixels stand for one OLED pixel in
 	// /oled.png. Default 4.
 	OLEDScale int
+	// Log, when set, gets a line for each request refused for its PIN.
+	Log *slog.Logger
 }
 
 // Server serves the page. It is an http.Handler.
