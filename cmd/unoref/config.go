@@ -317,7 +317,7 @@ func checkPlayers(names []string) error {
 		return nil
 	}
 	if len(names) < 2 || len(names) > 10 {
-		return fmt.Errorf("%d names: want 2 to 10 (or none: the page asks)", len(names))
+		return fmt.Errorf("%s: want 2 to 10 (or none: the page asks)", count(len(names), "name", "names"))
 	}
 	seen := map[string]bool{}
 	for _, n := range names {

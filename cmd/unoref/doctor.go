@@ -64,11 +64,7 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 		return fmt.Errorf("doctor: %w", err)
 	}
 	if !rep.OK {
-		n := "1 problem"
-		if rep.Problems != 1 {
-			n = fmt.Sprintf("%d problems", rep.Problems)
-		}
-		return fmt.Errorf("doctor: %w (%s)", errProblems, n)
+		return fmt.Errorf("doctor: %w (%s)", errProblems, count(rep.Problems, "problem", "problems"))
 	}
 	return nil
 }

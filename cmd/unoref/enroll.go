@@ -140,7 +140,7 @@ func pickDeck(ctx context.Context, reg *registry.Registry, name string, create b
 	for i, d := range ds {
 		names[i] = d.Name
 	}
-	return "", fmt.Errorf("%d decks (%s): pick one with --deck", len(ds), strings.Join(names, ", "))
+	return "", fmt.Errorf("%s (%s): pick one with --deck", count(len(ds), "deck", "decks"), strings.Join(names, ", "))
 }
 
 func listDecks(ctx context.Context, reg *registry.Registry, w io.Writer) error {
@@ -178,12 +178,12 @@ func importDeck(ctx context.Context, reg *registry.Registry, path string, e *env
 		for _, l := range ie.Lines {
 			fmt.Fprintf(e.stderr, "%s:%d: %v\n", path, l.Line, l.Err)
 		}
-		return fmt.Errorf("enroll: import %s: %d bad lines, nothing imported", path, len(ie.Lines))
+		return fmt.Errorf("enroll: import %s: %s, nothing imported", path, count(len(ie.Lines), "bad line", "bad lines"))
 	}
 	if err != nil {
 		return fmt.Errorf("enroll: import %s: %w", path, err)
 	}
-	_, err = fmt.Fprintf(e.stdout, "imported %d tags into %s deck %s: %d/%d\n", n, d.Kind, d.Name, d.Enrolled, d.Size)
+	_, err = fmt.Fprintf(e.stdout, "imported %s into %s deck %s: %d/%d\n", count(n, "tag", "tags"), d.Kind, d.Name, d.Enrolled, d.Size)
 	return err
 }
 
@@ -208,7 +208,7 @@ func exportDeck(ctx context.Context, reg *registry.Registry, name, path string, 
 		return fmt.Errorf("enroll: export: %w", err)
 	}
 	d, _ := reg.Deck(ctx, name)
-	_, err = fmt.Fprintf(e.stdout, "exported %s (%d tags) to %s\n", d, d.Enrolled, path)
+	_, err = fmt.Fprintf(e.stdout, "exported %s (%s) to %s\n", d, count(d.Enrolled, "tag", "tags"), path)
 	return err
 }
 

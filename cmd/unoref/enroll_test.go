@@ -243,9 +243,9 @@ func TestEnrollFlags(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		{"bad kind", []string{"--kind", "pokemon"}, 2, "", "want standard, cars or blanks"},
+		{"bad kind", []string{"--kind", "pokemon"}, 2, "", `unoref: enroll: --kind: "pokemon" is not a kind of deck: want standard, cars or blanks`},
 		{"two modes", []string{"--list", "--export", "x"}, 2, "", "one at a time"},
-		{"stray word", []string{"home"}, 2, "", `unexpected "home"`},
+		{"stray word", []string{"home"}, 2, "", `enroll takes no arguments, only flags (got "home")`},
 		{"export without decks", []string{"--export", "-"}, 1, "", "no decks yet"},
 		{"bad import", []string{"--import", bad}, 1, "", "bad.deck:3: not a card code"},
 		{"bad import, nothing imported", []string{"--list"}, 0, "no decks yet", ""},

@@ -247,6 +247,9 @@ func findGame(games []journal.Game, id int64, name, path string) (journal.Game, 
 	if len(games) == 0 {
 		return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal %s has no games yet)", name, journal.ErrNoGame, id, path)
 	}
+	if len(games) == 1 {
+		return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal has one game, game %d)", name, journal.ErrNoGame, id, games[0].ID)
+	}
 	return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal has games %d to %d)", name, journal.ErrNoGame, id, games[0].ID, games[len(games)-1].ID)
 }
 

@@ -175,7 +175,7 @@ func oneTag(n *nfc) (mfrc522.Tag, error) {
 		return mfrc522.Tag{}, err
 	}
 	if len(tags) > 1 {
-		return mfrc522.Tag{}, fmt.Errorf("%d tags on the reader: leave one", len(tags))
+		return mfrc522.Tag{}, fmt.Errorf("%s on the reader: leave one", count(len(tags), "tag", "tags"))
 	}
 	return tags[0], nil
 }
