@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
 	"periph.io/x/conn/v3/i2c/i2creg"
 
 	"github.com/unoref/unoref/cards"
@@ -220,19 +219,13 @@ func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry,
 		return fmt.Errorf("enroll: %w", err)
 	}
 	defer n.close()
-	var bar *progressbar.ProgressBar
+	var bar progress
 	show := func(ev enroll.Event) {
 		if n.hand != nil {
 			n.hand(ev)
 		}
 		if bar == nil {
-			bar = progressbar.NewOptions(ev.Total,
-				progressbar.OptionSetWriter(e.stdout),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetWidth(30),
-				progressbar.OptionSetPredictTime(false),
-				progressbar.OptionSetDescription(deck))
-			bar.Set(ev.Done)
+			bar = newProgress(e.stdout, ev.Total, ev.Done, deck)
 		}
 		switch ev.Kind {
 		case enroll.Prompt:
@@ -256,7 +249,7 @@ func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry,
 	}
 	err = en.Run(ctx)
 	if bar != nil {
-		fmt.Fprintln(e.stdout)
+		bar.End()
 	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(e.stdout, "stopped at %d/%d: run enroll again to go on\n", en.Plan().Done(), en.Plan().Total())

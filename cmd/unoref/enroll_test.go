@@ -104,6 +104,10 @@ func TestEnrollCommand(t *testing.T) {
 	if len(h.laid) != 108 {
 		t.Errorf("%d stickers laid, want 108", len(h.laid))
 	}
+	// Not a terminal: a line per quarter, no bar redrawn with \r.
+	if n := strings.Count(out, "\n"); strings.Contains(out, "\r") || n != 7 {
+		t.Errorf("enroll off a terminal wrote %d lines, with \\r: %v:\n%s", n, strings.Contains(out, "\r"), out)
+	}
 	if got := says(h.laid[107]); got != "W+4" {
 		t.Errorf("last sticker says %s, want W+4", got)
 	}
