@@ -21,7 +21,7 @@ var exportCmd = &command{
 	args:    "[--data DIR] (--game N | --csv [--game N]) [-o FILE]",
 	summary: "write a game as a table log, or the score history as CSV",
 	help: `With --game N, writes game N of the journal in --data as a table log
-(shared/RULES.md §7) that 'unoref replay' reads back to the same state.
+(RULES.md "The table log") that 'unoref replay' reads back to the same state.
 
 With --csv, writes the score history as CSV, one row per player per round
 played to the end, under a header line:

@@ -17,7 +17,7 @@ var replayCmd = &command{
 	name:    "replay",
 	args:    "[--text] [FILE|-]",
 	summary: "rule on a table log, one answer per event line",
-	help: `Reads a table log (shared/RULES.md §7) from FILE, or from standard input
+	help: `Reads a table log (RULES.md "The table log") from FILE, or from standard input
 when FILE is - or missing, and prints the referee's answer to every event
 line: one JSON object per line, or with --text one readable sentence.
 Refused events are answered, not errors: the exit status is 0 whenever the

@@ -245,7 +245,7 @@ func (t *Table) nextToCount(st referee.State) string {
 }
 
 // pick takes one card of the dealer pick: highest number deals, a symbol
-// counts 0, ties pick again (RULES.md §2.1).
+// counts 0, ties pick again (RULES.md §2, "Who deals").
 func (t *Table) pick(c cards.Card) error {
 	v := 0
 	if c.Kind == cards.Number {
