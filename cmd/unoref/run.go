@@ -59,6 +59,13 @@ beats the automatic catch (0: none; at most 30s). --deck picks the enrolled
 deck of the registry (decks.db in the data directory); without a registry the
 card code written on each tag is used.
 
+It logs to standard error, one key=value line per event worth knowing:
+where the data lives (the journal, the configuration file, the deck
+registry), each game started, resumed and ended (players, rules, winner),
+each admin request refused (a wrong PIN on the page, or the table's reason)
+and device trouble. Under systemd the lines carry no time: the journal
+adds it (journalctl -u unoref).
+
 Under systemd with Type=notify it sends READY=1 once the devices are open and
 the page listens, WATCHDOG=1 from the table's loop at half of WatchdogSec, and
 STOPPING=1 when it stops.
