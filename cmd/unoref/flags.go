@@ -17,13 +17,17 @@ type flagError struct {
 	cmd  *command
 	flag string // as the help writes it: "--uno-grace"
 	err  error  // what is wrong with it; nil for a flag the command does not know
+	near string // for an unknown flag, the command's flag it looks like, if any
 }
 
 func (e *flagError) Error() string {
-	if e.err == nil {
-		return fmt.Sprintf("unknown flag %s: 'unoref %s --help' lists the flags", e.flag, e.cmd.name)
+	switch {
+	case e.err != nil:
+		return e.err.Error()
+	case e.near != "":
+		return fmt.Sprintf("unknown flag %s: did you mean %s? 'unoref %s --help' lists the flags", e.flag, e.near, e.cmd.name)
 	}
-	return e.err.Error()
+	return fmt.Sprintf("unknown flag %s: 'unoref %s --help' lists the flags", e.flag, e.cmd.name)
 }
 
 func (e *flagError) Unwrap() []error {
@@ -60,7 +64,7 @@ func parseFlags(c *command, fset *flag.FlagSet, args []string) ([]string, error)
 		case failed != nil:
 			return nil, failed
 		case err != nil:
-			return nil, parseError(c, err)
+			return nil, parseError(c, fset, err)
 		}
 		rest := fset.Args()
 		if len(rest) == 0 {
@@ -83,7 +87,7 @@ func dashed(name string) string {
 
 // parseError words an error of package flag that no value gave: an unknown
 // flag, a flag without its value, or a malformed one.
-func parseError(c *command, err error) error {
+func parseError(c *command, fset *flag.FlagSet, err error) error {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		return badFlag(c, name, errors.New("needs a value after it"))
@@ -94,9 +98,44 @@ func parseError(c *command, err error) error {
 		name = strings.TrimLeft(name, "-")
 	}
 	if ok {
-		return &flagError{cmd: c, flag: dashed(name)}
+		return &flagError{cmd: c, flag: dashed(name), near: nearestFlag(fset, name)}
 	}
 	return &flagError{cmd: c, flag: "", err: err}
+}
+
+// nearestFlag is the flag of fset that name is a typo of: at most two
+// letters added, dropped or changed, and fewer than half of them; "" if
+// none is that near.
+func nearestFlag(fset *flag.FlagSet, name string) string {
+	best, bestDist := "", 3
+	fset.VisitAll(func(f *flag.Flag) {
+		d := editDistance(name, f.Name)
+		if d < bestDist && 2*d < len(f.Name) {
+			best, bestDist = dashed(f.Name), d
+		}
+	})
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // checkedValue is a flag's value that keeps, when its Set fails, the

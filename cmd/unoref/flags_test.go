@@ -20,14 +20,15 @@ func TestFlagErrors(t *testing.T) {
 		args []string
 		want string // the one line of stderr
 	}{
-		{"run typo", []string{"run", "--uno-grase", "1s"}, "unoref: run: unknown flag --uno-grase: 'unoref run --help' lists the flags"},
+		{"run typo", []string{"run", "--uno-grase", "1s"}, "unoref: run: unknown flag --uno-grase: did you mean --uno-grace? 'unoref run --help' lists the flags"},
 		{"replay typo", []string{"replay", "--colour", "x.log"}, "unoref: replay: unknown flag --colour: 'unoref replay --help' lists the flags"},
-		{"history typo", []string{"history", "--jsn"}, "unoref: history: unknown flag --jsn: 'unoref history --help' lists the flags"},
+		{"history typo", []string{"history", "--jsn"}, "unoref: history: unknown flag --jsn: did you mean --json? 'unoref history --help' lists the flags"},
 		{"export typo", []string{"export", "--xml"}, "unoref: export: unknown flag --xml: 'unoref export --help' lists the flags"},
-		{"enroll typo", []string{"enroll", "--sime"}, "unoref: enroll: unknown flag --sime: 'unoref enroll --help' lists the flags"},
-		{"tag typo", []string{"tag", "read", "--forse"}, "unoref: tag: unknown flag --forse: 'unoref tag --help' lists the flags"},
+		{"enroll typo", []string{"enroll", "--sime"}, "unoref: enroll: unknown flag --sime: did you mean --sim? 'unoref enroll --help' lists the flags"},
+		{"tag typo", []string{"tag", "read", "--forse"}, "unoref: tag: unknown flag --forse: did you mean --force? 'unoref tag --help' lists the flags"},
 		{"doctor typo", []string{"doctor", "--fix"}, "unoref: doctor: unknown flag --fix: 'unoref doctor --help' lists the flags"},
 		{"single dash", []string{"history", "-x"}, "unoref: history: unknown flag -x: 'unoref history --help' lists the flags"},
+		{"nothing near", []string{"run", "--colour"}, "unoref: run: unknown flag --colour: 'unoref run --help' lists the flags"},
 		{"grace word", []string{"run", "--uno-grace", "fast"}, `unoref: run: --uno-grace: "fast" is not a duration: want e.g. "2s" (0s turns the grace off)`},
 		{"grace word, no command", []string{"--uno-grace", "fast"}, `unoref: --uno-grace: "fast" is not a duration: want e.g. "2s" (0s turns the grace off)`},
 		{"grace too long", []string{"run", "--uno-grace=45s"}, `unoref: run: --uno-grace: 45s is out of range: want 0s (no grace) to 30s, like "2s"`},
@@ -153,6 +154,21 @@ func TestRunDataNotCreatable(t *testing.T) {
 		}
 		if _, err := os.Stat(tt.dir); err == nil {
 			t.Errorf("run --data %s made it", tt.dir)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"sim", "sim", 0}, {"sime", "sim", 1}, {"jsn", "json", 1},
+		{"uno-grase", "uno-grace", 1}, {"forse", "force", 1}, {"colour", "config", 4}, {"", "data", 4},
+	}
+	for _, tt := range tests {
+		if got := editDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 	}
 }
