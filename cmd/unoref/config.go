@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -188,8 +189,12 @@ func (v value) path() (string, error) {
 // is reported, each as a *ConfigError naming it and what it allows.
 func loadConfig(path string, c *Config) error {
 	b, err := os.ReadFile(path)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
 	if err != nil {
-		return fmt.Errorf("config: %w", err)
+		return fmt.Errorf("config %s: %w (the file of --config or $UNOREF_CONFIG)", path, err)
 	}
 	var top map[string]toml.Primitive
 	md, err := toml.Decode(string(b), &top)

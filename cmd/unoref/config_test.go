@@ -286,7 +286,7 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"run", "--deck", "a b"}, 2, "--deck:"},
 		{[]string{"run", "--pinmap", "/nonexistent.toml"}, 2, "--pinmap:"},
 		{[]string{"run", "--config", bad, "--sim"}, 1, `unoref: config ` + bad + `: game.uno_grace: "fast" is not a duration: want e.g. "2s" (0s turns the grace off)`},
-		{[]string{"run", "--config", "/nonexistent.toml"}, 1, "unoref: config: open /nonexistent.toml"},
+		{[]string{"run", "--config", "/nonexistent.toml"}, 1, "unoref: config /nonexistent.toml: no such file or directory (the file of --config or $UNOREF_CONFIG)\n"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := call(t, "", tt.args...)
