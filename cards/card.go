@@ -105,7 +105,7 @@ func (c Card) Face() Card {
 	return c
 }
 
-// Points is what c scores in a count-up (RULES.md §1).
+// Points is what c scores in a count-up (RULES.md §1 "The cards").
 func (c Card) Points() int {
 	switch c.Kind {
 	case Number:
@@ -171,7 +171,7 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// Parse reads a card code of RULES.md §1. Wilds may carry a named colour
+// Parse reads a card code of RULES.md §1 "The cards". Wilds may carry a named colour
 // after a colon ("W:G"); coloured cards may not.
 func Parse(code string) (Card, error) {
 	c, ok := parse(code)

@@ -5,7 +5,7 @@ import (
 	"sort"
 )
 
-// The decks of RULES.md §1.
+// The decks of RULES.md §1 "The cards".
 const (
 	Standard = "standard" // 108 cards
 	Cars     = "cars"     // 108 + 4 Extreme Heights

@@ -9,7 +9,7 @@ import (
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
-// Error codes of a refused event (RULES.md §7 "error"). The list may grow.
+// Error codes of a refused event (RULES.md "The table log": error). The list may grow.
 const (
 	ErrIllegalCard   = "illegal-card"
 	ErrNotYourTurn   = "not-your-turn"
@@ -27,7 +27,7 @@ const (
 	ErrWrongColor    = "wrong-color" // colours-in-circle: the colour written is not the one the circle gives
 )
 
-// Phases (RULES.md §7 "phase").
+// Phases (RULES.md "The table log": phase).
 const (
 	PhaseSetup     = "setup"
 	PhaseTurn      = "turn"
@@ -42,7 +42,7 @@ const (
 	PhaseOver      = "over"
 )
 
-// State is what the table observes, with the JSON names of RULES.md §7.
+// State is what the table observes, with the JSON names of RULES.md "The table log".
 // Maps are never nil once players are seated.
 type State struct {
 	Phase     string         `json:"phase"`

@@ -26,8 +26,8 @@ const (
 
 var phaseNames = [...]string{PhaseSetup, PhaseTurn, PhaseDrawn, PhasePenalty, PhaseColor, PhaseChallenge, PhaseShow, PhaseSwap, PhaseHeights, PhaseCountup, PhaseOver}
 
-// Game is one table's referee: the observable state of RULES.md §6 and the
-// rules in force. Players are indexed by seat number, clockwise.
+// Game is one table's referee: the observable state of RULES.md §6 ("What
+// the referee sees, and what it cannot") and the rules in force. Players are indexed by seat number, clockwise.
 type Game struct {
 	rules Rules
 

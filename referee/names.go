@@ -24,7 +24,7 @@ func init() {
 func code(c cards.Card) string { return cardCodes[idx(c)] }
 
 // colourCircle is the order of the colours around the wild's art, clockwise
-// (RULES.md §3 colours-in-circle, inferred: red, blue, green, yellow).
+// (RULES.md §5 colours-in-circle, inferred: red, blue, green, yellow).
 var colourCircle = [...]cards.Color{cards.Red, cards.Blue, cards.Green, cards.Yellow}
 
 // circleNext is the colour after c around the circle, clockwise when dir is

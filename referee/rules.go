@@ -9,14 +9,14 @@ import (
 	"github.com/unoref/unoref/lang"
 )
 
-// Presets of RULES.md §5.
+// Presets of RULES.md §4 "Presets".
 const (
 	PresetOfficial = "official"
 	PresetCars     = "cars"
 	PresetHouseRU  = "house-ru"
 )
 
-// Scoring methods of RULES.md §4.
+// Scoring methods of RULES.md §3 "Scoring".
 const (
 	ScoringWinnerCollects = "winner-collects"
 	ScoringPenalty        = "penalty"
@@ -36,7 +36,7 @@ const (
 )
 
 // DefaultLazyTarget is the number of round wins that ends a lazy game when
-// the rules line sets no target (ours: §4 gives lazy scoring no end).
+// the rules line sets no target (ours: §3 "Scoring" gives lazy scoring no end).
 const DefaultLazyTarget = 3
 
 // ErrRules is wrapped by every error of ParseRules.
@@ -60,8 +60,8 @@ func rulesError(option, key string, a lang.Args) *RulesError {
 }
 func (e *RulesError) Unwrap() error { return ErrRules }
 
-// Rules is a preset of RULES.md §5 with the options of §3 and the scoring
-// of §4 applied: everything the referee needs to know about the house.
+// Rules is a preset of RULES.md §4 with the house rules of §5 and the
+// scoring of §3 applied: everything the referee needs to know about the house.
 type Rules struct {
 	Preset    string
 	Deck      string // cards.Standard, cards.Cars or cards.Blanks
@@ -92,7 +92,7 @@ type Rules struct {
 	Target  int    // points that end the game; round wins under lazy
 }
 
-// Preset returns the rules of a preset of §5 with no options.
+// Preset returns the rules of a preset of RULES.md §4 with no options.
 func Preset(name string) (Rules, error) {
 	r := Rules{
 		Preset:              name,
@@ -181,9 +181,9 @@ func optionNames() string {
 	return b.String()
 }
 
-// ParseRules reads the words of a rules line (§7): a preset of §5, then
-// options of §3 and §4 as +name, -name (a bare name means +name) or
-// name=value. It refuses unknown names, bad values, an option given twice
+// ParseRules reads the words of a rules line (RULES.md "The table log"): a
+// preset of §4, then house rules of §5 and the scoring of §3 as +name, -name
+// (a bare name means +name) or name=value. It refuses unknown names, bad values, an option given twice
 // and combinations that make no sense; the error is a *RulesError wrapping
 // ErrRules.
 func ParseRules(preset string, opts []string) (Rules, error) {

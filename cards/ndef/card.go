@@ -153,7 +153,7 @@ func encodeText(s, lang string) []byte {
 // number of bytes; a READ gives 16). It walks the TLV blocks, skipping
 // NULL, Lock Control, Memory Control and Proprietary TLVs, and decodes the
 // first NDEF message, which must be one Text record (UTF-8 or UTF-16, any
-// language) holding a face code of RULES.md §1: "R7", "W+4", "BLANK", but
+// language) holding a face code of RULES.md §1 "The cards": "R7", "W+4", "BLANK", but
 // not "W:G". Errors: ErrBlank, *ForeignError (ErrForeign),
 // *TruncatedError (ErrTruncated: read Need bytes and call again),
 // ErrCorrupt.

@@ -5,7 +5,7 @@
 // A card tag holds an NFC Forum Type 2 Tag data area with one NDEF Message
 // TLV and a Terminator TLV. The message is a single well-known Text record
 // (TNF 0x01, type "T"), UTF-8, language "en", whose text is the card's face
-// code of shared/RULES.md §1 ("R7", "B+2", "W+4", "BLANK"). Wilds are
+// code of RULES.md §1 "The cards" ("R7", "B+2", "W+4", "BLANK"). Wilds are
 // written without a named colour: a tag names the printed card.
 //
 // EncodeCard gives the bytes to write from page 4; DecodeCard reads them

@@ -227,7 +227,7 @@ func (p *Pile) Undo() (uid string, ok bool) {
 }
 
 // Reshuffle forgets every tag but the top one: the pile under the top card
-// has been shuffled into a new draw pile (RULES.md §2.11).
+// has been shuffled into a new draw pile (RULES.md §2, "When the draw pile runs out").
 func (p *Pile) Reshuffle() {
 	if len(p.order) == 0 {
 		return

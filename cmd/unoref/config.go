@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/netip"
 	"os"
@@ -208,8 +209,12 @@ func (v value) path() (string, error) {
 // is reported, each as a *ConfigError naming it and what it allows.
 func loadConfig(path string, c *Config) error {
 	b, err := os.ReadFile(path)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
 	if err != nil {
-		return fmt.Errorf("config: %w", err)
+		return fmt.Errorf("config %s: %w (the file of --config or $UNOREF_CONFIG)", path, err)
 	}
 	var top map[string]toml.Primitive
 	md, err := toml.Decode(string(b), &top)
@@ -354,7 +359,7 @@ func checkPlayers(names []string) error {
 		return nil
 	}
 	if len(names) < 2 || len(names) > 10 {
-		return fmt.Errorf("%d names: want 2 to 10 (or none: the page asks)", len(names))
+		return fmt.Errorf("%s: want 2 to 10 (or none: the page asks)", count(len(names), "name", "names"))
 	}
 	seen := map[string]bool{}
 	for _, n := range names {

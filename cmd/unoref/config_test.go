@@ -105,7 +105,7 @@ func TestConfigBadValues(t *testing.T) {
 		{"pin letters", `admin_pin = "abcd"`, "admin_pin", "want 4 to 8 digits"},
 		{"pin number", `admin_pin = 1234`, "admin_pin", "want a string"},
 		{"game not a table", `game = 5`, "game", "want a table"},
-		{"one player", "[game]\nplayers = [\"Ann\"]", "game.players", "1 names: want 2 to 10"},
+		{"one player", "[game]\nplayers = [\"Ann\"]", "game.players", "1 name: want 2 to 10"},
 		{"eleven players", "[game]\nplayers = [\"a\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\",\"j\",\"k\"]", "game.players", "11 names"},
 		{"players twice", "[game]\nplayers = [\"Ann\", \"Ann\"]", "game.players", "Ann is named twice"},
 		{"player space", "[game]\nplayers = [\"Ann Lee\", \"Ben\"]", "game.players", `"Ann Lee" is not a name`},
@@ -283,14 +283,14 @@ func TestRunBadFlags(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"run", "--uno-grace", "1m"}, 2, "unoref: run: --uno-grace: 1m0s is out of range"},
-		{[]string{"run", "--players", "Ann"}, 2, "--players: 1 names"},
+		{[]string{"run", "--players", "Ann"}, 2, "--players: 1 name: want 2 to 10"},
 		{[]string{"run", "--rules", "turbo"}, 2, `--rules: "turbo" is not a preset`},
 		{[]string{"run", "--rules", ""}, 2, "--rules: want a preset"},
 		{[]string{"run", "--listen", "nowhere"}, 2, `--listen: "nowhere" is not an address`},
 		{[]string{"run", "--deck", "a b"}, 2, "--deck:"},
 		{[]string{"run", "--pinmap", "/nonexistent.toml"}, 2, "--pinmap:"},
 		{[]string{"run", "--config", bad, "--sim"}, 1, `unoref: config ` + bad + `: game.uno_grace: "fast" is not a duration: want e.g. "2s" (0s turns the grace off)`},
-		{[]string{"run", "--config", "/nonexistent.toml"}, 1, "unoref: config: open /nonexistent.toml"},
+		{[]string{"run", "--config", "/nonexistent.toml"}, 1, "unoref: config /nonexistent.toml: no such file or directory (the file of --config or $UNOREF_CONFIG)\n"},
 	}
 	for _, tt := range tests {
 		_, stderr, code := call(t, "", tt.args...)

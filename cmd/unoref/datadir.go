@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -101,4 +102,18 @@ func holder(f *os.File) string {
 		return pid
 	}
 	return "unknown"
+}
+
+// makeDataDir creates the data directory dir if it is missing. Its error
+// names --data, whether dir came from the flag, the file or the default.
+func makeDataDir(dir string) error {
+	err := os.MkdirAll(dir, 0o755)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if err != nil {
+		return fmt.Errorf("--data %s: cannot create the directory: %w", dir, err)
+	}
+	return nil
 }

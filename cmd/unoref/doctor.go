@@ -67,19 +67,15 @@ var errProblems = errors.New("not every check passed")
 
 func runDoctor(ctx context.Context, self *command, e *env, args []string) error {
 	fset := flag.NewFlagSet("doctor", flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
 	pinmap := fset.String("pinmap", "", "pin map file (default: the reference build)")
 	blink := fset.Bool("blink", false, "light each LED in turn and beep")
 	asJSON := fset.Bool("json", false, "print the report as JSON")
 	walk := fset.Bool("walk", false, "walk the build: press, look, tap when asked")
-	if err := fset.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(e.stdout, self)
-			return nil
-		}
-		return &usageError{cmd: self, msg: "doctor: " + err.Error()}
+	words, err := parseFlags(self, fset, args)
+	if err != nil {
+		return err
 	}
-	if fset.NArg() > 0 {
+	if len(words) > 0 {
 		return &usageError{cmd: self, msg: "doctor takes no arguments"}
 	}
 	pe, err := doctorEnv()
@@ -103,11 +99,7 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 		return fmt.Errorf("doctor: %w", err)
 	}
 	if !rep.OK {
-		n := "1 problem"
-		if rep.Problems != 1 {
-			n = fmt.Sprintf("%d problems", rep.Problems)
-		}
-		return fmt.Errorf("doctor: %w (%s)", errProblems, n)
+		return fmt.Errorf("doctor: %w (%s)", errProblems, count(rep.Problems, "problem", "problems"))
 	}
 	return nil
 }

@@ -58,7 +58,7 @@ func TestDoctor(t *testing.T) {
 		{name: "blink", args: []string{"--blink"}, code: 0,
 			stdout: []string{"OK       blink", "LED legal (green) (pin 33)"},
 			stderr: []string{"doctor: now on: LED legal (green) (GPIO13, pin 33)", "doctor: now on: buzzer"}},
-		{name: "bad flag", args: []string{"--fix"}, code: 2, stderr: []string{"usage: unoref doctor"}},
+		{name: "bad flag", args: []string{"--fix"}, code: 2, stderr: []string{"unoref: doctor: unknown flag --fix: 'unoref doctor --help' lists the flags\n"}},
 		{name: "argument", args: []string{"pi"}, code: 2, stderr: []string{"doctor takes no arguments"}},
 		{name: "help", args: []string{"-h"}, code: 0, stdout: []string{"usage: unoref doctor [--pinmap FILE] [--blink] [--json]", "Exit status 0"}},
 	}

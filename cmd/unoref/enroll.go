@@ -9,8 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/cards/registry"
@@ -46,7 +44,6 @@ as /dev/spidev0.1); --sim enrolls simulated stickers.`,
 
 func runEnroll(ctx context.Context, self *command, e *env, args []string) error {
 	fs := flag.NewFlagSet("enroll", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var f nfcFlags
 	f.add(fs)
 	deck := fs.String("deck", "", "deck name")
@@ -56,15 +53,12 @@ func runEnroll(ctx context.Context, self *command, e *env, args []string) error 
 	export := fs.String("export", "", "write the deck to FILE (- for standard output)")
 	imp := fs.String("import", "", "read a deck from FILE")
 	list := fs.Bool("list", false, "list the decks")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(e.stdout, self)
-			return nil
-		}
-		return &usageError{cmd: self, msg: "enroll: " + err.Error()}
+	words, err := parseFlags(self, fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return &usageError{cmd: self, msg: fmt.Sprintf("enroll: unexpected %q", fs.Arg(0))}
+	if len(words) > 0 {
+		return &usageError{cmd: self, msg: fmt.Sprintf("enroll takes no arguments, only flags (got %q)", words[0])}
 	}
 	modes := 0
 	for _, on := range []bool{*list, *export != "", *imp != ""} {
@@ -77,10 +71,10 @@ func runEnroll(ctx context.Context, self *command, e *env, args []string) error 
 	}
 	if *kind != "" {
 		if _, err := cards.Deck(*kind); err != nil {
-			return &usageError{cmd: self, msg: "enroll: --kind " + *kind + ": want standard, cars or blanks"}
+			return badFlag(self, "kind", fmt.Errorf("%q is not a kind of deck: want standard, cars or blanks", *kind))
 		}
 	}
-	if err := os.MkdirAll(f.data, 0o755); err != nil {
+	if err := makeDataDir(f.data); err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
 	reg, err := registry.Open(ctx, registry.Path(f.data))
@@ -143,7 +137,7 @@ func pickDeck(ctx context.Context, reg *registry.Registry, name string, create b
 	for i, d := range ds {
 		names[i] = d.Name
 	}
-	return "", fmt.Errorf("%d decks (%s): pick one with --deck", len(ds), strings.Join(names, ", "))
+	return "", fmt.Errorf("%s (%s): pick one with --deck", count(len(ds), "deck", "decks"), strings.Join(names, ", "))
 }
 
 func listDecks(ctx context.Context, reg *registry.Registry, w io.Writer) error {
@@ -181,12 +175,12 @@ func importDeck(ctx context.Context, reg *registry.Registry, path string, e *env
 		for _, l := range ie.Lines {
 			fmt.Fprintf(e.stderr, "%s:%d: %v\n", path, l.Line, l.Err)
 		}
-		return fmt.Errorf("enroll: import %s: %d bad lines, nothing imported", path, len(ie.Lines))
+		return fmt.Errorf("enroll: import %s: %s, nothing imported", path, count(len(ie.Lines), "bad line", "bad lines"))
 	}
 	if err != nil {
 		return fmt.Errorf("enroll: import %s: %w", path, err)
 	}
-	_, err = fmt.Fprintf(e.stdout, "imported %d tags into %s deck %s: %d/%d\n", n, d.Kind, d.Name, d.Enrolled, d.Size)
+	_, err = fmt.Fprintf(e.stdout, "imported %s into %s deck %s: %d/%d\n", count(n, "tag", "tags"), d.Kind, d.Name, d.Enrolled, d.Size)
 	return err
 }
 
@@ -211,7 +205,7 @@ func exportDeck(ctx context.Context, reg *registry.Registry, name, path string, 
 		return fmt.Errorf("enroll: export: %w", err)
 	}
 	d, _ := reg.Deck(ctx, name)
-	_, err = fmt.Fprintf(e.stdout, "exported %s (%d tags) to %s\n", d, d.Enrolled, path)
+	_, err = fmt.Fprintf(e.stdout, "exported %s (%s) to %s\n", d, count(d.Enrolled, "tag", "tags"), path)
 	return err
 }
 
@@ -223,19 +217,13 @@ func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry,
 		return fmt.Errorf("enroll: %w", err)
 	}
 	defer n.close()
-	var bar *progressbar.ProgressBar
+	var bar progress
 	show := func(ev enroll.Event) {
 		if n.hand != nil {
 			n.hand(ev)
 		}
 		if bar == nil {
-			bar = progressbar.NewOptions(ev.Total,
-				progressbar.OptionSetWriter(e.stdout),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetWidth(30),
-				progressbar.OptionSetPredictTime(false),
-				progressbar.OptionSetDescription(deck))
-			bar.Set(ev.Done)
+			bar = newProgress(e.stdout, ev.Total, ev.Done, deck)
 		}
 		switch ev.Kind {
 		case enroll.Prompt:
@@ -259,7 +247,7 @@ func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry,
 	}
 	err = en.Run(ctx)
 	if bar != nil {
-		fmt.Fprintln(e.stdout)
+		bar.End()
 	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(e.stdout, "stopped at %d/%d: run enroll again to go on\n", en.Plan().Done(), en.Plan().Total())

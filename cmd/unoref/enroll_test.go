@@ -104,6 +104,10 @@ func TestEnrollCommand(t *testing.T) {
 	if len(h.laid) != 108 {
 		t.Errorf("%d stickers laid, want 108", len(h.laid))
 	}
+	// Not a terminal: a line per quarter, no bar redrawn with \r.
+	if n := strings.Count(out, "\n"); strings.Contains(out, "\r") || n != 7 {
+		t.Errorf("enroll off a terminal wrote %d lines, with \\r: %v:\n%s", n, strings.Contains(out, "\r"), out)
+	}
 	if got := says(h.laid[107]); got != "W+4" {
 		t.Errorf("last sticker says %s, want W+4", got)
 	}
@@ -243,9 +247,9 @@ func TestEnrollFlags(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		{"bad kind", []string{"--kind", "pokemon"}, 2, "", "want standard, cars or blanks"},
+		{"bad kind", []string{"--kind", "pokemon"}, 2, "", `unoref: enroll: --kind: "pokemon" is not a kind of deck: want standard, cars or blanks`},
 		{"two modes", []string{"--list", "--export", "x"}, 2, "", "one at a time"},
-		{"stray word", []string{"home"}, 2, "", `unexpected "home"`},
+		{"stray word", []string{"home"}, 2, "", `enroll takes no arguments, only flags (got "home")`},
 		{"export without decks", []string{"--export", "-"}, 1, "", "no decks yet"},
 		{"bad import", []string{"--import", bad}, 1, "", "bad.deck:3: not a card code"},
 		{"bad import, nothing imported", []string{"--list"}, 0, "no decks yet", ""},

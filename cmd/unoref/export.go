@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/csv"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,7 +21,7 @@ var exportCmd = &command{
 	args:    "[--data DIR] (--game N | --csv [--game N]) [-o FILE]",
 	summary: "write a game as a table log, or the score history as CSV",
 	help: `With --game N, writes game N of the journal in --data as a table log
-(shared/RULES.md §7) that 'unoref replay' reads back to the same state.
+(RULES.md "The table log") that 'unoref replay' reads back to the same state.
 
 With --csv, writes the score history as CSV, one row per player per round
 played to the end, under a header line:
@@ -40,14 +41,14 @@ func runExport(ctx context.Context, self *command, e *env, args []string) error 
 	h.add(fset)
 	asCSV := fset.Bool("csv", false, "write the score history as CSV")
 	outPath := fset.String("o", "-", "output file, - for standard output")
-	if help, err := parseFlags(self, e, fset, &h, args); help || err != nil {
+	if err := h.parse(self, fset, args); err != nil {
 		return err
 	}
 	if !*asCSV && h.game == 0 {
 		return &usageError{cmd: self, msg: "export needs --game N (a table log) or --csv (the score history)"}
 	}
 	if *outPath == "" {
-		return &usageError{cmd: self, msg: "export: -o needs a file name, or - for standard output"}
+		return badFlag(self, "o", errors.New("want a file name, or - for standard output"))
 	}
 	j, err := openJournal(ctx, "export", h.data)
 	if err != nil {

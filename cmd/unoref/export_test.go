@@ -184,15 +184,15 @@ func TestExportErrors(t *testing.T) {
 	}
 	checkFailures(t, "export", []failCase{
 		{"nothing to export", []string{"--data", dir}, 2, []string{"export needs --game N", "usage: unoref export"}},
-		{"unknown game", []string{"--data", dir, "--game", "2"}, 1, []string{"no such game: 2", "games 1 to 1"}},
+		{"unknown game", []string{"--data", dir, "--game", "2"}, 1, []string{"no such game: 2 (the journal has one game, game 1)"}},
 		{"unknown game csv", []string{"--data", dir, "--csv", "--game", "7"}, 1, []string{"no such game: 7"}},
 		{"unknown game keeps the file", []string{"--data", dir, "--game", "2", "-o", old}, 1, []string{"no such game: 2"}},
 		{"missing db", []string{"--data", empty, "--csv"}, 1, []string{"no journal at " + filepath.Join(empty, journalFile)}},
 		{"no such out dir", []string{"--data", dir, "--game", "1", "-o", filepath.Join(outDir, "no", "x.log")}, 1, []string{filepath.Join(outDir, "no")}},
-		{"bad flag", []string{"--data", dir, "--xml"}, 2, []string{"flag provided but not defined: -xml"}},
-		{"game -1", []string{"--data", dir, "--game", "-1"}, 2, []string{"--game takes a game number"}},
+		{"bad flag", []string{"--data", dir, "--xml"}, 2, []string{"unoref: export: unknown flag --xml: 'unoref export --help' lists the flags"}},
+		{"game -1", []string{"--data", dir, "--game", "-1"}, 2, []string{`--game: "-1" is not a game number: want 1 or more`}},
 		{"argument", []string{"--data", dir, "--game", "1", "out.log"}, 2, []string{"export takes no arguments", `"out.log"`}},
-		{"empty -o", []string{"--data", dir, "--csv", "-o", ""}, 2, []string{"-o needs a file name"}},
+		{"empty -o", []string{"--data", dir, "--csv", "-o", ""}, 2, []string{"unoref: export: -o: want a file name, or - for standard output"}},
 	})
 	if b, err := os.ReadFile(old); err != nil || string(b) != "old\n" {
 		t.Errorf("a failed export changed %s: %q, %v", old, b, err)

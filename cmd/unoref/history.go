@@ -43,32 +43,23 @@ type historyFlags struct {
 // add defines --data and --game on fset.
 func (h *historyFlags) add(fset *flag.FlagSet) {
 	fset.StringVar(&h.data, "data", dataDir(), "directory of the journal")
-	fset.Int64Var(&h.game, "game", 0, "game number")
+	fset.Var(gameFlag{&h.game}, "game", "game number")
 }
 
-// parseFlags parses args, which must all be flags. It reports help when
-// -h was asked for and the usage has been printed.
-func parseFlags(self *command, e *env, fset *flag.FlagSet, h *historyFlags, args []string) (help bool, err error) {
-	fset.SetOutput(io.Discard)
-	if err := fset.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(e.stdout, self)
-			return true, nil
-		}
-		return false, &usageError{cmd: self, msg: self.name + ": " + err.Error()}
+// parse parses args, which must all be flags, into h and the flags of
+// fset.
+func (h *historyFlags) parse(self *command, fset *flag.FlagSet, args []string) error {
+	words, err := parseFlags(self, fset, args)
+	if err != nil {
+		return err
 	}
-	if fset.NArg() > 0 {
-		return false, &usageError{cmd: self, msg: fmt.Sprintf("%s takes no arguments, only flags (got %q)", self.name, fset.Arg(0))}
+	if len(words) > 0 {
+		return &usageError{cmd: self, msg: fmt.Sprintf("%s takes no arguments, only flags (got %q)", self.name, words[0])}
 	}
-	gameSet := false
-	fset.Visit(func(f *flag.Flag) { gameSet = gameSet || f.Name == "game" })
-	if gameSet && h.game <= 0 {
-		return false, &usageError{cmd: self, msg: fmt.Sprintf("%s: --game takes a game number, 1 or more (got %d)", self.name, h.game)}
+	if err := checkData(h.data); err != nil {
+		return badFlag(self, "data", err)
 	}
-	if h.data == "" {
-		return false, &usageError{cmd: self, msg: self.name + ": --data must name a directory"}
-	}
-	return false, nil
+	return nil
 }
 
 // history is a journal opened for reading the history.
@@ -222,7 +213,7 @@ func runHistory(ctx context.Context, self *command, e *env, args []string) error
 	fset := flag.NewFlagSet("history", flag.ContinueOnError)
 	h.add(fset)
 	asJSON := fset.Bool("json", false, "print JSON")
-	if help, err := parseFlags(self, e, fset, &h, args); help || err != nil {
+	if err := h.parse(self, fset, args); err != nil {
 		return err
 	}
 	j, err := openJournal(ctx, "history", h.data)
@@ -255,6 +246,9 @@ func findGame(games []journal.Game, id int64, name, path string) (journal.Game, 
 	}
 	if len(games) == 0 {
 		return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal %s has no games yet)", name, journal.ErrNoGame, id, path)
+	}
+	if len(games) == 1 {
+		return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal has one game, game %d)", name, journal.ErrNoGame, id, games[0].ID)
 	}
 	return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal has games %d to %d)", name, journal.ErrNoGame, id, games[0].ID, games[len(games)-1].ID)
 }

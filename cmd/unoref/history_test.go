@@ -509,11 +509,11 @@ func TestHistoryErrors(t *testing.T) {
 		{"db is a dir", []string{"--data", isDir}, 1, []string{filepath.Join(isDir, journalFile) + " is a directory"}},
 		{"unknown game", []string{"--data", dir, "--game", "3"}, 1, []string{"no such game: 3", "games 1 to 2"}},
 		{"unknown game json", []string{"--data", dir, "--game", "99", "--json"}, 1, []string{"no such game: 99"}},
-		{"bad flag", []string{"--data", dir, "--bogus"}, 2, []string{"flag provided but not defined: -bogus", "usage: unoref history"}},
-		{"game 0", []string{"--data", dir, "--game", "0"}, 2, []string{"--game takes a game number"}},
-		{"game word", []string{"--data", dir, "--game", "last"}, 2, []string{"invalid value \"last\" for flag -game"}},
+		{"bad flag", []string{"--data", dir, "--bogus"}, 2, []string{"unoref: history: unknown flag --bogus: 'unoref history --help' lists the flags"}},
+		{"game 0", []string{"--data", dir, "--game", "0"}, 2, []string{`unoref: history: --game: "0" is not a game number: want 1 or more`}},
+		{"game word", []string{"--data", dir, "--game", "last"}, 2, []string{`--game: "last" is not a game number`}},
 		{"argument", []string{"--data", dir, "3"}, 2, []string{"history takes no arguments", `"3"`}},
-		{"empty data", []string{"--data", ""}, 2, []string{"--data must name a directory"}},
+		{"empty data", []string{"--data", ""}, 2, []string{`unoref: history: --data: want a directory, like "/var/lib/unoref"`}},
 	})
 	// Looking must not create: the missing journal stays missing.
 	if _, err := os.Stat(filepath.Join(empty, journalFile)); !os.IsNotExist(err) {

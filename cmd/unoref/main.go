@@ -11,6 +11,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -85,28 +86,18 @@ func lookup(name string) *command {
 // printed to stderr here; the returned error only selects the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	err := dispatch(ctx, e, args)
+	c, args, implicit, err := resolve(args)
 	if err == nil {
-		return nil
+		err = c.run(ctx, c, e, args)
 	}
-	var ue *usageError
-	if errors.As(err, &ue) {
-		fmt.Fprintf(stderr, "unoref: %s\n", ue.msg)
-		if ue.cmd != nil {
-			printUsage(stderr, ue.cmd)
-		} else {
-			printCommands(stderr)
-		}
-		return err
-	}
-	fmt.Fprintf(stderr, "unoref: %v\n", err)
-	return err
+	return report(e, c, implicit, err)
 }
 
-func dispatch(ctx context.Context, e *env, args []string) error {
+// resolve finds the command of args and its arguments. With no command, or
+// flags first, it is the daemon, run: implicit.
+func resolve(args []string) (c *command, rest []string, implicit bool, err error) {
 	if len(args) == 0 || (strings.HasPrefix(args[0], "-") && lookup(strings.TrimLeft(args[0], "-")) == nil && args[0] != "-h") {
-		// No command, or flags first: the daemon.
-		args = append([]string{"run"}, args...)
+		return runCmd, args, true, nil
 	}
 	name := args[0]
 	switch name {
@@ -115,11 +106,48 @@ func dispatch(ctx context.Context, e *env, args []string) error {
 	case "-version", "--version":
 		name = "version"
 	}
-	c := lookup(name)
-	if c == nil {
-		return &usageError{msg: fmt.Sprintf("%q is not a command", args[0])}
+	if c = lookup(name); c == nil {
+		return nil, nil, false, &usageError{msg: fmt.Sprintf("%q is not a command", args[0])}
 	}
-	return c.run(ctx, c, e, args[1:])
+	return c, args[1:], false, nil
+}
+
+// report prints err of command c on stderr, as the kind of error says:
+// the help asked for, a bad flag in one line, a bad command line with its
+// usage, anything else as it is. It returns the error that sets the exit
+// status: nil once the help is printed.
+func report(e *env, c *command, implicit bool, err error) error {
+	var fe *flagError
+	var ue *usageError
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(e.stdout, c)
+		return nil
+	case errors.As(err, &fe) && fe.err == nil && implicit:
+		fmt.Fprintf(e.stderr, "unoref: unknown flag %s: it is not a command, nor a flag of 'unoref run'\n", fe.flag)
+		printCommands(e.stderr)
+	case errors.As(err, &fe) && implicit:
+		printLines(e.stderr, "unoref: ", err)
+	case errors.As(err, &fe):
+		printLines(e.stderr, "unoref: "+c.name+": ", err)
+	case errors.As(err, &ue) && ue.cmd == nil:
+		fmt.Fprintf(e.stderr, "unoref: %s\n", ue.msg)
+		printCommands(e.stderr)
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "unoref: %s\nusage: unoref %s %s\n", ue.msg, ue.cmd.name, ue.cmd.args)
+	default:
+		printLines(e.stderr, "unoref: ", err)
+	}
+	return err
+}
+
+// printLines prints each line of err after prefix: errors joined by
+// errors.Join come one per line.
+func printLines(w io.Writer, prefix string, err error) {
+	for _, l := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(w, "%s%s\n", prefix, l)
+	}
 }
 
 func printCommands(w io.Writer) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -20,7 +19,7 @@ var replayCmd = &command{
 	name:    "replay",
 	args:    "[--text] [--lang L] [FILE|-]",
 	summary: "rule on a table log, one answer per event line",
-	help: `Reads a table log (shared/RULES.md §7) from FILE, or from standard input
+	help: `Reads a table log (RULES.md "The table log") from FILE, or from standard input
 when FILE is - or missing, and prints the referee's answer to every event
 line: one JSON object per line, or with --text one readable sentence.
 --lang L gives the sentences (JSON "message") in L: ` + langList() + `;
@@ -32,24 +31,11 @@ log could be read to its end and holds an event, 1 when no line of it is one.`,
 
 func runReplay(ctx context.Context, self *command, e *env, args []string) error {
 	fset := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
 	text := fset.Bool("text", false, "print sentences instead of JSON")
 	langTag := fset.String("lang", "en", "the language of the sentences")
-	var files []string
-	// Flags may come before or after the file name.
-	for {
-		if err := fset.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				printUsage(e.stdout, self)
-				return nil
-			}
-			return &usageError{cmd: self, msg: "replay: " + err.Error()}
-		}
-		if fset.NArg() == 0 {
-			break
-		}
-		files = append(files, fset.Arg(0))
-		args = fset.Args()[1:]
+	files, err := parseFlags(self, fset, args) // flags before or after the file name
+	if err != nil {
+		return err
 	}
 	if len(files) > 1 {
 		return &usageError{cmd: self, msg: "replay reads one log at a time"}

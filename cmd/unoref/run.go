@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	systemd "github.com/coreos/go-systemd/v22/daemon"
@@ -69,6 +71,13 @@ beats the automatic catch (0: none; at most 30s). --deck picks the enrolled
 deck of the registry (decks.db in the data directory); without a registry the
 card code written on each tag is used.
 
+It logs to standard error, one key=value line per event worth knowing:
+where the data lives (the journal, the configuration file, the deck
+registry), each game started, resumed and ended (players, rules, winner),
+each admin request refused (a wrong PIN on the page, or the table's reason)
+and device trouble. Under systemd the lines carry no time: the journal
+adds it (journalctl -u unoref).
+
 Under systemd with Type=notify it sends READY=1 once the devices are open and
 the page listens, WATCHDOG=1 from the table's loop at half of WatchdogSec, and
 STOPPING=1 when it stops.
@@ -84,10 +93,6 @@ JSON; the daemon stops when the input ends:
 
 func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	c, o, err := parseRun(self, args)
-	if errors.Is(err, flag.ErrHelp) {
-		printUsage(e.stdout, self)
-		return nil
-	}
 	if err != nil {
 		return err
 	}
@@ -100,13 +105,14 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return serve(ctx, e, c, runMode{virtual: virtual, stdin: o.stdin, policy: policy})
+	return serve(ctx, e, c, runMode{virtual: virtual, stdin: o.stdin, policy: policy, config: o.config})
 }
 
 // runFlags are the flags of run that are not configuration.
 type runFlags struct {
 	sim, stdin bool
 	policy     string
+	config     string // the configuration file read, "" for none
 }
 
 // runMode is how serve runs: on which devices, under which access policy,
@@ -114,6 +120,7 @@ type runFlags struct {
 type runMode struct {
 	virtual, stdin bool
 	policy         string // web.PolicyVirtual or web.PolicyTable
+	config         string // the configuration file read, "" for none
 }
 
 // runPolicy is the access policy of --policy: by default the one of the
@@ -134,36 +141,33 @@ func runPolicy(self *command, given string, virtual bool) (string, error) {
 // (or $UNOREF_CONFIG), then the flags given, which win over its keys.
 func parseRun(self *command, args []string) (Config, runFlags, error) {
 	var o runFlags
+	var grace time.Duration
 	fset := flag.NewFlagSet("run", flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
 	fset.BoolVar(&o.sim, "sim", false, "run the virtual table even on a Pi")
 	fset.StringVar(&o.policy, "policy", "", "who may act from the page: virtual or table (default: the devices')")
-	cfgFile := fset.String("config", "", "configuration file (default $UNOREF_CONFIG)")
+	fset.StringVar(&o.config, "config", "", "configuration file (default $UNOREF_CONFIG)")
 	listen := fset.String("listen", "127.0.0.1:8080", "address of the page")
 	data := fset.String("data", "", "directory of the journal and the deck registry")
 	pinmap := fset.String("pinmap", "", "pin map file (default: the reference build)")
 	players := fset.String("players", "", "seats for a new game, comma separated")
 	rules := fset.String("rules", "official", "rules for a new game, as on a rules line")
-	grace := fset.Duration("uno-grace", 2*time.Second, "grace period of an UNO call")
+	fset.Var(graceFlag{&grace}, "uno-grace", "grace period of an UNO call")
 	deck := fset.String("deck", "", "enrolled deck to play with")
 	fset.BoolVar(&o.stdin, "stdin", false, "read controls from standard input (virtual table)")
-	if err := fset.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return Config{}, o, err
-		}
-		return Config{}, o, &usageError{cmd: self, msg: "run: " + err.Error()}
+	words, err := parseFlags(self, fset, args)
+	if err != nil {
+		return Config{}, o, err
 	}
-	if fset.NArg() > 0 {
+	if len(words) > 0 {
 		return Config{}, o, &usageError{cmd: self, msg: "run takes no arguments"}
 	}
 
 	c := defaultConfig()
-	path := *cfgFile
-	if path == "" {
-		path = os.Getenv("UNOREF_CONFIG")
+	if o.config == "" {
+		o.config = os.Getenv("UNOREF_CONFIG")
 	}
-	if path != "" {
-		if err := loadConfig(path, &c); err != nil {
+	if o.config != "" {
+		if err := loadConfig(o.config, &c); err != nil {
 			return Config{}, o, err
 		}
 	}
@@ -193,31 +197,29 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 			c.Preset, c.Options, c.Target = w[0], w[1:], 0
 			_, err = checkRules(c.Preset, c.Options, 0)
 		case "uno-grace":
-			c.UnoGrace, err = *grace, checkGrace(*grace)
+			c.UnoGrace = grace
 		case "deck":
 			c.Deck, err = *deck, checkDeck(*deck)
 		}
 		if err != nil {
-			errs = append(errs, &ConfigError{Key: "--" + f.Name, Msg: err.Error()})
+			errs = append(errs, badFlag(self, f.Name, err))
 		}
 	})
-	if err := errors.Join(errs...); err != nil {
-		return Config{}, o, &usageError{cmd: self, msg: "run: " + err.Error()}
-	}
-	return c, o, nil
+	return c, o, errors.Join(errs...)
 }
 
 // serve runs the table of configuration c until ctx is done, the table
 // or its page fails or, with m.stdin, the controls end.
 func serve(ctx context.Context, e *env, c Config, m runMode) error {
-	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: m.virtual}
+	log := newLogger(e.stderr)
+	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: m.virtual, Log: log}
 	if c.UnoGrace == 0 {
 		cfg.UnoGrace = -1 // the table reads 0 as its default
 	}
 	var ready atomic.Bool // no pings before READY=1
-	watchdog(e, &cfg, &ready)
+	watchdog(log, &cfg, &ready)
 
-	if err := os.MkdirAll(c.Data, 0o755); err != nil {
+	if err := makeDataDir(c.Data); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
 	unlock, err := lockData(c.Data)
@@ -235,12 +237,13 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 		return fmt.Errorf("run: %w", err)
 	}
 	defer closeReg()
+	logStart(log, c, m.config, res != nil)
 
 	var t *table.Table
 	if m.virtual {
 		t, err = table.NewVirtual(ctx, j, cfg, &table.VirtualOpts{Resolver: res})
 	} else {
-		t, err = openBoard(ctx, j, cfg, c.pinmap, res, e.stderr)
+		t, err = openBoard(ctx, j, cfg, c.pinmap, res, log)
 	}
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -251,7 +254,7 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	go func() { runErr <- t.Run(ctx) }()
 
 	var out sync.Mutex // stdout carries the address and the control answers
-	pageErr, stopPage, err := startPage(e, c, m, t, j, &out)
+	pageErr, stopPage, err := startPage(e, log, c, m, t, j, &out)
 	if err != nil {
 		cancel()
 		<-runErr
@@ -264,14 +267,14 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 			cancel()
 		}()
 	}
-	notify(e.stderr, systemd.SdNotifyReady)
+	notify(log, systemd.SdNotifyReady)
 	ready.Store(true)
-	return await(ctx, e, cancel, runErr, pageErr)
+	return await(ctx, log, cancel, runErr, pageErr)
 }
 
 // await waits for the table to stop (ctx done, or its own error) or the
 // page to fail, which stops the table.
-func await(ctx context.Context, e *env, cancel func(), runErr, pageErr <-chan error) error {
+func await(ctx context.Context, log *slog.Logger, cancel func(), runErr, pageErr <-chan error) error {
 	var err error
 	select {
 	case err = <-runErr:
@@ -281,7 +284,7 @@ func await(ctx context.Context, e *env, cancel func(), runErr, pageErr <-chan er
 	case <-ctx.Done():
 		err = <-runErr
 	}
-	notify(e.stderr, systemd.SdNotifyStopping)
+	notify(log, systemd.SdNotifyStopping)
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}
@@ -289,10 +292,10 @@ func await(ctx context.Context, e *env, cancel func(), runErr, pageErr <-chan er
 }
 
 // watchdog sets the table's heartbeat to systemd's watchdog, if any.
-func watchdog(e *env, cfg *table.Config, ready *atomic.Bool) {
+func watchdog(log *slog.Logger, cfg *table.Config, ready *atomic.Bool) {
 	wd, err := systemd.SdWatchdogEnabled(false)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "unoref: watchdog: %v\n", err)
+		log.Warn("watchdog", "error", err)
 	}
 	if wd <= 0 {
 		return
@@ -300,7 +303,7 @@ func watchdog(e *env, cfg *table.Config, ready *atomic.Bool) {
 	cfg.HeartbeatEvery = wd / 2
 	cfg.Heartbeat = func() {
 		if ready.Load() {
-			notify(e.stderr, systemd.SdNotifyWatchdog)
+			notify(log, systemd.SdNotifyWatchdog)
 		}
 	}
 }
@@ -314,18 +317,18 @@ const pinFile = "admin-pin"
 
 // startPage serves the page of t on c.Listen, unless it is "". The
 // channel reports a server that stopped by itself; stop shuts it down.
-func startPage(e *env, c Config, m runMode, t *table.Table, j *table.SQLJournal, out *sync.Mutex) (<-chan error, func(), error) {
+func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, j *table.SQLJournal, out *sync.Mutex) (<-chan error, func(), error) {
 	if c.Listen == "" {
 		return nil, func() {}, nil
 	}
-	ln, err := listen("tcp", c.Listen)
+	ln, err := listenPage(c.Listen)
 	if err != nil {
-		return nil, nil, fmt.Errorf("run: page: %w", err)
+		return nil, nil, fmt.Errorf("run: %w", err)
 	}
 	page := web.New(t, &web.Opts{
 		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile), ShowCode: t.ShowCode,
 		Policy: m.policy, Hosts: hostNames(c.Hosts), History: j,
-		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, "unoref: "+format+"\n", args...) },
+		Log: log,
 	})
 	srv, capped := web.NewHTTPServer(page, ln, 0)
 	failed := make(chan error, 1)
@@ -339,7 +342,7 @@ func startPage(e *env, c Config, m runMode, t *table.Table, j *table.SQLJournal,
 		sctx, scancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer scancel()
 		if err := srv.Shutdown(sctx); err != nil {
-			fmt.Fprintf(e.stderr, "unoref: page: shutdown: %v\n", err)
+			log.Warn("page shutdown", "error", err)
 		}
 	}
 	what := "table"
@@ -362,11 +365,37 @@ func hostNames(extra []string) []string {
 	return append(names, extra...)
 }
 
+// listenPage opens the page's address. A port in use is a sentence that
+// names --listen.
+func listenPage(addr string) (net.Listener, error) {
+	ln, err := listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		_, port, _ := net.SplitHostPort(addr)
+		return nil, &portInUseError{port: port, err: err}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--listen %s: %w", addr, err)
+	}
+	return ln, nil
+}
+
+// portInUseError is the page's port taken by another program.
+type portInUseError struct {
+	port string
+	err  error
+}
+
+func (e *portInUseError) Error() string {
+	return fmt.Sprintf("port %s is in use: another unoref, or choose one with --listen", e.port)
+}
+
+func (e *portInUseError) Unwrap() error { return e.err }
+
 // notify tells systemd how the daemon is (sd_notify); without
 // NOTIFY_SOCKET it does nothing.
-func notify(stderr io.Writer, state string) {
+func notify(log *slog.Logger, state string) {
 	if _, err := systemd.SdNotify(false, state); err != nil {
-		fmt.Fprintf(stderr, "unoref: sd_notify %s: %v\n", state, err)
+		log.Warn("sd_notify", "state", state, "error", err)
 	}
 }
 
@@ -378,15 +407,7 @@ func underSystemd(stderr io.Writer) bool {
 	if os.Getenv("NOTIFY_SOCKET") != "" {
 		return true
 	}
-	if os.Getenv("INVOCATION_ID") == "" {
-		return false
-	}
-	if f, ok := stderr.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			return false
-		}
-	}
-	return true
+	return os.Getenv("INVOCATION_ID") != "" && !isTerminal(stderr)
 }
 
 // spiDevice is the SPI port of the play-pad reader: its presence is what
@@ -434,7 +455,7 @@ var boardHost = board.PiHost
 
 // openBoard opens the Pi's devices of the pin map, and says which optional
 // parts it found. pm is nil for the reference build.
-func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, res table.Resolver, stderr io.Writer) (*table.Table, error) {
+func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, res table.Resolver, log *slog.Logger) (*table.Table, error) {
 	h, err := boardHost()
 	if err != nil {
 		return nil, err
@@ -447,7 +468,7 @@ func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardw
 		return nil, err
 	}
 	for _, p := range b.Parts {
-		fmt.Fprintf(stderr, "unoref: optional part %v\n", p)
+		log.Info("optional part", "part", p)
 	}
 	dev := table.FromBoard(b)
 	dev.Resolver = res

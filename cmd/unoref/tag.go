@@ -174,7 +174,7 @@ func oneTag(n *nfc) (mfrc522.Tag, error) {
 		return mfrc522.Tag{}, err
 	}
 	if len(tags) > 1 {
-		return mfrc522.Tag{}, fmt.Errorf("%d tags on the reader: leave one", len(tags))
+		return mfrc522.Tag{}, fmt.Errorf("%s on the reader: leave one", count(len(tags), "tag", "tags"))
 	}
 	return tags[0], nil
 }
@@ -216,30 +216,18 @@ func (c contents) says() string {
 }
 
 func runTag(ctx context.Context, self *command, e *env, args []string) error {
-	if len(args) == 0 {
-		return &usageError{cmd: self, msg: "tag needs write or read"}
-	}
-	sub, args := args[0], args[1:]
 	fs := flag.NewFlagSet("tag", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var f nfcFlags
 	f.add(fs)
 	force := fs.Bool("force", false, "overwrite a locked or foreign tag")
-	var words []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				printUsage(e.stdout, self)
-				return nil
-			}
-			return &usageError{cmd: self, msg: "tag: " + err.Error()}
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		words = append(words, fs.Arg(0))
-		args = fs.Args()[1:]
+	words, err := parseFlags(self, fs, args)
+	if err != nil {
+		return err
 	}
+	if len(words) == 0 {
+		return &usageError{cmd: self, msg: "tag needs write or read"}
+	}
+	sub, words := words[0], words[1:]
 	switch {
 	case sub == "write" && len(words) == 1:
 		c, err := cards.Parse(words[0])

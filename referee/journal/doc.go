@@ -3,7 +3,7 @@
 //
 // Every event that changes the game (an accepted event, or a refused one that
 // cost a mistake-penalty) is appended to an SQLite database as one line of the
-// table log of shared/RULES.md §7 and committed with synchronous=FULL before
+// table log of RULES.md "The table log" and committed with synchronous=FULL before
 // (*Table).Apply returns: whatever the table has shown is on disk. On start
 // the daemon calls (*Journal).Resume, which replays the open game's lines
 // through a fresh referee and checks that each is ruled on as it was when it

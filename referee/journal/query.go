@@ -148,7 +148,7 @@ WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 	return rounds, nil
 }
 
-// Log writes a game as a table log (RULES.md §7) that `unoref replay`
+// Log writes a game as a table log (RULES.md "The table log") that `unoref replay`
 // reads back to the same state: a comment naming the game, then its events
 // in order, the players, rules and dealer lines first.
 func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {

@@ -1,12 +1,12 @@
 // Package playtest is a simulated UNO table for testing the referee: a
-// model that knows every hand plays complete games of shared/RULES.md with
+// model that knows every hand plays complete games of RULES.md with
 // random players, and writes the table log the referee would see, with its
 // own prediction of each verdict and of the observable state.
 //
 // The model is independent of the engine (package referee): it keeps the
 // real cards — a seeded shuffled deck (math/rand/v2 PCG), hands, draw pile,
-// discard pile, dealer — and applies §2 (a round), the options of §3 and the
-// scoring of §4 to them. Config.Seed makes a game reproducible.
+// discard pile, dealer — and applies §2 "Playing a round", the house rules of §5
+// and the scoring of §3 to them. Config.Seed makes a game reproducible.
 //
 // The players (Strategy) mostly play a random legal card, sometimes draw
 // instead, play the drawn card or pass, name colours (on the play line or a

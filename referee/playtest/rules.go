@@ -13,15 +13,16 @@ import (
 // ErrRules is returned for a preset or option the model does not know.
 var ErrRules = errors.New("playtest: unknown rules")
 
-// Scoring methods of RULES.md §4.
+// Scoring methods of RULES.md §3 "Scoring".
 const (
 	WinnerCollects = "winner-collects"
 	PenaltyScoring = "penalty"
 	LazyScoring    = "lazy"
 )
 
-// Rules is the model's own reading of a `rules` line (RULES.md §3, §5). It
-// is deliberately independent of the engine's parser.
+// Rules is the model's own reading of a `rules` line (RULES.md §5 "House
+// rules you can switch on", §4 "Presets"). It is deliberately independent
+// of the engine's parser.
 type Rules struct {
 	Preset string
 	Deck   string

@@ -41,7 +41,8 @@ var forgetOnWD4 = func() *Strategy { s := DefaultStrategy; s.ForgetOnWD4 = true;
 // seven-rounds hand (engine bug D5).
 var challengeStaged = func() *Strategy { s := DefaultStrategy; s.ChallengeStaged = true; return &s }()
 
-// optionSets cover the presets and the options of RULES.md §3 and §4.
+// optionSets cover the presets and the options of RULES.md §5 "House rules you can switch
+// on" and §3 "Scoring".
 // Targets are lowered where games would otherwise run long.
 var optionSets = []optionSet{
 	{"official", "official", nil, nil, false},
@@ -221,7 +222,7 @@ func fromReferee(st referee.State) State {
 }
 
 // diffState compares the referee's state with the model's: every field of
-// RULES.md §7 plus the draw pile, and the referee's own conservation.
+// RULES.md "The table log" plus the draw pile, and the referee's own conservation.
 func diffState(got referee.State, want State, deck int) []string {
 	var d []string
 	cmp := func(field string, g, w any) {

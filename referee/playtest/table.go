@@ -33,7 +33,7 @@ const (
 	codeNotHeld    = "model-not-held" // a strategy bug: the player does not hold the card
 )
 
-// Phases of RULES.md §7.
+// Phases of RULES.md "The table log".
 const (
 	phaseSetup     = "setup"
 	phaseTurn      = "turn"
@@ -49,7 +49,7 @@ const (
 )
 
 // State is what the table observes: the fields of the referee's State
-// (RULES.md §7), kept here so the model does not depend on the engine.
+// (RULES.md "The table log"), kept here so the model does not depend on the engine.
 type State struct {
 	Phase     string
 	Turn      string
@@ -95,7 +95,8 @@ type Config struct {
 }
 
 // Table is a game of UNO with every hand known: the cards, the piles and
-// the rules of RULES.md §2–§4. It generates the events the table would see
+// the rules of RULES.md §2 "Playing a round", §3 "Scoring" and §5
+// "House rules you can switch on". It generates the events the table would see
 // and predicts the referee's answer to each.
 type Table struct {
 	cfg        Config
@@ -1081,10 +1082,11 @@ func (t *Table) execHand(ev *tablelog.Event) (bool, string) {
 			return false, codePhase
 		}
 		victim := t.wd4.victim
-		// The table judges what it can observe (RULES.md §6): cards drawn
-		// since the play (an UNO catch, a mistake penalty) may be any of the
-		// shown cards, so the accused is guilty only if the shown cards of
-		// the old colour outnumber them.
+		// The table judges what it can observe (RULES.md §6 "What the
+		// referee sees, and what it cannot"): cards drawn since the play
+		// (an UNO catch, a mistake penalty) may be any of the shown cards,
+		// so the accused is guilty only if the shown cards of the old
+		// colour outnumber them.
 		if t.countColor(who, t.wd4.prevColor) > len(t.hands[who])-t.wd4.handAfter {
 			if t.rules.HouseChallenge {
 				// The W+4 goes back to the hand; top and colour revert.
@@ -1097,7 +1099,7 @@ func (t *Table) execHand(ev *tablelog.Event) (bool, string) {
 				}
 			}
 			// The outcome is drawn at once (no draw line), as the
-			// engine rules; RULES.md §2.8 leaves it open.
+			// engine rules; RULES.md §2 ("Challenging a Wild Draw Four") leaves it open.
 			// Under stacking the penalty grows with the stack (seed 004).
 			t.drawN(who, t.rules.ChallengeGuiltyDraw+t.pending-4)
 			t.pending, t.roundEnd = 0, false

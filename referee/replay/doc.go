@@ -1,4 +1,4 @@
-// Package replay runs a table log (shared/RULES.md §7) through a referee and
+// Package replay runs a table log (RULES.md "The table log") through a referee and
 // answers every event line with a Record: the verdict and the state after
 // it. `unoref replay` prints the records; the daemon's journal replays its
 // log through the same loop to restore a table after a restart.

@@ -10,7 +10,7 @@ import (
 )
 
 // JSONWriter prints one JSON object per record, one per line, with the
-// fields of RULES.md §7 in order and map keys sorted: the bytes
+// fields of RULES.md "The table log" in order and map keys sorted: the bytes
 // encoding/json prints for a Record, without its reflection.
 type JSONWriter struct {
 	w      io.Writer

@@ -23,7 +23,7 @@ var _ Engine = (*referee.Game)(nil)
 
 // Record is the answer to one event line: the line number, the verdict and
 // the state after it. Encoded with encoding/json it prints the fields of
-// RULES.md §7 in their order; JSONWriter prints the same bytes faster.
+// RULES.md "The table log" in their order; JSONWriter prints the same bytes faster.
 type Record struct {
 	Line    int    `json:"line"`
 	OK      bool   `json:"ok"`

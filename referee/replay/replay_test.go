@@ -19,11 +19,11 @@ import (
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
-// fields are the keys of a record, in the order RULES.md §7 prints them.
+// fields are the keys of a record, in the order RULES.md "The table log" prints them.
 var fields = []string{"line", "ok", "error", "message", "phase", "turn", "direction", "top", "color", "pending", "hands", "scores", "round", "winner"}
 
 // countEvents counts the lines of log that are events or should be: not
-// blank, not only a comment (RULES.md §7), or too long to read.
+// blank, not only a comment (RULES.md "The table log"), or too long to read.
 func countEvents(log string) int {
 	n := 0
 	for _, l := range strings.Split(log, "\n") {
@@ -67,7 +67,7 @@ func replayAll(t testing.TB, log string) ([]Record, []string) {
 
 // checkRecords checks what holds for any log: one record per event line,
 // line numbers increasing, every record a JSON object with exactly the
-// fields of RULES.md §7 in order, refusals with a code.
+// fields of RULES.md "The table log" in order, refusals with a code.
 func checkRecords(t testing.TB, log string, recs []Record, lines []string) {
 	t.Helper()
 	if got, want := len(recs), countEvents(log); got != want {

@@ -13,7 +13,7 @@ import (
 // Kind is the keyword of a table-log line.
 type Kind uint8
 
-// The keywords of RULES.md §7.
+// The keywords of RULES.md "The table log".
 const (
 	Players Kind = iota + 1
 	Rules

@@ -1,7 +1,7 @@
 package screen
 
 // Screen is what the referee wants on the display. It is a plain view
-// model: the daemon fills it from the engine's state (RULES.md §7 fields);
+// model: the daemon fills it from the engine's state (the fields of RULES.md "The table log");
 // this package knows nothing of the rules.
 type Screen struct {
 	Phase     string // setup, turn, drawn, penalty, color, challenge, show, swap, heights, countup, over

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -179,6 +180,9 @@ func (t *Table) end() error {
 		return refuseAction("The journal could not end the game (%v).", err)
 	}
 	st := t.game.State()
+	if st.Phase != referee.PhaseOver {
+		t.logEnded() // a won game was logged as it ended
+	}
 	t.cancel(timerGrace)
 	t.game, t.gameID, t.names = nil, 0, nil
 	t.held, t.pickQueue, t.picks, t.collect, t.collectBy, t.drawn = nil, nil, nil, nil, "", nil

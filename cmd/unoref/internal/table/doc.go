@@ -1,5 +1,5 @@
 // Package table is the referee at the table: it turns reader events and
-// button presses into table-log events for the engine (shared/RULES.md §7),
+// button presses into table-log events for the engine (RULES.md "The table log"),
 // journals every accepted event before its effect is shown, and drives the
 // OLED, LEDs and buzzer. On the virtual table the same code runs on the
 // simulators.

@@ -251,7 +251,7 @@ func (t *Table) nextToCount(st referee.State) string {
 }
 
 // pick takes one card of the dealer pick: highest number deals, a symbol
-// counts 0, ties pick again (RULES.md §2.1).
+// counts 0, ties pick again (RULES.md §2, "Who deals").
 func (t *Table) pick(c cards.Card) error {
 	v := 0
 	if c.Kind == cards.Number {
@@ -506,6 +506,9 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		t.events++
 	}
 	st := t.game.State()
+	if st.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver {
+		t.logEnded()
+	}
 	t.track(ev, v, before, st, uid)
 	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Text(lang.English), Event: said, At: now}
 	t.effects(ev, v, st)

@@ -12,7 +12,7 @@ import (
 type Snapshot struct {
 	Seq     uint64          // increases on every change
 	Virtual bool            // true on the virtual table (controls are shown)
-	State   referee.State   // the engine's observable state (RULES.md §7)
+	State   referee.State   // the engine's observable state (RULES.md "The table log")
 	Players []string        // seats, clockwise
 	Last    Verdict         // the last ruling shown at the table
 	LEDs    map[string]bool // "cw","ccw","legal","illegal","uno","R","Y","G","B", and "seat0"… with seat pads

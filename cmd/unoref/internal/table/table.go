@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"log/slog"
 	"strings"
 	"sync"
 	"time"
@@ -46,6 +47,9 @@ type Config struct {
 	// block. HeartbeatEvery defaults to 1 s.
 	Heartbeat      func()
 	HeartbeatEvery time.Duration
+	// Log, when set, gets a line for each game started, resumed and
+	// ended, and for each admin action refused.
+	Log *slog.Logger
 }
 
 func (c *Config) defaults() {
@@ -197,6 +201,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	default:
 		t.adopt(g)
 		t.last = Verdict{OK: true, Message: "Game resumed", At: t.clock.Now()}
+		t.logGame("game resumed")
 	}
 	t.refresh()
 	return t, nil
@@ -354,6 +359,7 @@ func (t *Table) Run(ctx context.Context) error {
 			w, err = t.action(r.a)
 			var aerr *actionError
 			if errors.As(err, &aerr) {
+				t.logRefused(r.a, aerr)
 				r.reply <- reply{err: aerr}
 				err = nil
 			} else {
@@ -516,7 +522,11 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 		}
 		return err
 	}
+	if t.game != nil && t.game.State().Phase != referee.PhaseOver {
+		t.logEnded() // the journal abandoned it for the new one
+	}
 	t.adopt(g)
+	t.logGame("game started")
 	t.t0 = t.clock.Now()
 	t.last = Verdict{OK: true, Message: "New game: " + strings.Join(players, ", "), Event: "rules " + rules, At: t.clock.Now()}
 	t.refresh()

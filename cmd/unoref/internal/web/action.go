@@ -56,6 +56,7 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		if aerr := s.authorize(r, a.Kind, pin); aerr != nil {
+			s.logRefused(r, a.Kind, aerr)
 			if form {
 				http.Redirect(w, r, "/?error="+url.QueryEscape(aerr.Error()), http.StatusSeeOther)
 				return

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"slices"
 	"time"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
 )
 
 // Errors of the PIN and the setup code, as the page shows them: one plain
@@ -26,8 +28,8 @@ var (
 )
 
 // adminKinds are the actions that change the game as a whole rather than
-// play it: with a PIN set they need it even on the virtual table.
-var adminKinds = []string{"newgame", "rename", "undo", "end"}
+// play it: with Opts.PIN set they need it even on the virtual table.
+var adminKinds = table.AdminKinds
 
 // checkPIN compares pin with the PIN, counting a wrong one against the
 // client. It returns nil, ErrNeedPIN, ErrWrongPIN, ErrTooMany or
@@ -127,6 +129,9 @@ func (s *Server) serveLogin(w http.ResponseWriter, r *http.Request) {
 	default:
 		err = ErrNoPIN
 	}
+	if err != nil {
+		s.logRefused(r, "login", err)
+	}
 	if err == nil {
 		s.startSession(w, r)
 	}
@@ -164,12 +169,12 @@ func (s *Server) setup(r *http.Request, c credentials) error {
 		return err
 	}
 	if err := s.pins.choose(c.PIN); err != nil {
-		s.o.Logf("web: %v", err)
+		s.o.Log.Error("admin PIN not saved", "error", err)
 		return errSaving
 	}
 	s.limit.trust(client)
 	s.o.ShowCode("")
-	s.o.Logf("web: admin PIN chosen at first start from %s, kept hashed in %s", client, s.o.PINFile)
+	s.o.Log.Info("admin PIN chosen at first start", "client", client, "file", s.o.PINFile)
 	return nil
 }
 

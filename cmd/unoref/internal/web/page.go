@@ -76,7 +76,8 @@ var ledKeys = [...]struct{ key, label string }{
 	{"R", "R"}, {"Y", "Y"}, {"G", "G"}, {"B", "B"},
 }
 
-// options are the toggles of RULES.md §3 the new-game form offers.
+// options are the toggles of RULES.md §5 "House rules you can switch on"
+// that the new-game form offers.
 var options = []string{
 	"jump-in", "deflect-draw-two", "stacking", "wd4-answer-draw-two", "seven-zero",
 	"five-swap", "reverse-bounce", "draw-until-playable", "colours-in-circle",

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -504,14 +505,15 @@ func TestSetupCodeDamagedPINFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "admin-pin"), []byte("2468\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	var shown, logged []string
+	var shown []string
+	var logged strings.Builder
 	s := web.New(newFakeTable(false), &web.Opts{
 		Policy: web.PolicyTable, PINFile: filepath.Join(dir, "admin-pin"),
 		ShowCode: func(code string) { shown = append(shown, code) },
-		Logf:     func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) },
+		Log:      slog.New(slog.NewTextHandler(&logged, nil)),
 	})
-	if len(shown) != 1 || len(logged) == 0 || !strings.Contains(logged[0], "admin-pin") {
-		t.Fatalf("damaged PIN file: codes %q, log %q; want a code and the file named", shown, logged)
+	if len(shown) != 1 || !strings.Contains(logged.String(), "admin-pin") {
+		t.Fatalf("damaged PIN file: codes %q, log %q; want a code and the file named", shown, logged.String())
 	}
 	if got := loginAt(t, s, "2468", "192.0.2.1:1"); got == 204 {
 		t.Errorf("the damaged file's content works as a PIN")

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"image"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -63,15 +64,15 @@ type Opts struct {
 	// Now is the clock of the limit on wrong PINs and of sessions. Default
 	// time.Now.
 	Now func() time.Time
-	// Logf logs what the admin should know (a PIN chosen, a save failed).
-	// Default: nothing.
-	Logf func(format string, args ...any)
 	// Heartbeat is the time between SSE comment lines that keep proxies and
 	// phones from closing an idle stream. Default 15 s.
 	Heartbeat time.Duration
 	// OLEDScale is how many screen pixels stand for one OLED pixel in
 	// /oled.png. Default 4.
 	OLEDScale int
+	// Log gets a line for each request refused for its PIN and what the
+	// admin should know (a PIN chosen, a save failed). Default: nothing.
+	Log *slog.Logger
 }
 
 // Server serves the page. It is an http.Handler.
@@ -95,7 +96,7 @@ type Server struct {
 var assets embed.FS
 
 // New returns the handler of the page of t. o may be nil. A PIN file that
-// can't be read is logged (Opts.Logf) and the table then has no PIN: only
+// can't be read is logged (Opts.Log) and the table then has no PIN: only
 // its setup code unlocks it.
 func New(t Table, o *Opts) *Server {
 	s := &Server{t: t, done: make(chan struct{})}
@@ -107,12 +108,12 @@ func New(t Table, o *Opts) *Server {
 	s.limit = newLimiter(s.o.Now)
 	var err error
 	if s.pins, err = loadPINs(s.o.PIN, s.o.PINFile); err != nil {
-		s.o.Logf("%v", err)
+		s.o.Log.Error("admin PIN file", "error", err)
 	}
 	if !s.open() && s.o.ShowCode != nil {
 		if code := s.pins.newCode(); code != "" {
 			s.o.ShowCode(code)
-			s.o.Logf("web: no admin PIN: the OLED shows a one-time setup code to choose one from the page")
+			s.o.Log.Info("no admin PIN: the OLED shows a one-time setup code to choose one from the page")
 		}
 	}
 	s.pages = template.Must(template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html", "assets/chart.svg"))
@@ -154,8 +155,8 @@ func (o *Opts) defaults() {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.Logf == nil {
-		o.Logf = func(string, ...any) {}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
 	}
 }
 

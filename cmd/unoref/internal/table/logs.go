@@ -1,0 +1,52 @@
+package table
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"strings"
+
+	"github.com/unoref/unoref/referee"
+)
+
+// discard is the logger of a table whose Config has none.
+var discard = slog.New(slog.DiscardHandler)
+
+// logger is Config.Log, or one that drops every line.
+func (c *Config) logger() *slog.Logger {
+	if c.Log == nil {
+		return discard
+	}
+	return c.Log
+}
+
+// logGame logs msg ("game started", "game resumed") about the current game:
+// its number, players and rules.
+func (t *Table) logGame(msg string) {
+	st := t.game.State()
+	t.cfg.logger().Info(msg, "game", t.gameID, "players", strings.Join(st.Players, " "),
+		"rules", t.game.Rules().String(), "events", t.events)
+}
+
+// logEnded logs the end of the current game: won, or abandoned.
+func (t *Table) logEnded() {
+	st := t.game.State()
+	result, winner := "abandoned", ""
+	if st.Phase == referee.PhaseOver {
+		result, winner = "won", t.disp(st.Winner)
+	}
+	t.cfg.logger().Info("game ended", "game", t.gameID, "result", result, "winner", winner,
+		"players", strings.Join(st.Players, " "), "rules", t.game.Rules().String())
+}
+
+// AdminKinds are the actions on the game as a whole rather than on its
+// play: the page asks for the PIN for them, the log notes their refusals.
+var AdminKinds = []string{"newgame", "rename", "undo", "end"}
+
+// logRefused logs an admin action the table refused, with its reason.
+func (t *Table) logRefused(a Action, err error) {
+	if slices.Contains(AdminKinds, a.Kind) {
+		t.cfg.logger().LogAttrs(context.Background(), slog.LevelWarn, "admin request refused",
+			slog.String("action", a.Kind), slog.String("reason", err.Error()))
+	}
+}
