@@ -194,7 +194,7 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 	case "bounce":
 		key = "play.bounce"
 	}
-	v.Msg = append(v.Msg, say(key, lang.Args{Player: g.names[seat], Card: c}))
+	v.then(key, lang.Args{Player: g.names[seat], Card: c})
 	if c.IsWild() && c.Color != cards.NoColor {
 		v.Effects = append(v.Effects, Effect{Kind: EffColor, Color: c.Color.Code()})
 	}
@@ -203,7 +203,7 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 	if c.IsWild() && c.Color == cards.NoColor && !lastWild {
 		g.ph, g.colorSeat, g.colorStart = phColor, seat, false
 		g.turn = seat
-		v.Msg = append(v.Msg, say("then.color", lang.Args{}))
+		v.then("then.color", lang.Args{})
 		return v
 	}
 	return g.resolve(seat, c, v)
@@ -221,8 +221,14 @@ func (g *Game) outEndsRound(seat int) bool {
 	return true
 }
 
-// then adds a clause to v's message.
-func (v *Verdict) then(key string, a lang.Args) { v.Msg = append(v.Msg, say(key, a)) }
+// then adds a clause to v's message. Most sentences have two or three
+// clauses: room for three is made at once.
+func (v *Verdict) then(key string, a lang.Args) {
+	if v.Msg == nil {
+		v.Msg = make(lang.Sentence, 0, 3)
+	}
+	v.Msg = append(v.Msg, say(key, a))
+}
 
 // resolve applies the effect of c, just played by seat with its colour
 // known, and passes the turn on. Every card that leaves a hand comes
