@@ -162,24 +162,7 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 	g.closeUno(&v)
 	called := g.preCall == seat
 	g.preCall, g.fiveSwap, g.drawnKnown = -1, -1, false
-	if c.Kind == cards.WildDrawFour {
-		g.chal.top, g.chal.color, g.chal.onStarter = g.top, g.color, g.onStarter
-	}
-	g.hand[seat]--
-	if c.Kind == cards.WildDrawFour {
-		g.chal.hand = g.hand[seat]
-	}
-	g.played[idx(c.Face())]++
-	g.discard++
-	g.onStarter = false
-	g.last = seat
-	if c.IsWild() && c.Color == cards.NoColor {
-		c.Color = g.autoColor()
-	}
-	g.top = c
-	if c.Kind != cards.Blank {
-		g.color = c.Color
-	}
+	c = g.lay(seat, c)
 	if g.hand[seat] == 1 {
 		g.unoSeat, g.unoCalled = seat, called
 		if called {
@@ -207,6 +190,31 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 		return v
 	}
 	return g.resolve(seat, c, v)
+}
+
+// lay moves c from seat's hand to the top of the pile, keeping what a
+// Wild Draw Four challenge needs, and returns c with the colour a wild
+// takes by itself under colours-in-circle.
+func (g *Game) lay(seat int, c cards.Card) cards.Card {
+	if c.Kind == cards.WildDrawFour {
+		g.chal.top, g.chal.color, g.chal.onStarter = g.top, g.color, g.onStarter
+	}
+	g.hand[seat]--
+	if c.Kind == cards.WildDrawFour {
+		g.chal.hand = g.hand[seat]
+	}
+	g.played[idx(c.Face())]++
+	g.discard++
+	g.onStarter = false
+	g.last = seat
+	if c.IsWild() && c.Color == cards.NoColor {
+		c.Color = g.autoColor()
+	}
+	g.top = c
+	if c.Kind != cards.Blank {
+		g.color = c.Color
+	}
+	return c
 }
 
 // outEndsRound reports whether seat emptying their hand ends the round
