@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -64,6 +65,26 @@ var localizers = func() [numLangs]*i18n.Localizer {
 	}
 	return ls
 }()
+
+// Keys lists every key of the catalogs, sorted: the English catalog's,
+// which every other language has too (TestCatalogsComplete). For tests
+// that render every message (the screens, the page).
+func Keys() []string {
+	buf, err := files.ReadFile("locales/en.toml")
+	if err != nil {
+		panic(err) // embedded: cannot happen
+	}
+	msgs, err := i18n.ParseMessageBytes(buf, toml.Unmarshal)
+	if err != nil {
+		panic(err) // parsed once already by the localizers
+	}
+	keys := make([]string, len(msgs))
+	for i, m := range msgs {
+		keys[i] = m.ID
+	}
+	slices.Sort(keys)
+	return keys
+}
 
 // Languages lists every language the referee speaks, English first.
 func Languages() []Lang {

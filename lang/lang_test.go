@@ -75,6 +75,19 @@ func TestCatalogsComplete(t *testing.T) {
 	}
 }
 
+func TestKeys(t *testing.T) {
+	keys := Keys()
+	en := catalog(t, English)
+	if len(keys) != len(en) || !slices.IsSorted(keys) {
+		t.Fatalf("Keys() = %d keys (sorted %v), want the %d of en.toml, sorted", len(keys), slices.IsSorted(keys), len(en))
+	}
+	for _, k := range keys {
+		if _, ok := en[k]; !ok {
+			t.Errorf("Keys() has %q, not in en.toml", k)
+		}
+	}
+}
+
 // full are arguments for every placeholder, with long names.
 var full = Args{
 	Player: "Maximilian-Alexander", Other: "Анастасия-Виктория", Next: "Ծովինար-Անահիտ",
