@@ -55,6 +55,11 @@ func (s Sentence) Keys() []string {
 // Render is m in l. A key missing from l's catalog renders as the key,
 // so a gap shows and never stops the referee.
 func (l Lang) Render(m Msg) string {
+	if l < numLangs {
+		if w, ok := bundles[l].words[m.Key]; ok {
+			return w
+		}
+	}
 	return l.render(m.Key, data(l, &m.Args), nil)
 }
 
@@ -96,7 +101,7 @@ func (l Lang) render(key string, d map[string]any, count any) string {
 	if l >= numLangs {
 		l = English
 	}
-	s, err := localizers[l].Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: d, PluralCount: count})
+	s, err := bundles[l].loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: d, PluralCount: count})
 	if err != nil && s == "" {
 		return key
 	}
@@ -104,7 +109,14 @@ func (l Lang) render(key string, d map[string]any, count any) string {
 }
 
 // word is a message without arguments.
-func (l Lang) word(key string) string { return l.render(key, nil, nil) }
+func (l Lang) word(key string) string {
+	if l < numLangs {
+		if w, ok := bundles[l].words[key]; ok {
+			return w
+		}
+	}
+	return l.render(key, nil, nil)
+}
 
 // data is the template data of a message: each argument as a value whose
 // methods give its grammatical forms ({{.Card.Acc}}, {{.N.Cards}}).
