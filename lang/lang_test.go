@@ -294,3 +294,25 @@ func TestRulesWords(t *testing.T) {
 		t.Errorf("English.Render(%v) = %q, want %q", m, got, want)
 	}
 }
+
+// TestRenderConcurrently: the daemon's loop and the page render at the
+// same time; the caches built on first use must allow it (go test -race).
+func TestRenderConcurrently(t *testing.T) {
+	m := Msg{Key: "play", Args: Args{Player: "Аня", Card: cards.Card{Kind: cards.Skip, Color: cards.Yellow}}}
+	want := make([]string, numLangs)
+	done := make(chan struct{})
+	for l := range numLangs {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			want[l] = l.Render(m)
+		}()
+	}
+	for range numLangs {
+		<-done
+	}
+	for _, l := range Languages() {
+		if got := l.Render(m); got != want[l] || strings.Contains(got, "card.") {
+			t.Errorf("%s.Render(%v) = %q, concurrently %q", l, m.Key, got, want[l])
+		}
+	}
+}
