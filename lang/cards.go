@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strconv"
+	"sync"
 
 	"github.com/unoref/unoref/cards"
 )
@@ -29,7 +30,59 @@ func (c Card) Face() string   { return c.l.word("card.face." + face(c.c) + ".nom
 // Code is the card's table-log code ("R7").
 func (c Card) Code() string { return c.c.String() }
 
+// form is the card's name in form f, from the language's table of card
+// names, built on first use.
 func (c Card) form(f string) string {
+	if c.l >= numLangs {
+		c.l = English
+	}
+	t := &cardNames[c.l]
+	t.once.Do(func() { t.names = nameCards(c.l) })
+	if s, ok := t.names[cardForm{c.c, f}]; ok {
+		return s
+	}
+	return c.compose(f)
+}
+
+// cardNames are every card's names in every form, per language: a card's
+// name is three catalog lookups and a template, and every verdict names
+// one or two cards.
+var cardNames [numLangs]struct {
+	once  sync.Once
+	names map[cardForm]string
+}
+
+type cardForm struct {
+	c    cards.Card
+	form string
+}
+
+// nameCards names every card of every deck, and every wild with each
+// colour named, in every form of l.
+func nameCards(l Lang) map[cardForm]string {
+	all := map[cards.Card]bool{}
+	for _, nm := range cards.DeckNames {
+		d, _ := cards.Deck(nm)
+		for _, c := range d {
+			all[c] = true
+			for _, col := range cards.Colors {
+				if c.IsWild() {
+					all[cards.Card{Kind: c.Kind, Color: col}] = true
+				}
+			}
+		}
+	}
+	names := make(map[cardForm]string, 3*len(all))
+	for c := range all {
+		for _, f := range []string{"nom", "acc", "gen"} {
+			names[cardForm{c, f}] = Card{l, c}.compose(f)
+		}
+	}
+	return names
+}
+
+// compose puts a card's name together from the language's card table.
+func (c Card) compose(f string) string {
 	l, k := c.l, face(c.c)
 	faceName := l.word("card.face." + k + "." + f)
 	switch {

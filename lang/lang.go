@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -46,24 +47,64 @@ var tags = [numLangs]language.Tag{
 //go:embed locales/*.toml
 var files embed.FS
 
-// localizers holds one go-i18n bundle per language: a language never
-// falls back to another's words (the completeness test keeps every
-// catalog whole), and sr and sr-Cyrl are never confused by a matcher.
-var localizers = func() [numLangs]*i18n.Localizer {
-	var ls [numLangs]*i18n.Localizer
+// bundle is one language: its go-i18n localizer, and the messages with
+// no argument and no plural, looked up without a template.
+type bundle struct {
+	loc   *i18n.Localizer
+	words map[string]string
+}
+
+// bundles holds one go-i18n bundle per language: a language never falls
+// back to another's words (the completeness test keeps every catalog
+// whole), and sr and sr-Cyrl are never confused by a matcher.
+var bundles = func() [numLangs]bundle {
+	var cs [numLangs]bundle
 	for l := range numLangs {
-		b := i18n.NewBundle(tags[l])
 		buf, err := files.ReadFile("locales/" + codes[l] + ".toml")
 		if err != nil {
 			panic(err)
 		}
-		if _, err := b.ParseMessageBytes(tags[l], buf, toml.Unmarshal); err != nil {
+		b := i18n.NewBundle(tags[l])
+		msgs, err := b.ParseMessageBytes(tags[l], buf, toml.Unmarshal)
+		if err != nil {
 			panic(fmt.Sprintf("lang: locales/%s.toml: %v", codes[l], err))
 		}
-		ls[l] = i18n.NewLocalizer(b, tags[l].String())
+		cs[l] = bundle{loc: i18n.NewLocalizer(b, tags[l].String()), words: plainWords(msgs)}
 	}
-	return ls
+	return cs
 }()
+
+// plainWords are the messages that are a plain string: no template action,
+// no plural form.
+func plainWords(msgs []*i18n.Message) map[string]string {
+	words := make(map[string]string, len(msgs))
+	for _, m := range msgs {
+		if m.One == "" && m.Few == "" && m.Many == "" && !strings.Contains(m.Other, "{{") {
+			words[m.ID] = m.Other
+		}
+	}
+	return words
+}
+
+// Keys lists every key of the catalogs, sorted: the English catalog's,
+// which every other language has too (TestCatalogsComplete). For tests
+// that render every message (the screens, the page).
+func Keys() []string {
+	buf, err := files.ReadFile("locales/en.toml")
+	if err != nil {
+		panic(err) // embedded: cannot happen
+	}
+	msgs, err := i18n.ParseMessageBytes(buf, toml.Unmarshal)
+	if err != nil {
+		panic(err) // parsed once already by bundles
+	}
+	keys := make([]string, len(msgs))
+	for i, m := range msgs {
+		keys[i] = m.ID
+	}
+	slices.Sort(keys)
+	return keys
+}
 
 // Languages lists every language the referee speaks, English first.
 func Languages() []Lang {

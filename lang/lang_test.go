@@ -75,6 +75,19 @@ func TestCatalogsComplete(t *testing.T) {
 	}
 }
 
+func TestKeys(t *testing.T) {
+	keys := Keys()
+	en := catalog(t, English)
+	if len(keys) != len(en) || !slices.IsSorted(keys) {
+		t.Fatalf("Keys() = %d keys (sorted %v), want the %d of en.toml, sorted", len(keys), slices.IsSorted(keys), len(en))
+	}
+	for _, k := range keys {
+		if _, ok := en[k]; !ok {
+			t.Errorf("Keys() has %q, not in en.toml", k)
+		}
+	}
+}
+
 // full are arguments for every placeholder, with long names.
 var full = Args{
 	Player: "Maximilian-Alexander", Other: "Анастасия-Виктория", Next: "Ծովինար-Անահիտ",
@@ -279,5 +292,28 @@ func TestRulesWords(t *testing.T) {
 	m.Args.Options = nil
 	if got, want := English.Render(m), "The game is played by the official rules"; got != want {
 		t.Errorf("English.Render(%v) = %q, want %q", m, got, want)
+	}
+}
+
+// TestRenderConcurrently: the daemon's loop and the page render at the
+// same time; the caches built on first use must allow it (go test -race).
+func TestRenderConcurrently(t *testing.T) {
+	m := Msg{Key: "play", Args: Args{Player: "Аня", Card: cards.Card{Kind: cards.Skip, Color: cards.Yellow}}}
+	got := make([]string, 4*numLangs)
+	done := make(chan struct{})
+	for i := range got {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			got[i] = Lang(i % int(numLangs)).Render(m)
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for i, g := range got {
+		l := Lang(i % int(numLangs))
+		if want := l.Render(m); g != want || strings.Contains(g, "card.") {
+			t.Errorf("%s.Render(%v) concurrently = %q, want %q", l, m.Key, g, want)
+		}
 	}
 }

@@ -13,29 +13,29 @@ import (
 // Msg is one sentence, or one clause of a Sentence, as a key of the
 // catalogs in locales/ and its arguments.
 type Msg struct {
-	Key  string
-	Args Args
+	Key  string `json:"key"`
+	Args Args   `json:"args,omitzero"`
 }
 
 // Args are the arguments of a message, structured so that a language can
 // put each in the form its grammar needs. Zero fields are absent.
 type Args struct {
-	Player string // the player the sentence is about
-	Other  string // a second player: the one hit, the accused, the one swapped with
-	Next   string // the player to act next
+	Player string `json:"player,omitempty"` // the player the sentence is about
+	Other  string `json:"other,omitempty"`  // a second player: the one hit, the accused, the one swapped with
+	Next   string `json:"next,omitempty"`   // the player to act next
 
-	Card cards.Card // the card played, drawn, shown or refused
-	Top  cards.Card // the card on the pile, or the card to match
+	Card cards.Card `json:"card,omitzero"` // the card played, drawn, shown or refused
+	Top  cards.Card `json:"top,omitzero"`  // the card on the pile, or the card to match
 
-	Color cards.Color // a colour to match or named
+	Color cards.Color `json:"color,omitempty"` // a colour to match or named
 
-	N int // a count: cards, points, players
-	K int // a second count
+	N int `json:"n,omitempty"` // a count: cards, points, players
+	K int `json:"k,omitempty"` // a second count
 
-	Rule    string   // a preset or an option of RULES.md §3 and §4 ("stacking")
-	Value   string   // the value given to Rule, or a word of the log
-	Options []string // the words of a rules line after the preset ("+stacking", "target=200")
-	Text    string   // a sentence from elsewhere, shown as it is (a table-log parse error)
+	Rule    string   `json:"rule,omitempty"`    // a preset or an option of RULES.md §3 and §4 ("stacking")
+	Value   string   `json:"value,omitempty"`   // the value given to Rule, or a word of the log
+	Options []string `json:"options,omitempty"` // the words of a rules line after the preset ("+stacking", "target=200")
+	Text    string   `json:"text,omitempty"`    // a sentence from elsewhere, shown as it is (a table-log parse error)
 }
 
 // Sentence is a message made of clauses in order; each clause renders
@@ -55,6 +55,11 @@ func (s Sentence) Keys() []string {
 // Render is m in l. A key missing from l's catalog renders as the key,
 // so a gap shows and never stops the referee.
 func (l Lang) Render(m Msg) string {
+	if l < numLangs {
+		if w, ok := bundles[l].words[m.Key]; ok {
+			return w
+		}
+	}
 	return l.render(m.Key, data(l, &m.Args), nil)
 }
 
@@ -96,7 +101,7 @@ func (l Lang) render(key string, d map[string]any, count any) string {
 	if l >= numLangs {
 		l = English
 	}
-	s, err := localizers[l].Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: d, PluralCount: count})
+	s, err := bundles[l].loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: d, PluralCount: count})
 	if err != nil && s == "" {
 		return key
 	}
@@ -104,7 +109,14 @@ func (l Lang) render(key string, d map[string]any, count any) string {
 }
 
 // word is a message without arguments.
-func (l Lang) word(key string) string { return l.render(key, nil, nil) }
+func (l Lang) word(key string) string {
+	if l < numLangs {
+		if w, ok := bundles[l].words[key]; ok {
+			return w
+		}
+	}
+	return l.render(key, nil, nil)
+}
 
 // data is the template data of a message: each argument as a value whose
 // methods give its grammatical forms ({{.Card.Acc}}, {{.N.Cards}}).

@@ -532,7 +532,7 @@ func (g *Game) mistake(seat int, code string, m lang.Msg) Verdict {
 	if k := g.rules.MistakePenalty; k > 0 && seat >= 0 && g.inRound() {
 		got := g.drawCards(seat, k, &v)
 		v.Effects = append(v.Effects, Effect{Kind: EffMistake, Player: g.names[seat], N: got})
-		v.Msg = append(v.Msg, say("mistake", lang.Args{Player: g.names[seat], N: got}))
+		v.then("mistake", lang.Args{Player: g.names[seat], N: got})
 	}
 	return v
 }
@@ -551,5 +551,5 @@ func (g *Game) closeUno(v *Verdict) {
 	}
 	got := g.drawCards(s, g.rules.UnoPenalty, v)
 	v.Effects = append(v.Effects, Effect{Kind: EffUnoMissed, Player: g.names[s], N: got})
-	v.Msg = append(v.Msg, say("uno.missed.first", lang.Args{Player: g.names[s], N: got}))
+	v.then("uno.missed.first", lang.Args{Player: g.names[s], N: got})
 }

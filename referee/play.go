@@ -162,6 +162,40 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 	g.closeUno(&v)
 	called := g.preCall == seat
 	g.preCall, g.fiveSwap, g.drawnKnown = -1, -1, false
+	c = g.lay(seat, c)
+	if g.hand[seat] == 1 {
+		g.unoSeat, g.unoCalled = seat, called
+		if called {
+			v.Effects = append(v.Effects, Effect{Kind: EffUnoCalled, Player: g.names[seat]})
+		}
+	}
+	key := "play"
+	switch how {
+	case "jump":
+		key = "play.jump"
+		v.Effects = append(v.Effects, Effect{Kind: EffJumpIn, Player: g.names[seat]})
+	case "bounce":
+		key = "play.bounce"
+	}
+	v.then(key, lang.Args{Player: g.names[seat], Card: c})
+	if c.IsWild() && c.Color != cards.NoColor {
+		v.Effects = append(v.Effects, Effect{Kind: EffColor, Color: c.Color.Code()})
+	}
+	// A plain wild that ends the round needs no colour.
+	lastWild := g.hand[seat] == 0 && c.Kind != cards.WildDrawFour && g.outEndsRound(seat)
+	if c.IsWild() && c.Color == cards.NoColor && !lastWild {
+		g.ph, g.colorSeat, g.colorStart = phColor, seat, false
+		g.turn = seat
+		v.then("then.color", lang.Args{})
+		return v
+	}
+	return g.resolve(seat, c, v)
+}
+
+// lay moves c from seat's hand to the top of the pile, keeping what a
+// Wild Draw Four challenge needs, and returns c with the colour a wild
+// takes by itself under colours-in-circle.
+func (g *Game) lay(seat int, c cards.Card) cards.Card {
 	if c.Kind == cards.WildDrawFour {
 		g.chal.top, g.chal.color, g.chal.onStarter = g.top, g.color, g.onStarter
 	}
@@ -180,33 +214,7 @@ func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 	if c.Kind != cards.Blank {
 		g.color = c.Color
 	}
-	if g.hand[seat] == 1 {
-		g.unoSeat, g.unoCalled = seat, called
-		if called {
-			v.Effects = append(v.Effects, Effect{Kind: EffUnoCalled, Player: g.names[seat]})
-		}
-	}
-	key := "play"
-	switch how {
-	case "jump":
-		key = "play.jump"
-		v.Effects = append(v.Effects, Effect{Kind: EffJumpIn, Player: g.names[seat]})
-	case "bounce":
-		key = "play.bounce"
-	}
-	v.Msg = append(v.Msg, say(key, lang.Args{Player: g.names[seat], Card: c}))
-	if c.IsWild() && c.Color != cards.NoColor {
-		v.Effects = append(v.Effects, Effect{Kind: EffColor, Color: c.Color.Code()})
-	}
-	// A plain wild that ends the round needs no colour.
-	lastWild := g.hand[seat] == 0 && c.Kind != cards.WildDrawFour && g.outEndsRound(seat)
-	if c.IsWild() && c.Color == cards.NoColor && !lastWild {
-		g.ph, g.colorSeat, g.colorStart = phColor, seat, false
-		g.turn = seat
-		v.Msg = append(v.Msg, say("then.color", lang.Args{}))
-		return v
-	}
-	return g.resolve(seat, c, v)
+	return c
 }
 
 // outEndsRound reports whether seat emptying their hand ends the round
@@ -221,8 +229,14 @@ func (g *Game) outEndsRound(seat int) bool {
 	return true
 }
 
-// then adds a clause to v's message.
-func (v *Verdict) then(key string, a lang.Args) { v.Msg = append(v.Msg, say(key, a)) }
+// then adds a clause to v's message. Most sentences have two or three
+// clauses: room for three is made at once.
+func (v *Verdict) then(key string, a lang.Args) {
+	if v.Msg == nil {
+		v.Msg = make(lang.Sentence, 0, 3)
+	}
+	v.Msg = append(v.Msg, say(key, a))
+}
 
 // resolve applies the effect of c, just played by seat with its colour
 // known, and passes the turn on. Every card that leaves a hand comes
