@@ -79,6 +79,7 @@ var optionSets = []optionSet{
 	{"official+seven-rounds-challenge", "official", []string{"+seven-rounds"}, challengeStaged, false},
 	{"official+forget-uno-on-wd4", "official", []string{"target=200"}, forgetOnWD4, false},
 	{"official+timed+uno-slap", "official", []string{"+uno-slap", "target=200"}, nil, true},
+	{"house-ru+uno-slap", "house-ru", []string{"+uno-slap", "+seven-zero", "target=150"}, nil, false},
 	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=40"}, nil, false},
 }
 

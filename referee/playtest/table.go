@@ -30,6 +30,7 @@ const (
 	codeFalseUno   = "false-uno"
 	codeBadCatch   = "bad-catch"
 	codeWrongColor = "wrong-color"
+	codeBadSlap    = "bad-slap"
 	codeNotHeld    = "model-not-held" // a strategy bug: the player does not hold the card
 )
 
@@ -140,6 +141,7 @@ type Table struct {
 	unoCalled bool
 	preCall   int // who called UNO just before playing their second-last card, -1 none
 	unoPlan   int // what the table will do about the open window: planCall, planCatch, planForget
+	slap      slaps // uno-slap: the slaps after a call
 	catcher   int
 
 	wd4 struct {
@@ -202,7 +204,7 @@ func NewTable(cfg Config) (*Table, error) {
 		hands:  make([][]cards.Card, cfg.Players), out: make([]bool, cfg.Players),
 		scores: make([]int, cfg.Players), shown: make([]bool, cfg.Players),
 		phase: phaseSetup, dir: 1, winner: -1, unoOpen: -1, firstOut: -1, lastPlayer: -1,
-		afterDraw: -1, fiveSwap: -1, firstSeat: -1, preCall: -1}
+		afterDraw: -1, fiveSwap: -1, firstSeat: -1, preCall: -1, slap: slaps{caller: -1}}
 	t.heights.picks, t.heights.done = make([]int8, t.n), make([]bool, t.n)
 	t.stage = make([]int, t.n)
 	for _, c := range deck {
@@ -534,7 +536,12 @@ func (t *Table) counterPlay(c cards.Card) bool {
 // fills in the cards of a draw. A refused event changes nothing but a
 // mistake penalty.
 func (t *Table) exec(ev *tablelog.Event) (bool, string) {
+	if t.slapWaits(ev) {
+		return false, codePhase
+	}
 	switch ev.Kind {
+	case tablelog.Slap:
+		return t.execSlap(ev)
 	case tablelog.Players:
 		t.seated = true
 		return true, ""
@@ -548,7 +555,12 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 	case tablelog.Start:
 		return t.execStart(ev.Card)
 	case tablelog.Play:
-		return t.execPlay(ev.Card, ev.Name)
+		pre := t.preCall
+		ok, code := t.execPlay(ev.Card, ev.Name)
+		if ok && pre >= 0 && t.lastPlayer == pre && t.unoOpen == pre && t.unoCalled {
+			t.openSlaps(pre, ev)
+		}
+		return ok, code
 	case tablelog.Color:
 		if t.phase != phaseColor {
 			return false, codePhase
@@ -584,6 +596,9 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 		case t.phase == phaseSetup || t.phase == phaseCountup || t.phase == phaseOver:
 			return false, codePhase
 		case who == t.unoOpen:
+			if !t.unoCalled {
+				t.openSlaps(who, ev)
+			}
 			t.unoCalled = true
 		case len(t.hands[who]) == 1:
 			// One card in hand: never a false call.
