@@ -139,8 +139,8 @@ type Table struct {
 
 	unoOpen   int // player whose UNO window is open, -1 none
 	unoCalled bool
-	preCall   int // who called UNO just before playing their second-last card, -1 none
-	unoPlan   int // what the table will do about the open window: planCall, planCatch, planForget
+	preCall   int   // who called UNO just before playing their second-last card, -1 none
+	unoPlan   int   // what the table will do about the open window: planCall, planCatch, planForget
 	slap      slaps // uno-slap: the slaps after a call
 	catcher   int
 
