@@ -216,10 +216,10 @@ func (g *Game) State() State {
 }
 
 // StateInto fills s with what the table observes now, as State does, but
-// reuses the Hands and Scores maps and the Players slice s already holds:
-// with the same players seated it allocates nothing. Those maps and that
-// slice are overwritten, so s must not share them with a State kept
-// elsewhere.
+// reuses the Hands and Scores maps and the Players and SlapsDue slices s
+// already holds: with the same players seated it allocates nothing. Those
+// maps and slices are overwritten, so s must not share them with a State
+// kept elsewhere.
 func (g *Game) StateInto(s *State) {
 	hands, scores, players, due := s.Hands, s.Scores, s.Players[:0], s.SlapsDue[:0]
 	*s = State{

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/unoref/unoref/cards"
@@ -66,6 +67,8 @@ type State struct {
 	Dealer    string
 	DrawPile  int
 	UnoOpen   string
+	SlapFor   string   // uno-slap: the caller whose hand is slapped
+	SlapsDue  []string // who still slaps, clockwise from the caller
 }
 
 // Step is one event of a simulated game with the model's expectation: whether
@@ -288,6 +291,14 @@ func (t *Table) State() State {
 	}
 	if t.unoOpen >= 0 { // called or not, until the next play or draw
 		st.UnoOpen = t.names[t.unoOpen]
+	}
+	if c := t.slap.caller; c >= 0 {
+		st.SlapFor = t.names[c]
+		for i := 1; i < t.n; i++ {
+			if s := (c + i) % t.n; t.slap.due[s] {
+				st.SlapsDue = append(st.SlapsDue, t.names[s])
+			}
+		}
 	}
 	return st
 }
@@ -1233,6 +1244,10 @@ func Describe(st State) string {
 			s += " "
 		}
 		s += name + ":" + strconv.Itoa(st.Scores[name])
+	}
+	if st.SlapFor != "" {
+		s += "] slap=" + st.SlapFor + " due=" + strings.Join(st.SlapsDue, ",")
+		return s
 	}
 	return s + "]"
 }

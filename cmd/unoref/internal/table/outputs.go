@@ -20,7 +20,9 @@ func (t *Table) effects(ev tablelog.Event, v referee.Verdict, st referee.State) 
 	pattern, name := buzzer.Pattern(nil), ""
 	var alert screen.Alert
 	switch {
-	case !v.OK && ev.Kind != tablelog.Catch && v.Code != referee.ErrBadCatch:
+	case !v.OK && ev.Kind != tablelog.Catch && v.Code != referee.ErrBadCatch && v.Code != referee.ErrBadSlap:
+		// A catch or a slap that counts for nothing is no wrong card:
+		// mashing a seat button must not sound like one.
 		pattern, name, alert = buzzer.Illegal, "illegal", screen.AlertIllegal
 		if t.dev.LEDs != nil {
 			t.dev.LEDs.FlashIllegal()

@@ -94,6 +94,9 @@ func TestUnoSlapVirtualTable(t *testing.T) {
 		if s.Last.Code != referee.ErrBadSlap || s.State.Hands["Ben"] != 1 {
 			t.Errorf("Ben slaps his own hand: %+v, %+v", s.Last, s.State)
 		}
+		if s.LEDs["illegal"] || s.Buzzer == "illegal" {
+			t.Errorf("a slap that counts for nothing sounds like a wrong card: LEDs %v, buzzer %q", s.LEDs, s.Buzzer)
+		}
 		v.seat(t, 2)
 		s = v.seat(t, 2)
 		if s.Last.Code != referee.ErrBadSlap || s.State.Hands["Cy"] != 2 {
