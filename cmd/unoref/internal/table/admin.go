@@ -180,6 +180,7 @@ func (t *Table) end() error {
 	}
 	st := t.game.State()
 	t.cancel(timerGrace)
+	t.cancel(timerSlap)
 	t.game, t.gameID, t.names = nil, 0, nil
 	t.held, t.pickQueue, t.picks, t.collect, t.collectBy, t.drawn = nil, nil, nil, nil, "", nil
 	t.uno, t.alert, t.missed, t.buzz = unoWindow{}, 0, false, ""
