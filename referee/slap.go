@@ -160,16 +160,16 @@ func (g *Game) settleLate(v *Verdict) {
 
 // applyLate rules on an event that comes SlapTime or more after a call
 // while slaps are owed: the players who have not slapped draw first, then
-// the event is ruled on. If the event is refused, the state goes back to
+// the event is ruled on. If the event is refused, the game goes back to
 // how it was and the draws wait for the next event, so that a refused
 // event still changes nothing but a mistake-penalty.
 func (g *Game) applyLate(ev tablelog.Event) Verdict {
-	saved := g.save()
+	before := g.clone()
 	v := Verdict{OK: true}
 	g.settleLate(&v)
 	w := g.dispatch(ev)
 	if !w.OK {
-		g.restore(saved)
+		*g = before
 		return g.dispatch(ev)
 	}
 	w.Msg = append(v.Msg, w.Msg...)
@@ -177,35 +177,18 @@ func (g *Game) applyLate(ev tablelog.Event) Verdict {
 	return w
 }
 
-// saved is a copy of a Game's state, to restore it.
-type saved struct{ g Game }
-
-// save copies the state that a settlement and an event may change.
-func (g *Game) save() saved {
-	s := saved{g: *g}
-	for _, l := range []*[]int{&s.g.hand, &s.g.score, &s.g.stage, &s.g.pts} {
+// clone is a copy of g that shares none of what a settlement or an event
+// may change (the names never change in a round).
+func (g *Game) clone() Game {
+	c := *g
+	for _, l := range []*[]int{&c.hand, &c.score, &c.stage, &c.pts, &c.tmp} {
 		*l = append([]int(nil), *l...)
 	}
-	for _, f := range []*[]bool{&s.g.out, &s.g.done, &s.g.slap.due} {
+	for _, f := range []*[]bool{&c.out, &c.done, &c.slap.due} {
 		*f = append([]bool(nil), *f...)
 	}
-	s.g.pick = append([]int8(nil), g.pick...)
-	return s
-}
-
-// restore puts back a state saved by save, into the Game's own slices.
-func (g *Game) restore(s saved) {
-	hand, score, stage, pts, out, done, due, pick := g.hand, g.score, g.stage, g.pts, g.out, g.done, g.slap.due, g.pick
-	*g = s.g
-	copy(hand, s.g.hand)
-	copy(score, s.g.score)
-	copy(stage, s.g.stage)
-	copy(pts, s.g.pts)
-	copy(out, s.g.out)
-	copy(done, s.g.done)
-	copy(due, s.g.slap.due)
-	copy(pick, s.g.pick)
-	g.hand, g.score, g.stage, g.pts, g.out, g.done, g.slap.due, g.pick = hand, score, stage, pts, out, done, due, pick
+	c.pick = append([]int8(nil), g.pick...)
+	return c
 }
 
 // slapState is State.SlapFor and State.SlapsDue, appending to buf.
