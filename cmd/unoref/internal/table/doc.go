@@ -68,8 +68,8 @@
 // presses UNO. A call inside the grace is journaled before the held events,
 // so it counts; otherwise they are ruled on when it ends and the engine
 // catches the miss. Events are stamped with the table's clock (seconds since
-// the game began, "12.250 play R3"); the engine does not use the times, and
-// held events carry the time they were ruled on. With uno-enforcement=players
+// the game began, "12.250 play R3"); the engine uses the times only for
+// uno-slap's 3 s, and held events carry the time they were ruled on. With uno-enforcement=players
 // nothing is held.
 //
 // # Journal
