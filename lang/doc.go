@@ -48,7 +48,7 @@
 // Keys are stable: others build on them. Groups: wait.* (what the table
 // waits for), setup.*, start.*, play*, then.* and next (clauses after a
 // play), draw.*, pass*, uno.*, catch.*, challenge*, show.*, judge.*,
-// heights.*, swap*, count.*/counted, round.*, score.*, game.won, rules.*
+// heights.*, swap*, slap* (uno-slap), count.*/counted, round.*, score.*, game.won, rules.*
 // (rules.name.X short names; rules.preset.X, rules.option.X and
 // rules.scoring.X one line a child understands for each preset, option
 // and scoring method of RULES.md §3–§5),

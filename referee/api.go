@@ -25,6 +25,7 @@ const (
 	ErrFalseUno      = "false-uno"   // UNO called by a player who is not down to one card
 	ErrBadCatch      = "bad-catch"   // catch of a player who called UNO, or after the window closed
 	ErrWrongColor    = "wrong-color" // colours-in-circle: the colour written is not the one the circle gives
+	ErrBadSlap       = "bad-slap"    // uno-slap: a slap with no call open, by the caller, twice, or with the option off
 )
 
 // Phases (RULES.md "The table log": phase).
@@ -61,6 +62,12 @@ type State struct {
 	Dealer   string   `json:"-"`
 	DrawPile int      `json:"-"` // cards left in the draw pile
 	UnoOpen  string   `json:"-"` // player whose UNO window is open, "" if none
+
+	// uno-slap: the caller whose hand is being slapped ("" if none) and
+	// the players who still have to slap it, clockwise from the caller. Play waits
+	// until SlapsDue is empty.
+	SlapFor  string   `json:"-"`
+	SlapsDue []string `json:"-"`
 }
 
 // EffectKind is something the table must show or sound after a verdict.
@@ -81,6 +88,9 @@ const (
 	EffReturn                           // the starter card must go back into the pile; turn another
 	EffJumpIn                           // Player jumped in out of turn
 	EffOut                              // Player went out and play goes on (play-to-end)
+	EffSlapOpen                         // uno-slap: Player called UNO; everyone else slaps their hand
+	EffSlap                             // uno-slap: Player slapped the caller's hand
+	EffSlapLast                         // uno-slap: Player slapped last (or too late) and draws N
 )
 
 // Effect is one consequence of an accepted (or penalised) event.

@@ -104,6 +104,28 @@
 //   - seven-rounds: emptying the hand draws the next stage (6, 5, … 1) at
 //     once, counted as an EffDraw; emptying the single card wins the game
 //     (phase over, no count-up). It refuses scoring and target settings.
-//   - uno-slap is accepted but not refereed: the log has no slap event.
-//   - Timed events: no timing rule is applied yet; the time is ignored.
+//   - uno-slap: a UNO call that counts (uno by the player whose window is
+//     open, or a call made before the card lands, once it lands) opens the
+//     slaps: every other player still in the round owes one slap NAME
+//     (State.SlapFor, State.SlapsDue). Until all have slapped, every event
+//     that moves play on is refused wrong-phase (no mistake-penalty); uno,
+//     catch, slap and the caller's colour for a wild go on. The last to
+//     slap draws SlapDraw (2, whatever uno-penalty says). A slap by the
+//     caller, a second slap, a slap with no call open, by a player out of
+//     the round (play-to-end) or with the option off is refused bad-slap,
+//     never penalised. With two players (one slapper) there is no race:
+//     a lone slap in time costs nothing. A missed call opens no slaps; it
+//     is caught as ever, and the caller can't be caught.
+//   - uno-slap timing (ours): when the call and an event both carry a
+//     time and the event comes SlapTime (3 s) or more after the call, each
+//     player who has not slapped counts as last and draws 2: a late slap
+//     line draws for its player alone; any other event first makes every
+//     missing slapper draw, in seat order from the caller, then is ruled
+//     on. If that event is refused, nothing is drawn (a refused event
+//     changes nothing) and the next event settles. Once someone drew for
+//     lateness, the last slap costs nothing more. Without times, slaps
+//     are never late.
+//   - Timed events: the uno-slap timeout is the only timing rule the
+//     engine applies; the UNO grace is the table's (its clock holds
+//     events), so other times are ignored.
 package referee

@@ -51,3 +51,36 @@ func ExampleParseRules() {
 	// true 4 200 <nil>
 	// referee: rules: stacking and deflect-draw-two can't both be on: pick one (house-ru has deflect-draw-two: add -deflect-draw-two)
 }
+
+// Under uno-slap the others slap the caller's hand after a UNO call; play
+// waits, and the last to slap draws 2.
+func Example_unoSlap() {
+	g := referee.New()
+	apply := func(line string) referee.Verdict {
+		ev, _, _ := tablelog.Parse(line, 0)
+		return g.Apply(ev)
+	}
+	// Ann plays down to one card while Ben and Cy draw.
+	apply("players Ann Ben Cy")
+	apply("rules official +uno-slap")
+	apply("dealer Cy")
+	apply("start R5")
+	for _, c := range []string{"R1", "R2", "R3", "R4", "R6"} {
+		for _, l := range []string{"play " + c, "draw", "pass", "draw", "pass"} {
+			apply(l)
+		}
+	}
+	for _, line := range []string{"play R7", "uno", "slap Ben", "play R8", "slap Cy"} {
+		v := apply(line)
+		fmt.Printf("%-9s %-5v %s\n", line, v.OK, v.Text(lang.English))
+	}
+	st := g.State()
+	fmt.Println(st.Hands["Cy"], st.SlapFor == "")
+	// Output:
+	// play R7   true  Ann plays Red 7 and Ben is next
+	// uno       true  Ann calls UNO; everyone else slaps Ann's hand
+	// slap Ben  true  Ben slaps Ann's hand, 1 player still to slap
+	// play R8   false Play waits until everyone has slapped Ann's hand: 1 player still to slap
+	// slap Cy   true  Cy slaps Ann's hand — the last slap: Cy draws 2
+	// 14 true
+}

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"strings"
+	"time"
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang"
@@ -67,6 +68,11 @@ type Game struct {
 	heightsBy  int // phHeights: seat of the WX
 	left       int // phHeights, phCountup: answers still expected
 
+	slap slapRound // uno-slap: the slaps after a call
+
+	now   time.Duration // time of the event being ruled on, when timed
+	timed bool
+
 	unoSeat   int // seat whose UNO window is open, -1
 	unoCalled bool
 	preCall   int // seat that called UNO before releasing its second-last card, -1
@@ -101,7 +107,7 @@ type lastWD4 struct {
 
 // New returns a referee with the official rules and no players seated.
 func New() *Game {
-	g := &Game{dir: 1, unoSeat: -1, preCall: -1, last: -1, winner: -1, firstSeat: -1, fiveSwap: -1, firstOut: -1}
+	g := &Game{dir: 1, unoSeat: -1, slap: slapRound{caller: -1}, preCall: -1, last: -1, winner: -1, firstSeat: -1, fiveSwap: -1, firstOut: -1}
 	r, _ := Preset(PresetOfficial)
 	g.setRules(r)
 	return g
@@ -142,6 +148,18 @@ func (g *Game) setRules(r Rules) {
 // Apply rules on one event and returns the verdict. A refused event leaves
 // the state as it was, except that a mistake-penalty may add cards.
 func (g *Game) Apply(ev tablelog.Event) Verdict {
+	g.now, g.timed = ev.At, ev.Timed
+	if g.slapOpen() && ev.Kind != tablelog.Slap && g.slapLate() {
+		return g.applyLate(ev)
+	}
+	return g.dispatch(ev)
+}
+
+// dispatch rules on one event by its kind.
+func (g *Game) dispatch(ev tablelog.Event) Verdict {
+	if g.slapOpen() && !g.slapLate() && slapWaits(ev.Kind) {
+		return g.waitSlaps()
+	}
 	switch ev.Kind {
 	case tablelog.Players:
 		return g.players(ev.Names)
@@ -171,6 +189,8 @@ func (g *Game) Apply(ev tablelog.Event) Verdict {
 		return g.points(ev.Name, ev.N)
 	case tablelog.Swap:
 		return g.swap(ev.Name)
+	case tablelog.Slap:
+		return g.slapBy(ev.Name)
 	}
 	return refuse(ErrBadLine, say("line.unknown", lang.Args{}))
 }
@@ -196,12 +216,12 @@ func (g *Game) State() State {
 }
 
 // StateInto fills s with what the table observes now, as State does, but
-// reuses the Hands and Scores maps and the Players slice s already holds:
-// with the same players seated it allocates nothing. Those maps and that
-// slice are overwritten, so s must not share them with a State kept
-// elsewhere.
+// reuses the Hands and Scores maps and the Players and SlapsDue slices s
+// already holds: with the same players seated it allocates nothing. Those
+// maps and slices are overwritten, so s must not share them with a State
+// kept elsewhere.
 func (g *Game) StateInto(s *State) {
-	hands, scores, players := s.Hands, s.Scores, s.Players[:0]
+	hands, scores, players, due := s.Hands, s.Scores, s.Players[:0], s.SlapsDue[:0]
 	*s = State{
 		Phase:     phaseNames[g.ph],
 		Direction: "cw",
@@ -240,6 +260,7 @@ func (g *Game) StateInto(s *State) {
 	if g.unoSeat >= 0 {
 		s.UnoOpen = g.names[g.unoSeat]
 	}
+	s.SlapsDue = g.slapState(s, due)
 }
 
 // fillSeats sets m[name] to the seat's value for every player, emptying m
@@ -336,8 +357,8 @@ func (g *Game) players(names []string) Verdict {
 	g.n = n
 	ints := make([]int, 5*n)
 	g.hand, g.score, g.stage, g.pts, g.tmp = ints[:n:n], ints[n:2*n:2*n], ints[2*n:3*n:3*n], ints[3*n:4*n:4*n], ints[4*n:]
-	bools := make([]bool, 2*n)
-	g.out, g.done = bools[:n:n], bools[n:]
+	bools := make([]bool, 3*n)
+	g.out, g.done, g.slap.due = bools[:n:n], bools[n:2*n:2*n], bools[2*n:]
 	g.pick = make([]int8, n)
 	g.dealer = 0
 	return accept(say("setup.players", lang.Args{N: n, Player: names[0]}))
@@ -406,6 +427,7 @@ func (g *Game) deal() {
 	g.dir = 1
 	g.pen.n, g.ending, g.chal.open = 0, false, false
 	g.unoSeat, g.preCall, g.last, g.fiveSwap, g.firstOut = -1, -1, -1, -1, -1
+	g.closeSlap()
 }
 
 func (g *Game) start(c cards.Card) Verdict {

@@ -15,10 +15,11 @@ import (
 //
 //	ok | CODE              the verdict (ok, or an error code like illegal-card)
 //	phase=P turn=N dir=D top=C color=C pending=N round=N winner=N pile=N uno=N
+//	slap=N due=N,N…        uno-slap: whose hand is slapped, who still slaps
 //	h.NAME=N s.NAME=N      hand count, score
 //	+KIND[:NAME[:N]]       an effect (draw, skip, reverse, color, uno, missed,
 //	                       mistake, reshuffle, moved, roundover, gameover,
-//	                       return, jumpin, out)
+//	                       return, jumpin, out, slapopen, slap, slaplast)
 //	-KIND                  no effect of that kind
 //	msg="..."              the message, exactly; msg~"..." contains
 //
@@ -94,6 +95,7 @@ var effNames = map[string]EffectKind{
 	"uno": EffUnoCalled, "missed": EffUnoMissed, "mistake": EffMistake,
 	"reshuffle": EffReshuffle, "moved": EffHandsMoved, "roundover": EffRoundOver,
 	"gameover": EffGameOver, "return": EffReturn, "jumpin": EffJumpIn, "out": EffOut,
+	"slapopen": EffSlapOpen, "slap": EffSlap, "slaplast": EffSlapLast,
 }
 
 func check(tok string, v Verdict, st State) string {
@@ -162,6 +164,10 @@ func check(tok string, v Verdict, st State) string {
 		got = st.UnoOpen
 	case key == "dealer":
 		got = st.Dealer
+	case key == "slap":
+		got = st.SlapFor
+	case key == "due":
+		got = strings.Join(st.SlapsDue, ",")
 	case strings.HasPrefix(key, "h."):
 		got = strconv.Itoa(st.Hands[key[2:]])
 	case strings.HasPrefix(key, "s."):

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/unoref/unoref/lang"
@@ -136,6 +137,42 @@ func TestCatalogKnowsTheRules(t *testing.T) {
 	for _, k := range keys {
 		if got := lang.English.Render(lang.Msg{Key: k}); got == k || got == "" {
 			t.Errorf("English.Render(%q) = %q, want words", k, got)
+		}
+	}
+}
+
+// TestSlapVerdictsInEveryLanguage renders the uno-slap verdicts in every
+// language: no key is left as a key, and the counts take their nouns.
+func TestSlapVerdictsInEveryLanguage(t *testing.T) {
+	g := New()
+	play(t, g, "rules official +uno-slap\n"+annAtTwo+"play R6\n")
+	lines := []string{"uno", "slap Ann", "slap Ben", "slap Ben", "draw", "slap Cy", "slap Cy"}
+	var verdicts []Verdict
+	for _, line := range lines {
+		ev, _, err := tablelog.Parse(line, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		verdicts = append(verdicts, g.Apply(ev))
+	}
+	ru := []string{
+		"Аня говорит УНО; все остальные хлопают по руке игрока Аня",
+		"УНО сказал игрок Аня: хлопают остальные игроки",
+		"Бен хлопает по руке игрока Аня; ещё не хлопнули: 1 игрок",
+		"Игрок Бен уже хлопнул",
+		"Игра ждёт, пока все хлопнут по руке игрока Аня; ещё не хлопнули: 1 игрок",
+		"Вика хлопает по руке игрока Аня — это последний хлопок: Вика берёт 2 карты",
+		"Никто не сказал УНО: хлопать пока не по чему",
+	}
+	names := strings.NewReplacer("Ann", "Аня", "Ben", "Бен", "Cy", "Вика")
+	for i, v := range verdicts {
+		if got := names.Replace(v.Text(lang.Russian)); got != ru[i] {
+			t.Errorf("Apply(%q).Text(ru) = %q, want %q", lines[i], got, ru[i])
+		}
+		for _, l := range lang.Languages() {
+			if text := v.Text(l); strings.Contains(text, "slap.") || strings.Contains(text, "wait.slap") {
+				t.Errorf("Apply(%q).Text(%v) = %q: a key is not translated", lines[i], l, text)
+			}
 		}
 	}
 }

@@ -157,7 +157,18 @@ func (g *Game) answer(seat int, c cards.Card) Verdict {
 
 // place puts c (already checked) from seat's hand on the pile. how is ""
 // for a play in turn, "jump" for a jump-in, "bounce" for reverse-bounce.
+// A UNO call made before the card landed opens the slaps once it counts.
 func (g *Game) place(seat int, c cards.Card, how string) Verdict {
+	called := g.preCall == seat
+	v := g.lay(seat, c, how)
+	if called && g.unoSeat == seat && g.unoCalled {
+		g.openSlap(seat, &v)
+	}
+	return v
+}
+
+// lay is place without the slaps.
+func (g *Game) lay(seat int, c cards.Card, how string) Verdict {
 	v := Verdict{OK: true}
 	g.closeUno(&v)
 	called := g.preCall == seat
@@ -611,6 +622,7 @@ func (g *Game) uno(who string) Verdict {
 			return accept(say("uno.again", g.who(seat)))
 		}
 		g.unoCalled = true
+		g.openSlap(seat, &called)
 		return called
 	case g.hand[seat] == 1:
 		return accept(say("uno.one", g.who(seat)))

@@ -81,7 +81,7 @@ type Rules struct {
 	ResetZero         bool
 	PlayToEnd         bool
 	SevenRounds       bool
-	UnoSlap           bool // accepted, not refereed: the log has no slap event
+	UnoSlap           bool // slap lines after a UNO call (slap.go); the table needs seat buttons
 
 	UnoPenalty          int
 	MistakePenalty      int

@@ -14,10 +14,13 @@
 // Fours and bluff them, jump in, stack, deflect and bounce penalties, answer
 // a Wild Draw Four with a Draw Two, swap hands and cards, pick for Extreme
 // Heights, call UNO before or after the card, draw without the draw pad,
-// count up by hand or by points, and now and then try a move the referee
+// count up by hand or by points, slap the caller's hand after a UNO call
+// under uno-slap (in a timed log, often 3 s late), and now and then try a
+// move the referee
 // must refuse: a card that does not match, a play out of turn or a wrong
 // jump-in, a card the deck cannot have any more, a false UNO call, a catch
-// of nobody, a pass without drawing, a challenge of nothing.
+// of nobody, a pass without drawing, a challenge of nothing, a slap by the
+// caller or a second slap.
 //
 // TestSimulation plays thousands of games through the model and the referee
 // side by side and fails with a replayable table log at the first

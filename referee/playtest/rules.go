@@ -41,7 +41,7 @@ type Rules struct {
 	ResetZero         bool
 	ColoursInCircle   bool
 	SevenRounds       bool
-	UnoSlap           bool // accepted, not refereed: the log has no slap event
+	UnoSlap           bool // slaps after a UNO call (slap.go)
 	BlankDrawTen      bool
 	PlayToEnd         bool
 

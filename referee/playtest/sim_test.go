@@ -80,6 +80,7 @@ var optionSets = []optionSet{
 	{"official+seven-rounds-challenge", "official", []string{"+seven-rounds"}, challengeStaged, false},
 	{"official+forget-uno-on-wd4", "official", []string{"target=200"}, forgetOnWD4, false},
 	{"official+timed+uno-slap", "official", []string{"+uno-slap", "target=200"}, nil, true},
+	{"house-ru+uno-slap", "house-ru", []string{"+uno-slap", "+seven-zero", "target=150"}, nil, false},
 	{"house-ru+play-to-end", "house-ru", []string{"+play-to-end", "target=40"}, nil, false},
 }
 
@@ -218,7 +219,8 @@ func failure(cfg Config, steps []Step, why string, got *referee.State) error {
 func fromReferee(st referee.State) State {
 	return State{Phase: st.Phase, Turn: st.Turn, Direction: st.Direction, Top: st.Top, Color: st.Color,
 		Pending: st.Pending, Hands: st.Hands, Scores: st.Scores, Round: st.Round, Winner: st.Winner,
-		Players: st.Players, Dealer: st.Dealer, DrawPile: st.DrawPile, UnoOpen: st.UnoOpen}
+		Players: st.Players, Dealer: st.Dealer, DrawPile: st.DrawPile, UnoOpen: st.UnoOpen,
+		SlapFor: st.SlapFor, SlapsDue: st.SlapsDue}
 }
 
 // diffState compares the referee's state with the model's: every field of
@@ -256,6 +258,8 @@ func diffState(got referee.State, want State, deck int) []string {
 	cmp("pending", got.Pending, want.Pending)
 	cmp("dealer", got.Dealer, want.Dealer)
 	cmp("uno-open", got.UnoOpen, want.UnoOpen)
+	cmp("slap-for", got.SlapFor, want.SlapFor)
+	cmp("slaps-due", strings.Join(got.SlapsDue, ","), strings.Join(want.SlapsDue, ","))
 	sum := cmpMap("hands", got.Hands, want.Hands)
 	cmp("drawpile", got.DrawPile, want.DrawPile)
 	if sum+got.DrawPile > deck {

@@ -56,6 +56,9 @@ func (t *Table) choose() (tablelog.Event, string) {
 	if t.phase == phaseSetup {
 		return t.chooseSetup()
 	}
+	if t.slap.caller >= 0 {
+		return t.chooseSlap()
+	}
 	if t.phase == phaseTurn && t.fiveSwap >= 0 && t.fiveTarget >= 0 && !t.out[t.fiveTarget] {
 		return tablelog.Event{Kind: tablelog.Swap, Name: t.names[t.fiveTarget]}, "swaps a card on a 5"
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/unoref/unoref/cards"
@@ -30,6 +31,7 @@ const (
 	codeFalseUno   = "false-uno"
 	codeBadCatch   = "bad-catch"
 	codeWrongColor = "wrong-color"
+	codeBadSlap    = "bad-slap"
 	codeNotHeld    = "model-not-held" // a strategy bug: the player does not hold the card
 )
 
@@ -65,6 +67,8 @@ type State struct {
 	Dealer    string
 	DrawPile  int
 	UnoOpen   string
+	SlapFor   string   // uno-slap: the caller whose hand is slapped
+	SlapsDue  []string // who still slaps, clockwise from the caller
 }
 
 // Step is one event of a simulated game with the model's expectation: whether
@@ -139,8 +143,9 @@ type Table struct {
 
 	unoOpen   int // player whose UNO window is open, -1 none
 	unoCalled bool
-	preCall   int // who called UNO just before playing their second-last card, -1 none
-	unoPlan   int // what the table will do about the open window: planCall, planCatch, planForget
+	preCall   int   // who called UNO just before playing their second-last card, -1 none
+	unoPlan   int   // what the table will do about the open window: planCall, planCatch, planForget
+	slap      slaps // uno-slap: the slaps after a call
 	catcher   int
 
 	wd4 struct {
@@ -203,7 +208,7 @@ func NewTable(cfg Config) (*Table, error) {
 		hands:  make([][]cards.Card, cfg.Players), out: make([]bool, cfg.Players),
 		scores: make([]int, cfg.Players), shown: make([]bool, cfg.Players),
 		phase: phaseSetup, dir: 1, winner: -1, unoOpen: -1, firstOut: -1, lastPlayer: -1,
-		afterDraw: -1, fiveSwap: -1, firstSeat: -1, preCall: -1}
+		afterDraw: -1, fiveSwap: -1, firstSeat: -1, preCall: -1, slap: slaps{caller: -1}}
 	t.heights.picks, t.heights.done = make([]int8, t.n), make([]bool, t.n)
 	t.stage = make([]int, t.n)
 	for _, c := range deck {
@@ -287,6 +292,14 @@ func (t *Table) State() State {
 	}
 	if t.unoOpen >= 0 { // called or not, until the next play or draw
 		st.UnoOpen = t.names[t.unoOpen]
+	}
+	if c := t.slap.caller; c >= 0 {
+		st.SlapFor = t.names[c]
+		for i := 1; i < t.n; i++ {
+			if s := (c + i) % t.n; t.slap.due[s] {
+				st.SlapsDue = append(st.SlapsDue, t.names[s])
+			}
+		}
 	}
 	return st
 }
@@ -535,7 +548,12 @@ func (t *Table) counterPlay(c cards.Card) bool {
 // fills in the cards of a draw. A refused event changes nothing but a
 // mistake penalty.
 func (t *Table) exec(ev *tablelog.Event) (bool, string) {
+	if t.slapWaits(ev) {
+		return false, codePhase
+	}
 	switch ev.Kind {
+	case tablelog.Slap:
+		return t.execSlap(ev)
 	case tablelog.Players:
 		t.seated = true
 		return true, ""
@@ -549,7 +567,12 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 	case tablelog.Start:
 		return t.execStart(ev.Card)
 	case tablelog.Play:
-		return t.execPlay(ev.Card, ev.Name)
+		pre := t.preCall
+		ok, code := t.execPlay(ev.Card, ev.Name)
+		if ok && pre >= 0 && t.lastPlayer == pre && t.unoOpen == pre && t.unoCalled {
+			t.openSlaps(pre, ev)
+		}
+		return ok, code
 	case tablelog.Color:
 		if t.phase != phaseColor {
 			return false, codePhase
@@ -585,6 +608,9 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 		case t.phase == phaseSetup || t.phase == phaseCountup || t.phase == phaseOver:
 			return false, codePhase
 		case who == t.unoOpen:
+			if !t.unoCalled {
+				t.openSlaps(who, ev)
+			}
 			t.unoCalled = true
 		case len(t.hands[who]) == 1:
 			// One card in hand: never a false call.
@@ -1220,6 +1246,10 @@ func Describe(st State) string {
 			s += " "
 		}
 		s += name + ":" + strconv.Itoa(st.Scores[name])
+	}
+	if st.SlapFor != "" {
+		s += "] slap=" + st.SlapFor + " due=" + strings.Join(st.SlapsDue, ",")
+		return s
 	}
 	return s + "]"
 }

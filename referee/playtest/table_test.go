@@ -179,3 +179,31 @@ func TestParseRules(t *testing.T) {
 		}
 	}
 }
+
+// TestModelSlaps checks that the players of a uno-slap game do slap: in
+// time and too late, the last one paying, and now and then a slap the
+// referee must refuse.
+func TestModelSlaps(t *testing.T) {
+	t.Parallel()
+	seen := map[string]int{}
+	modelGames(t, 10, DefaultStrategy, func(set optionSet, cfg Config, tb *Table, s Step) {
+		if s.Event.Kind != tablelog.Slap {
+			return
+		}
+		switch {
+		case !s.OK:
+			seen[s.Code]++
+		case s.Event.Timed && tb.slap.caller < 0:
+			seen["timed, last"]++
+		case tb.slap.caller < 0:
+			seen["untimed, last"]++
+		default:
+			seen["ok"]++
+		}
+	})
+	for _, k := range []string{"ok", "timed, last", "untimed, last", codeBadSlap} {
+		if seen[k] == 0 {
+			t.Errorf("no slap step %q in the games: got %v", k, seen)
+		}
+	}
+}

@@ -29,9 +29,10 @@ const (
 	Hand
 	Points
 	Swap
+	Slap
 )
 
-var keywords = [...]string{"", "players", "rules", "dealer", "start", "play", "color", "draw", "pass", "uno", "catch", "challenge", "hand", "points", "swap"}
+var keywords = [...]string{"", "players", "rules", "dealer", "start", "play", "color", "draw", "pass", "uno", "catch", "challenge", "hand", "points", "swap", "slap"}
 
 func (k Kind) String() string {
 	if int(k) < len(keywords) && k != 0 {
@@ -56,6 +57,7 @@ func (k Kind) String() string {
 //	hand NAME [CARD…]      Name, Cards
 //	points NAME N          Name, N
 //	swap NAME              Name
+//	slap NAME              Name
 type Event struct {
 	Line    int           // line number in its file, 0 when not from a file
 	At      time.Duration // time of the event since the log began, when Timed
@@ -115,13 +117,13 @@ func Parse(line string, n int) (ev Event, ok bool, err error) {
 			return bad(ErrBadLine, "a time must be followed by an event")
 		}
 	}
-	for k := Players; k <= Swap; k++ {
+	for k := Players; k <= Slap; k++ {
 		if keywords[k] == f[0] {
 			ev.Kind = k
 		}
 	}
 	if ev.Kind == 0 {
-		return bad(ErrBadLine, "%q is not an event: want one of players, rules, dealer, start, play, color, draw, pass, uno, catch, challenge, hand, points, swap", f[0])
+		return bad(ErrBadLine, "%q is not an event: want one of players, rules, dealer, start, play, color, draw, pass, uno, catch, challenge, hand, points, swap, slap", f[0])
 	}
 	args := f[1:]
 	arity := func(min, max int) bool { return len(args) >= min && (max < 0 || len(args) <= max) }
@@ -147,7 +149,7 @@ func Parse(line string, n int) (ev Event, ok bool, err error) {
 			return bad(ErrBadLine, "rules needs a preset: official, cars or house-ru")
 		}
 		ev.Preset, ev.Options = args[0], args[1:]
-	case Dealer, Catch, Swap:
+	case Dealer, Catch, Swap, Slap:
 		if !arity(1, 1) {
 			return bad(ErrBadLine, "%s needs one player's name", ev.Kind)
 		}
@@ -240,7 +242,7 @@ func (ev Event) String() string {
 		for _, o := range ev.Options {
 			word(o)
 		}
-	case Dealer, Catch, Swap:
+	case Dealer, Catch, Swap, Slap:
 		word(ev.Name)
 	case Start:
 		word(ev.Card.String())

@@ -35,6 +35,8 @@ func TestParse(t *testing.T) {
 		{"hand Ben R3 W+4", Event{Kind: Hand, Name: "Ben", Cards: []cards.Card{r3, {Kind: cards.WildDrawFour}}}},
 		{"points Ben 35", Event{Kind: Points, Name: "Ben", N: 35}},
 		{"swap Cy", Event{Kind: Swap, Name: "Cy"}},
+		{"slap Ben", Event{Kind: Slap, Name: "Ben"}},
+		{"3.500 slap Ben", Event{Kind: Slap, Name: "Ben", At: 3500 * time.Millisecond, Timed: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
@@ -92,6 +94,8 @@ func TestParseRefuses(t *testing.T) {
 		{"12.5", ErrBadLine},
 		{"1x2 play R3", ErrBadLine},
 		{"swap", ErrBadLine},
+		{"slap", ErrBadLine},
+		{"slap Ann Ben", ErrBadLine},
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {

@@ -441,6 +441,8 @@ func renderAlert(dst *image1bit.VerticalLSB, s Screen) {
 		word = "NO!"
 	case AlertUNO:
 		word = "UNO!"
+	case AlertSlap:
+		word = "SLAP!"
 	}
 	// The band leaves 3 full text lines above the frame's bottom rows.
 	fillRect(dst, image.Rect(0, 0, Width, alertY-1), image1bit.On)

@@ -333,7 +333,7 @@ func TestAlerts(t *testing.T) {
 	for _, tt := range []struct {
 		a    Alert
 		word string
-	}{{AlertIllegal, "NO!"}, {AlertUNO, "UNO!"}, {AlertLegal, "OK"}} {
+	}{{AlertIllegal, "NO!"}, {AlertUNO, "UNO!"}, {AlertLegal, "OK"}, {AlertSlap, "SLAP!"}} {
 		img := p.show(t, Screen{Alert: tt.a, Message: "Ben has one card"})
 		mustFind(t, img, big, tt.word, true)
 		mustFind(t, img, small, "Ben has one card", false)

@@ -43,6 +43,7 @@ const (
 	AlertLegal         // a play accepted
 	AlertIllegal       // a play refused; Message says why
 	AlertUNO           // someone has one card left
+	AlertSlap          // uno-slap: everyone slaps the caller's hand; Message says who still has to
 )
 
 func (a Alert) String() string {
@@ -55,6 +56,8 @@ func (a Alert) String() string {
 		return "illegal"
 	case AlertUNO:
 		return "uno"
+	case AlertSlap:
+		return "slap"
 	}
 	return "Alert(?)"
 }

@@ -41,6 +41,7 @@ var samples = []struct {
 	{"scores-ten", Screen{Phase: "over", Winner: "P3", Scores: []Score{{"P1", 32}, {"P2", 145}, {"P3", 501}, {"P4", 80}, {"P5", 0}, {"P6", 12}, {"P7", 99}, {"P8", 7}, {"P9", 250}, {"P10", 10}}}},
 	{"alert-illegal", Screen{Alert: AlertIllegal, Turn: "Ben", Message: "Not your turn, Ben: it is Ann's"}},
 	{"alert-uno", Screen{Alert: AlertUNO, Message: "Chloe has one card!"}},
+	{"alert-slap", Screen{Alert: AlertSlap, Phase: "turn", Turn: "Ben", Message: "Slap Chloe's hand! Still: Ann, Dmitri"}},
 	{"alert-illegal-ru-1", Screen{Alert: AlertIllegal, Message: longRU}},
 	{"alert-illegal-ru-2", Screen{Alert: AlertIllegal, Message: longRU, Page: 1}},
 	{"turn-armenian", Screen{Phase: "turn", Turn: "Անի", Direction: "cw", Color: "B", Top: "B5", Hands: []Seat{{"Անի", 4}, {"Արամ", 6}}, Message: "Արամը խաղաց B5"}},

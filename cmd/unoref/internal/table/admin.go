@@ -184,6 +184,7 @@ func (t *Table) end() error {
 		t.logEnded() // a won game was logged as it ended
 	}
 	t.cancel(timerGrace)
+	t.cancel(timerSlap)
 	t.game, t.gameID, t.names = nil, 0, nil
 	t.held, t.pickQueue, t.picks, t.collect, t.collectBy, t.drawn = nil, nil, nil, nil, "", nil
 	t.uno, t.alert, t.missed, t.buzz = unoWindow{}, 0, false, ""

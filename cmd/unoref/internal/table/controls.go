@@ -111,7 +111,7 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 			}
 		case tablelog.Points:
 			out = append(out, Action{Kind: "points", Name: ev.Name, Points: ev.N})
-		case tablelog.Swap:
+		case tablelog.Swap, tablelog.Slap:
 			out = append(out, seat(ev.Name))
 		}
 		if v := g.Apply(ev); !v.OK {

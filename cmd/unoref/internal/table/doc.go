@@ -43,7 +43,20 @@
 //     seat press, or catch NAME when the pressed seat is not the one whose
 //     call is due
 //   - a seat press names who acts for Config.SeatWindow; in phase swap it
-//     is the target of a 7 → swap NAME
+//     is the target of a 7 → swap NAME; while a UNO caller's hand is being
+//     slapped (uno-slap) it is that player's slap → slap NAME
+//
+// # UNO slap
+//
+// Under uno-slap the seat buttons are the slaps: a game with the option
+// is refused at setup on a table without seat pads (ErrSlapNoSeats), since
+// nothing else can tell who slapped when. Once a call counts, the OLED
+// shows SLAP! and who still has to press, the snapshot carries SlapFor and
+// SlapsDue for the page, and play waits (the engine refuses it). Each
+// press is journaled as slap NAME; referee.SlapTime (3 s) after the call
+// the table journals a slap for each player who has not pressed, which
+// the engine rules too late: each of them draws 2. A resumed game with
+// slaps open gets a fresh 3 s.
 //
 // # UNO grace
 //
@@ -55,8 +68,8 @@
 // presses UNO. A call inside the grace is journaled before the held events,
 // so it counts; otherwise they are ruled on when it ends and the engine
 // catches the miss. Events are stamped with the table's clock (seconds since
-// the game began, "12.250 play R3"); the engine does not use the times, and
-// held events carry the time they were ruled on. With uno-enforcement=players
+// the game began, "12.250 play R3"); the engine uses the times only for
+// uno-slap's 3 s, and held events carry the time they were ruled on. With uno-enforcement=players
 // nothing is held.
 //
 // # Journal

@@ -24,6 +24,7 @@ func TestPlaytestGames(t *testing.T) {
 		{"house-ru", nil, 4, 2},
 		{"cars", nil, 3, 2},
 		{"official", []string{"+seven-zero", "+stacking"}, 4, 2},
+		{"official", []string{"+uno-slap"}, 4, 2},
 	}
 	for _, tt := range tests {
 		for seed := range uint64(tt.seeds) {

@@ -14,12 +14,15 @@ import (
 
 // effects sounds and flashes a verdict: green and a chirp for a legal play,
 // red and two buzzes for a refusal, amber and three beeps for a missed UNO,
-// fanfares for the end of a round and of the game.
+// a chirp for each slap (uno-slap) and three beeps with the slap screen for
+// the one who slapped last, fanfares for the end of a round and of the game.
 func (t *Table) effects(ev tablelog.Event, v referee.Verdict, st referee.State) {
 	pattern, name := buzzer.Pattern(nil), ""
 	var alert screen.Alert
 	switch {
-	case !v.OK && ev.Kind != tablelog.Catch && v.Code != referee.ErrBadCatch:
+	case !v.OK && ev.Kind != tablelog.Catch && v.Code != referee.ErrBadCatch && v.Code != referee.ErrBadSlap:
+		// A catch or a slap that counts for nothing is no wrong card:
+		// mashing a seat button must not sound like one.
 		pattern, name, alert = buzzer.Illegal, "illegal", screen.AlertIllegal
 		if t.dev.LEDs != nil {
 			t.dev.LEDs.FlashIllegal()
@@ -39,6 +42,14 @@ func (t *Table) effects(ev tablelog.Event, v referee.Verdict, st referee.State) 
 				pattern, name, alert = buzzer.MissedUNO, "uno", screen.AlertUNO
 			}
 			t.missed = true
+		case referee.EffSlapOpen, referee.EffSlap:
+			if name == "" || name == "legal" {
+				pattern, name = buzzer.Legal, "slap"
+			}
+		case referee.EffSlapLast:
+			if name != "round" && name != "game" {
+				pattern, name, alert = buzzer.MissedUNO, "uno", screen.AlertSlap
+			}
 		case referee.EffRoundOver:
 			if name != "game" {
 				pattern, name, alert = buzzer.RoundOver, "round", 0
@@ -94,7 +105,9 @@ func (t *Table) refresh() {
 		Game:    t.gameID,
 		Names:   maps.Clone(t.names),
 		Parts:   t.parts,
+		SlapFor: st.SlapFor,
 	}
+	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()
 		if t.v.buzzing() {
@@ -158,6 +171,8 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 	}
 	if t.alert != 0 {
 		s.Message = t.alertMsg
+	} else if st.SlapFor != "" {
+		s.Alert, s.Message = screen.AlertSlap, t.slapText(st)
 	}
 	if code := t.setupCode(); code != "" {
 		// The whole screen, so that no layout cuts the code.
@@ -181,6 +196,8 @@ func (t *Table) prompt(st referee.State) string {
 		return "Start a new game on the page"
 	case len(t.held) > 0:
 		return t.disp(t.uno.who) + ": call UNO!"
+	case st.SlapFor != "":
+		return t.slapText(st)
 	case t.pickQueue != nil:
 		return t.disp(t.pickQueue[len(t.picks)]) + ": tap a card to pick the dealer"
 	}

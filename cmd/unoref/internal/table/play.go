@@ -364,6 +364,10 @@ func (t *Table) seat(s int) error {
 	if s >= len(st.Players) {
 		return nil
 	}
+	if st.SlapFor != "" {
+		// Each press while a slap is open is that player's slap.
+		return t.submit(tablelog.Event{Kind: tablelog.Slap, Name: st.Players[s]})
+	}
 	if st.Phase == referee.PhaseSwap {
 		return t.submit(tablelog.Event{Kind: tablelog.Swap, Name: st.Players[s]})
 	}
@@ -388,6 +392,8 @@ func (t *Table) timer(m timerMsg) error {
 	case timerAlert:
 		t.alert, t.missed = 0, false
 		t.refresh()
+	case timerSlap:
+		return t.slapForLate()
 	}
 	return nil
 }
@@ -547,6 +553,9 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 		}
 	}
 	t.phase = st.Phase
+	if st.SlapFor != before.SlapFor {
+		t.slapTimer(st)
+	}
 	switch {
 	case st.UnoOpen == "":
 		t.uno = unoWindow{}

@@ -31,6 +31,11 @@ type Snapshot struct {
 	// absent (never fitted) or vanished (a problem). Empty on the minimal
 	// build and the virtual table.
 	Parts board.Parts `json:",omitempty"`
+
+	// uno-slap: the caller whose hand is being slapped and the players who
+	// still have to press their seat button; empty when no slap is open.
+	SlapFor  string   `json:",omitempty"`
+	SlapsDue []string `json:",omitempty"`
 }
 
 // Name is how the table shows the player seated as seat: their display name

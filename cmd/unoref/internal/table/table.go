@@ -141,6 +141,7 @@ type timer uint8
 const (
 	timerGrace timer = iota + 1
 	timerAlert
+	timerSlap
 	nTimers
 )
 
@@ -264,6 +265,7 @@ func (t *Table) adopt(g Game) {
 	t.uno = unoWindow{who: st.UnoOpen, at: t.clock.Now()}
 	t.held = nil
 	t.pile.Clear()
+	t.slapTimer(st)
 }
 
 func (t *Table) pushLog(l string) {
@@ -376,6 +378,7 @@ func (t *Table) Run(ctx context.Context) error {
 func (t *Table) halt() {
 	t.cancel(timerGrace)
 	t.cancel(timerAlert)
+	t.cancel(timerSlap)
 	for _, h := range []interface{ Halt() error }{t.dev.Play, t.dev.Draw, t.dev.Display, t.dev.LEDs, t.dev.Buzzer, t.dev.Seats} {
 		if h != nil {
 			h.Halt()
@@ -506,12 +509,16 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	if len(words) == 0 {
 		return refuseAction("Choose the rules.")
 	}
-	if _, err := referee.ParseRules(words[0], words[1:]); err != nil {
+	r, err := referee.ParseRules(words[0], words[1:])
+	if err != nil {
 		var re *referee.RulesError
 		if errors.As(err, &re) {
 			return refuseAction("%s", lang.English.Render(re.Msg))
 		}
 		return refuseAction("%v", err)
+	}
+	if r.UnoSlap && !t.seatButtons() {
+		return refuseAction("%s", ErrSlapNoSeats.Error())
 	}
 	t.cancel(timerGrace)
 	g, err := t.j.NewGame(context.Background(), players, rules)

@@ -51,6 +51,41 @@ func TestBrowserVirtualTable(t *testing.T) {
 	checkFits(t, p)
 	p.shot("virtual-phone.png")
 	countupRound(t, p)
+	slapRound(t, p)
+}
+
+// slapRound plays an uno-slap call on the virtual table's page: the
+// option ticked in the new-game form, Ben's call, the slap indicator
+// naming who still has to press, the seat pads pressed, Ann last.
+func slapRound(t *testing.T, p *browserPage) {
+	p.do("tick uno-slap",
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('newgame-box').open = true`, chromedp.EvalIgnoreExceptions),
+		chromedp.Click(`#newgame input[name="opt"][value="+uno-slap"]`, chromedp.NodeVisible))
+	p.newGame("Ann Ben Cy", "official")
+	p.wait("slap game", `s.phase === 'setup' && s.hands.Ann === 0 && s.msg.startsWith('New game')`)
+	p.press("pass")
+	p.wait("Ann deals", `s.prompt.toLowerCase().includes('starter')`)
+	p.tap("R5", "play")
+	for i, c := range []string{"R1", "R2", "R3", "R4", "R6", "R7"} {
+		if i > 0 {
+			for _, who := range []string{"Cy", "Ann"} {
+				p.press("draw")
+				p.wait(who+" draws", fmt.Sprintf(`s.phase === 'drawn' && s.turnSeat === %q`, who))
+				p.press("pass")
+				p.wait(who+" passes", fmt.Sprintf(`s.phase === 'turn' && s.turnSeat !== %q`, who))
+			}
+		}
+		p.tap(c, "play")
+		p.wait("Ben plays "+c, fmt.Sprintf(`s.top === %q && s.hands.Ben === %d`, c, 6-i))
+	}
+	const slap = `document.getElementById('slap')`
+	p.press("uno")
+	p.wait("the slap indicator", `!`+slap+`.hidden && `+slap+`.textContent.includes("Slap Ben's hand") && `+slap+`.textContent.endsWith('Cy, Ann')`)
+	p.shot("virtual-slap.png")
+	p.do("Cy slaps", chromedp.Click(`#seatpads button[data-seat="2"]`, chromedp.NodeVisible))
+	p.wait("Cy slapped", slap+`.textContent.endsWith('still to slap: Ann') || `+slap+`.textContent.endsWith('Still to slap: Ann')`)
+	p.do("Ann slaps", chromedp.Click(`#seatpads button[data-seat="0"]`, chromedp.NodeVisible))
+	p.wait("Ann slapped last", slap+`.hidden && s.hands.Ann === 14 && s.msg.includes('the last slap: Ann draws 2')`)
 }
 
 // countupRound plays a round on the virtual table's page to its end: a seat

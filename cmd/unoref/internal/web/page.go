@@ -81,7 +81,7 @@ var ledKeys = [...]struct{ key, label string }{
 var options = []string{
 	"jump-in", "deflect-draw-two", "stacking", "wd4-answer-draw-two", "seven-zero",
 	"five-swap", "reverse-bounce", "draw-until-playable", "colours-in-circle",
-	"blank-draw-ten", "reset-zero", "play-to-end", "seven-rounds",
+	"blank-draw-ten", "reset-zero", "play-to-end", "seven-rounds", "uno-slap",
 }
 
 // picker is every card code of the decks: the colour rows, then the wilds

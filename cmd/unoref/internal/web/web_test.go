@@ -624,3 +624,20 @@ func BenchmarkOLED(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "png-bytes")
 }
+
+// TestPageSlap shows the uno-slap indicator: whose hand is slapped and who
+// has not pressed their seat button yet, with display names; none when no
+// slap is open.
+func TestPageSlap(t *testing.T) {
+	snap := tenPlayers()
+	snap.SlapFor, snap.SlapsDue = "Gus", []string{"Hana", "Zoë", "Ann"}
+	snap.Names = map[string]string{"Hana": "Hanako"}
+	page := readAll(t, get(t, web.New(&fixedTable{snap: snap}, nil), "GET", "/", nil, ""))
+	if want := `<p id="slap" class="slap" role="status">✋ Slap Gus's hand! Still to slap: Hanako, Zoë, Ann</p>`; !strings.Contains(page, want) {
+		t.Errorf("page has no %q", want)
+	}
+	page = readAll(t, get(t, web.New(&fixedTable{snap: tenPlayers()}, nil), "GET", "/", nil, ""))
+	if want := `<p id="slap" class="slap" role="status" hidden></p>`; !strings.Contains(page, want) {
+		t.Errorf("page has no %q", want)
+	}
+}

@@ -93,6 +93,12 @@
     text('verdict-msg', last.Message || 'Waiting for the first card.');
     text('verdict-ev', (last.Event || '') + (last.Code ? ' · ' + last.Code : ''));
     text('prompt', s.Prompt || '');
+    const slap = $('slap');
+    if (slap) {
+      // uno-slap: whose hand is slapped and who has not pressed yet.
+      slap.hidden = !s.SlapFor;
+      slap.textContent = s.SlapFor ? '✋ Slap ' + disp(s.SlapFor) + "'s hand! Still to slap: " + (s.SlapsDue || []).map(disp).join(', ') : '';
+    }
     text('reader', 'reader: ' + (s.Reader || '–'));
 
     $('oled').src = '/oled.png?v=' + s.Seq;
