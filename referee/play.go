@@ -160,15 +160,15 @@ func (g *Game) answer(seat int, c cards.Card) Verdict {
 // A UNO call made before the card landed opens the slaps once it counts.
 func (g *Game) place(seat int, c cards.Card, how string) Verdict {
 	called := g.preCall == seat
-	v := g.lay(seat, c, how)
+	v := g.put(seat, c, how)
 	if called && g.unoSeat == seat && g.unoCalled {
 		g.openSlap(seat, &v)
 	}
 	return v
 }
 
-// lay is place without the slaps.
-func (g *Game) lay(seat int, c cards.Card, how string) Verdict {
+// put is place without the slaps.
+func (g *Game) put(seat int, c cards.Card, how string) Verdict {
 	v := Verdict{OK: true}
 	g.closeUno(&v)
 	called := g.preCall == seat
