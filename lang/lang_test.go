@@ -81,6 +81,7 @@ var full = Args{
 	Card: cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}, Top: cards.Card{Kind: cards.Number, Color: cards.Blue, Number: 8},
 	Color: cards.Green, N: 21, K: 3, Rule: "stacking", Value: "deflect-draw-two",
 	Options: []string{"+stacking", "-jump-in", "target=200", "scoring=lazy"}, Text: "a, b",
+	Names: []string{"Maximilian-Alexander", "Анастасия-Виктория", "Ծովինար-Անահիտ"},
 }
 
 // TestRenderEveryKey renders every key of every language with every

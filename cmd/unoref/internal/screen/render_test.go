@@ -291,7 +291,7 @@ func TestPromptScreens(t *testing.T) {
 		{Screen{Phase: "show", Turn: "Ben"}, []string{"Show your hand:", "tap every card"}},
 		{Screen{Phase: "countup", Turn: "Chloe"}, []string{"Tap your leftover"}},
 		{Screen{Phase: "swap", Turn: "Ann", Hands: fourSeats}, []string{"Swap hands with:", "Ben Chloe Dmitri"}},
-		{Screen{Phase: "heights", Turn: "Ann", Color: "B"}, []string{"Pick a card of", "BLUE"}},
+		{Screen{Phase: "heights", Turn: "Ann", Color: "B"}, []string{"Pick a blue number", "card"}},
 		{Screen{Phase: "setup", Round: 1}, []string{"Deal 7 each, then"}},
 		{Screen{Phase: "color", Turn: "Ann", Prompt: "Name a colour now"}, []string{"Name a colour now"}},
 	} {
@@ -309,7 +309,7 @@ func TestPromptScreens(t *testing.T) {
 
 func TestScoreboard(t *testing.T) {
 	p := newPanel(t)
-	img := p.show(t, Screen{Phase: "over", Winner: "Chloe", Scores: []Score{{"Ann", 320}, {"Chloe", 512}}})
+	img := p.show(t, Screen{Phase: "over", Winner: "Chloe", Scores: []Score{{"Ann", 320, 0}, {"Chloe", 512, 0}}})
 	mustFind(t, img, bold, "Game over", true)
 	mustFind(t, img, small, "Chloe", true)
 	mustFind(t, img, small, "512", true)
@@ -318,7 +318,7 @@ func TestScoreboard(t *testing.T) {
 
 	var ten []Score
 	for i := range 10 {
-		ten = append(ten, Score{string(rune('A' + i)), i * 11})
+		ten = append(ten, Score{string(rune('A' + i)), i * 11, 0})
 	}
 	img = p.show(t, Screen{Phase: "setup", Round: 4, Scores: ten})
 	mustFind(t, img, small, "After round 3", true)

@@ -1,5 +1,7 @@
 package screen
 
+import "github.com/unoref/unoref/lang"
+
 // Screen is what the referee wants on the display. It is a plain view
 // model: the daemon fills it from the engine's state (RULES.md §7 fields);
 // this package knows nothing of the rules.
@@ -12,6 +14,10 @@ type Screen struct {
 	Pending   int    // cards the player to act must draw
 	Hands     []Seat // hand counts, in seat order
 	Scores    []Score
+	// Counted is the round whose points Scores[i].Round hold, 0 when no
+	// round has just been counted. The scoreboard then pages through the
+	// round's points, the totals and the prompt.
+	Counted int
 	Message   string // verdict or news, e.g. "Ben draws 2"; paged when long
 	Prompt    string // what the player must do now; a default per phase if empty
 	Round     int
@@ -20,6 +26,9 @@ type Screen struct {
 	// Page is the page of the text to show when it needs more than one
 	// (see Pages); past the last page shows the last.
 	Page int
+	// Lang is the language of the screen's own words: titles, alerts,
+	// default prompts, the colour to match. The zero value is English.
+	Lang lang.Lang
 }
 
 // Seat is one player's hand count.
@@ -28,10 +37,12 @@ type Seat struct {
 	Count int
 }
 
-// Score is one player's game total.
+// Score is one player's game total, and the points of the round just
+// counted (see Screen.Counted).
 type Score struct {
 	Name   string
 	Points int
+	Round  int
 }
 
 // Alert selects the full-screen flash layout.
@@ -43,6 +54,7 @@ const (
 	AlertLegal         // a play accepted
 	AlertIllegal       // a play refused; Message says why
 	AlertUNO           // someone has one card left
+	AlertBad           // accepted, but bad news: a penalty, a starter put back
 )
 
 func (a Alert) String() string {
@@ -55,6 +67,8 @@ func (a Alert) String() string {
 		return "illegal"
 	case AlertUNO:
 		return "uno"
+	case AlertBad:
+		return "bad"
 	}
 	return "Alert(?)"
 }
