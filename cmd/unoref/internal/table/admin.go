@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -115,7 +117,10 @@ func (t *Table) rename(who, name string) error {
 		m[seat] = name
 	}
 	t.names = m
-	t.last = Verdict{OK: true, Message: old + " is now " + name, At: t.clock.Now()}
+	// Already display names: the sentence is not renamed again.
+	t.tell(Verdict{OK: true})
+	t.last.Msg = lang.Sentence{{Key: "table.renamed", Args: lang.Args{Other: old, Player: name}}}
+	t.last.Message = t.say(t.last.Msg...)
 	t.refresh()
 	return nil
 }
@@ -133,8 +138,7 @@ func (t *Table) undo() error {
 		if len(t.held) == 0 {
 			t.cancel(timerGrace)
 		}
-		ev.Timed = false
-		t.last = Verdict{OK: true, Message: "Undone: " + ev.String(), At: t.clock.Now()}
+		t.tell(Verdict{OK: true}, t.undoMsg(ev, nil, t.game.State()))
 		t.refresh()
 		return nil
 	}
@@ -148,6 +152,7 @@ func (t *Table) undo() error {
 			return refuseAction("Nothing to undo: the game has just been set up.")
 		}
 	}
+	was := t.game.State()
 	ev, err := u.Undo(context.Background())
 	switch {
 	case errors.Is(err, journal.ErrNothingToUndo):
@@ -158,9 +163,8 @@ func (t *Table) undo() error {
 	names := t.names
 	t.adopt(t.game)
 	t.names = names
-	t.alert, t.missed, t.buzz = 0, false, ""
-	ev.Timed = false
-	t.last = Verdict{OK: true, Message: "Undone: " + ev.String(), At: t.clock.Now()}
+	t.buzz = ""
+	t.tell(Verdict{OK: true}, t.undoMsg(ev, was.Hands, t.game.State()))
 	t.refresh()
 	return nil
 }
@@ -180,16 +184,59 @@ func (t *Table) end() error {
 	}
 	st := t.game.State()
 	t.cancel(timerGrace)
-	t.game, t.gameID, t.names = nil, 0, nil
+	t.game, t.gameID = nil, 0
 	t.held, t.pickQueue, t.picks, t.collect, t.collectBy, t.drawn = nil, nil, nil, nil, "", nil
-	t.uno, t.alert, t.missed, t.buzz = unoWindow{}, 0, false, ""
+	t.uno, t.alert, t.amber, t.buzz = unoWindow{}, 0, false, ""
 	t.log, t.events = nil, 0
 	t.pile.Clear()
-	msg := "Game abandoned"
+	t.roundPts, t.counted = nil, 0
+	m := lang.Msg{Key: "table.abandoned"}
 	if st.Winner != "" {
-		msg = "Game over: " + st.Winner + " won"
+		m = lang.Msg{Key: "table.ended", Args: lang.Args{Player: st.Winner}}
 	}
-	t.last = Verdict{OK: true, Message: msg, At: t.clock.Now()}
+	t.tell(Verdict{OK: true}, m)
+	t.names = nil
 	t.refresh()
 	return nil
+}
+
+// undoMsg says in words what to do once ev is undone: whose card to take
+// back, what to put back on the draw pile. hands are the hand counts
+// before the undo (nil for an event that was only held); st is the state
+// after it.
+func (t *Table) undoMsg(ev tablelog.Event, hands map[string]int, st referee.State) lang.Msg {
+	who := ev.Name
+	if who == "" {
+		who = st.Turn
+	}
+	a := lang.Args{Player: who}
+	switch ev.Kind {
+	case tablelog.Play:
+		a.Card = ev.Card
+		return lang.Msg{Key: "undo.play", Args: a}
+	case tablelog.Draw:
+		a.Player, a.N = drewBack(hands, st, who, max(len(ev.Cards), 1))
+		return lang.Msg{Key: "undo.draw", Args: a}
+	case tablelog.Start:
+		return lang.Msg{Key: "undo.start", Args: lang.Args{Card: ev.Card}}
+	case tablelog.Color:
+		return lang.Msg{Key: "undo.color", Args: a}
+	case tablelog.Pass:
+		return lang.Msg{Key: "undo.pass", Args: a}
+	case tablelog.Hand, tablelog.Points:
+		return lang.Msg{Key: "undo.hand", Args: a}
+	}
+	ev.Timed = false
+	return lang.Msg{Key: "undo.other", Args: lang.Args{Text: ev.String()}}
+}
+
+// drewBack is who puts cards back after a draw is undone, and how many:
+// the player whose hand the undo made smaller, else who and n.
+func drewBack(hands map[string]int, st referee.State, who string, n int) (string, int) {
+	for _, p := range st.Players {
+		if d := hands[p] - st.Hands[p]; d > 0 {
+			return p, d
+		}
+	}
+	return who, n
 }

@@ -35,8 +35,16 @@ type Config struct {
 	// SeatWindow is how long a seat-pad press names who acts next.
 	// Default 3 s.
 	SeatWindow time.Duration
-	// AlertTime is how long a full-screen alert stays. Default 1.5 s.
-	AlertTime time.Duration
+	// Lang is the table's language (config key language): the OLED, the
+	// Snapshot's texts and prompts. The zero value is English.
+	Lang lang.Lang
+	// RefusalHold is how long a refusal or bad news stays on the OLED
+	// (config key display.refusal_hold). Zero or less, the default, holds
+	// it until the next event, so that a child can read it all.
+	RefusalHold time.Duration
+	// PageTime is how long each page of a text too long for one screen
+	// stays before the next (they go round). Default 3 s.
+	PageTime time.Duration
 	// Virtual marks the virtual table in the snapshot.
 	Virtual bool
 	// Heartbeat, when set, is called by Run's loop as it starts and then
@@ -58,8 +66,8 @@ func (c *Config) defaults() {
 	if c.SeatWindow <= 0 {
 		c.SeatWindow = 3 * time.Second
 	}
-	if c.AlertTime <= 0 {
-		c.AlertTime = 1500 * time.Millisecond
+	if c.PageTime <= 0 {
+		c.PageTime = 3 * time.Second
 	}
 	if c.HeartbeatEvery <= 0 {
 		c.HeartbeatEvery = time.Second
@@ -99,7 +107,12 @@ type Table struct {
 	held      []heldEvent
 	alert     screen.Alert
 	alertMsg  string
-	missed    bool
+	amber     bool           // the UNO LED lit for the alert shown: a missed UNO, bad news
+	page      int            // the page of the OLED's text shown (screen.Pages)
+	pageKey   string         // the text paged through, to start again when it changes
+	roundPts  map[string]int // points of the round just counted, until the next round starts
+	counted   int            // the round roundPts belong to
+	started   bool           // a starter stands for the round st.Round (phase setup: else the next round's)
 	last      Verdict
 	pile      registry.Pile   // the tags on the discard pile
 	seen      map[string]bool // tags of a refused multi-tag read, until they leave
@@ -137,6 +150,8 @@ type timer uint8
 const (
 	timerGrace timer = iota + 1
 	timerAlert
+	timerPage
+	timerBuzz // the buzzer's pattern ended: the snapshot says so
 	nTimers
 )
 
@@ -190,13 +205,13 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	switch {
 	case errors.Is(err, ErrNoOpenGame):
 		if p := dev.Parts.Summary(); p != "" {
-			t.last = Verdict{OK: true, Message: "Optional parts: " + p, At: t.clock.Now()}
+			t.tell(Verdict{OK: true}, lang.Msg{Key: "table.parts", Args: lang.Args{Text: p}})
 		}
 	case err != nil:
 		return nil, err
 	default:
 		t.adopt(g)
-		t.last = Verdict{OK: true, Message: "Game resumed", At: t.clock.Now()}
+		t.tell(Verdict{OK: true}, lang.Msg{Key: "table.resumed"})
 	}
 	t.refresh()
 	return t, nil
@@ -210,7 +225,7 @@ func (t *Table) seatsGone(ctx context.Context) {
 	}
 	var moved bool
 	if t.parts, moved = t.parts.Vanish(board.PartSeatPads, "stopped answering"); moved {
-		t.refuse(CodeUnreadable, "The seat pads do not answer", "")
+		t.refuse(CodeUnreadable, lang.Msg{Key: "table.seats"}, "")
 	}
 }
 
@@ -226,11 +241,13 @@ func (t *Table) adopt(g Game) {
 	t.done = map[string]bool{}
 	t.dealerSet = false
 	var last time.Duration
+	var lastKind tablelog.Kind
 	for _, l := range lines {
 		ev, ok, err := tablelog.Parse(l, 0)
 		if err != nil || !ok {
 			continue
 		}
+		lastKind = ev.Kind
 		if ev.Timed {
 			last = ev.At
 		}
@@ -248,6 +265,8 @@ func (t *Table) adopt(g Game) {
 	t.t0 = t.t0.Add(-last)
 	st := g.State()
 	t.phase = st.Phase
+	t.started = st.Phase != referee.PhaseSetup || lastKind == tablelog.Start
+	t.roundPts, t.counted = nil, 0
 	if st.Phase != referee.PhaseCountup && st.Phase != referee.PhaseHeights {
 		t.done = map[string]bool{}
 	}
@@ -370,6 +389,8 @@ func (t *Table) Run(ctx context.Context) error {
 func (t *Table) halt() {
 	t.cancel(timerGrace)
 	t.cancel(timerAlert)
+	t.cancel(timerPage)
+	t.cancel(timerBuzz)
 	for _, h := range []interface{ Halt() error }{t.dev.Play, t.dev.Draw, t.dev.Display, t.dev.LEDs, t.dev.Buzzer, t.dev.Seats} {
 		if h != nil {
 			h.Halt()
@@ -518,7 +539,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	}
 	t.adopt(g)
 	t.t0 = t.clock.Now()
-	t.last = Verdict{OK: true, Message: "New game: " + strings.Join(players, ", "), Event: "rules " + rules, At: t.clock.Now()}
+	t.tell(Verdict{OK: true, Event: "rules " + rules}, lang.Msg{Key: "table.newgame", Args: lang.Args{Names: players}})
 	t.refresh()
 	return nil
 }
