@@ -91,7 +91,7 @@ func TestConfigBadValues(t *testing.T) {
 		key  string
 		msg  string // in the message
 	}{
-		{"language", `language = "fr"`, "language", `"fr" is not a language: want one of en, ru, sr, ro, hy`},
+		{"language", `language = "fr"`, "language", `"fr" is not a language: want one of en, ru, sr, sr-Cyrl, ro, hy`},
 		{"language type", `language = 1`, "language", "want a string"},
 		{"listen no port", `listen = "8080"`, "listen", `"8080" is not an address`},
 		{"listen port", `listen = ":99999"`, "listen", "no port number from 0 to 65535"},

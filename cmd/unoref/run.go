@@ -25,6 +25,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/lang"
 )
 
 var _ web.Table = (*table.Table)(nil)
@@ -210,7 +211,12 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 // serve runs the table of configuration c until ctx is done, the table
 // or its page fails or, with m.stdin, the controls end.
 func serve(ctx context.Context, e *env, c Config, m runMode) error {
-	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: m.virtual}
+	tl, err := lang.Parse(c.Language)
+	if err != nil {
+		return fmt.Errorf("run: language: %w", err)
+	}
+	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: m.virtual,
+		Lang: tl, RefusalHold: c.RefusalHold}
 	if c.UnoGrace == 0 {
 		cfg.UnoGrace = -1 // the table reads 0 as its default
 	}

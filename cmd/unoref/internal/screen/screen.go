@@ -18,11 +18,11 @@ type Screen struct {
 	// round has just been counted. The scoreboard then pages through the
 	// round's points, the totals and the prompt.
 	Counted int
-	Message   string // verdict or news, e.g. "Ben draws 2"; paged when long
-	Prompt    string // what the player must do now; a default per phase if empty
-	Round     int
-	Winner    string
-	Alert     Alert // non-zero shows the alert layout instead of the phase layout
+	Message string // verdict or news, e.g. "Ben draws 2"; paged when long
+	Prompt  string // what the player must do now; a default per phase if empty
+	Round   int
+	Winner  string
+	Alert   Alert // non-zero shows the alert layout instead of the phase layout
 	// Page is the page of the text to show when it needs more than one
 	// (see Pages); past the last page shows the last.
 	Page int
