@@ -4,6 +4,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -131,3 +133,28 @@ func Match(acceptLanguage string) Lang {
 	}
 	return Lang(i)
 }
+
+// Keys lists the keys of every whole message of the catalogs, sorted:
+// not the parts of card names and lists, which render inside others. A
+// test that renders every message (the OLED's) ranges over it.
+func Keys() []string {
+	buf, err := files.ReadFile("locales/en.toml")
+	if err != nil {
+		panic(err)
+	}
+	msgs, err := i18n.ParseMessageBytes(buf, toml.Unmarshal)
+	if err != nil {
+		panic(err)
+	}
+	var keys []string
+	for _, m := range msgs {
+		if !partRe.MatchString(m.Other) {
+			keys = append(keys, m.ID)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// partRe finds the placeholders only the card table and lists fill.
+var partRe = regexp.MustCompile(`\{\{\s*\.(Face|Head|Last|List)\b`)

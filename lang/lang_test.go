@@ -282,3 +282,19 @@ func TestRulesWords(t *testing.T) {
 		t.Errorf("English.Render(%v) = %q, want %q", m, got, want)
 	}
 }
+
+// TestKeys: every whole message, and none of the parts rendered inside
+// others.
+func TestKeys(t *testing.T) {
+	keys := Keys()
+	for _, k := range []string{"play", "table.tie", "prompt.turn", "screen.round", "count.cards"} {
+		if !slices.Contains(keys, k) {
+			t.Errorf("Keys() lacks %q", k)
+		}
+	}
+	for _, k := range []string{"card.coloured.nom", "card.named.acc", "list.and", "rules.with"} {
+		if slices.Contains(keys, k) {
+			t.Errorf("Keys() has the part %q", k)
+		}
+	}
+}
