@@ -59,18 +59,18 @@ func CheckName(name string) error {
 	n := utf8.RuneCountInString(name)
 	switch {
 	case n == 0:
-		return refuseAction("Say the new name.")
+		return refuseAction("action.name.empty", lang.Args{})
 	case n > MaxName:
-		return refuseAction("A name has at most %d characters.", MaxName)
+		return refuseAction("action.name.long", lang.Args{N: MaxName})
 	case !utf8.ValidString(name):
-		return refuseAction("A name must be text.")
+		return refuseAction("action.name.text", lang.Args{})
 	}
 	for _, r := range name {
 		switch {
 		case unicode.IsSpace(r):
-			return refuseAction("A name can't have spaces: write %q.", strings.Join(strings.Fields(name), "-"))
+			return refuseAction("action.name.space", lang.Args{Value: strings.Join(strings.Fields(name), "-")})
 		case !unicode.IsPrint(r):
-			return refuseAction("A name can't have control characters.")
+			return refuseAction("action.name.control", lang.Args{})
 		}
 	}
 	return nil
@@ -80,7 +80,7 @@ func CheckName(name string) error {
 // name; the seat's own name clears a rename.
 func (t *Table) rename(who, name string) error {
 	if t.game == nil {
-		return refuseAction("No game is being played.")
+		return refuseAction("action.nogame", lang.Args{})
 	}
 	if err := CheckName(name); err != nil {
 		return err
@@ -94,17 +94,17 @@ func (t *Table) rename(who, name string) error {
 		}
 	}
 	if seat == "" {
-		return refuseAction("Nobody called %q plays.", who)
+		return refuseAction("action.name.who", lang.Args{Value: who})
 	}
 	for _, p := range players {
 		if p != seat && (strings.EqualFold(p, name) || strings.EqualFold(t.disp(p), name)) {
-			return refuseAction("%s already plays: names must differ.", name)
+			return refuseAction("action.name.taken", lang.Args{Value: name})
 		}
 	}
 	old := t.disp(seat)
 	if n, ok := t.j.(namer); ok && t.gameID != 0 {
 		if err := n.Rename(t.gameID, seat, name); err != nil {
-			return refuseAction("The name could not be saved (%v).", err)
+			return refuseAction("action.name.save", lang.Args{Text: err.Error()})
 		}
 	}
 	m := maps.Clone(t.names)
@@ -130,7 +130,7 @@ func (t *Table) rename(who, name string) error {
 // rules) is not undone: start a new game instead.
 func (t *Table) undo() error {
 	if t.game == nil {
-		return refuseAction("No game is being played.")
+		return refuseAction("action.nogame", lang.Args{})
 	}
 	if n := len(t.held); n > 0 {
 		ev := t.held[n-1].ev
@@ -144,21 +144,21 @@ func (t *Table) undo() error {
 	}
 	u, ok := t.game.(undoer)
 	if !ok {
-		return refuseAction("This table can't undo.")
+		return refuseAction("action.undo.cant", lang.Args{})
 	}
 	lines := t.game.Lines()
 	if len(lines) > 0 {
 		if ev, ok, err := tablelog.Parse(lines[len(lines)-1], 0); err == nil && ok && (ev.Kind == tablelog.Players || ev.Kind == tablelog.Rules) {
-			return refuseAction("Nothing to undo: the game has just been set up.")
+			return refuseAction("action.undo.none", lang.Args{})
 		}
 	}
 	was := t.game.State()
 	ev, err := u.Undo(context.Background())
 	switch {
 	case errors.Is(err, journal.ErrNothingToUndo):
-		return refuseAction("Nothing to undo: the game has just been set up.")
+		return refuseAction("action.undo.none", lang.Args{})
 	case err != nil:
-		return refuseAction("The journal could not undo (%v).", err)
+		return refuseAction("action.undo.fail", lang.Args{Text: err.Error()})
 	}
 	names := t.names
 	t.adopt(t.game)
@@ -173,14 +173,14 @@ func (t *Table) undo() error {
 // new one starts.
 func (t *Table) end() error {
 	if t.game == nil {
-		return refuseAction("No game is being played.")
+		return refuseAction("action.nogame", lang.Args{})
 	}
 	e, ok := t.game.(ender)
 	if !ok {
-		return refuseAction("This table can't end a game.")
+		return refuseAction("action.end.cant", lang.Args{})
 	}
 	if err := e.End(context.Background()); err != nil {
-		return refuseAction("The journal could not end the game (%v).", err)
+		return refuseAction("action.end.fail", lang.Args{Text: err.Error()})
 	}
 	st := t.game.State()
 	t.cancel(timerGrace)

@@ -1,6 +1,8 @@
 package table
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -184,6 +186,11 @@ func TestTableLanguage(t *testing.T) {
 	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1, Lang: lang.Russian})
 	if s := v.Snapshot(); s.Lang != "ru" || s.Prompt != "Начните новую игру на странице" {
 		t.Errorf("before a game: lang %q, prompt %q", s.Lang, s.Prompt)
+	}
+	err := v.Do(context.Background(), Action{Kind: "newgame", Players: []string{"Аня"}})
+	var aerr *ActionError
+	if !errors.As(err, &aerr) || err.Error() != "Назовите хотя бы двух игроков." || aerr.Msg[0].Key != "action.players" {
+		t.Errorf("one player: %v, want a refusal in Russian with its key", err)
 	}
 	v.do(t, Action{Kind: "newgame", Players: []string{"Аня", "Бен"}, Rules: "official"})
 	v.tap(t, "R3")

@@ -371,7 +371,7 @@ func (t *Table) Run(ctx context.Context) error {
 		case r := <-t.actions:
 			var w <-chan struct{}
 			w, err = t.action(r.a)
-			var aerr *actionError
+			var aerr *ActionError
 			if errors.As(err, &aerr) {
 				r.reply <- reply{err: aerr}
 				err = nil
@@ -401,18 +401,39 @@ func (t *Table) halt() {
 	}
 }
 
-// actionError is an action the table refuses; Run goes on.
-type actionError struct{ msg string }
+// ActionError is a control of the page the table refuses; Run goes on.
+// Its sentence is keys and arguments, so that the page can say it in a
+// phone's language; Error says it in the table's (Config.Lang).
+type ActionError struct {
+	Msg  lang.Sentence
+	Lang lang.Lang
+}
 
-func (e *actionError) Error() string { return e.msg }
+func (e *ActionError) Error() string {
+	if len(e.Msg) == 1 {
+		return e.Lang.Render(e.Msg[0]) // a name may begin it: never capitalised
+	}
+	return e.Lang.Sentence(e.Msg)
+}
 
-func refuseAction(format string, a ...any) error {
-	return &actionError{fmt.Sprintf(format, a...)}
+// refuseAction refuses a control with the message key and its arguments.
+func refuseAction(key string, a lang.Args) error {
+	return &ActionError{Msg: lang.Sentence{{Key: key, Args: a}}}
 }
 
 // Do performs a control of the page (or a test) and returns once the table
-// has ruled on it. Errors are sentences for the page.
+// has ruled on it. A refusal is an *ActionError, a sentence for the page in
+// the table's language.
 func (t *Table) Do(ctx context.Context, a Action) error {
+	err := t.do(ctx, a)
+	var aerr *ActionError
+	if errors.As(err, &aerr) {
+		aerr.Lang = t.cfg.Lang
+	}
+	return err
+}
+
+func (t *Table) do(ctx context.Context, a Action) error {
 	r := request{a: a, reply: make(chan reply, 1)}
 	if t.v != nil {
 		switch a.Kind {
@@ -463,27 +484,27 @@ func (t *Table) action(a Action) (<-chan struct{}, error) {
 		return nil, t.end()
 	case "points":
 		if t.game == nil {
-			return nil, refuseAction("No game is being played.")
+			return nil, refuseAction("action.nogame", lang.Args{})
 		}
 		return nil, t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
 	case "seat":
 		if a.Seat < 0 || a.Seat >= seatpad.MaxSeats {
-			return nil, refuseAction("There is no seat %d.", a.Seat)
+			return nil, refuseAction("action.noseat", lang.Args{N: a.Seat})
 		}
 		return nil, t.seat(a.Seat)
 	case "press":
 		b, ok := buttonNames[a.Button]
 		if !ok {
-			return nil, refuseAction("There is no %q button.", a.Button)
+			return nil, refuseAction("action.nobutton", lang.Args{Value: a.Button})
 		}
 		return nil, t.press(b)
 	case "tap", "remove":
 		if t.v == nil {
-			return nil, refuseAction("Tap a real card on the pad: this table has readers.")
+			return nil, refuseAction("action.realcard", lang.Args{})
 		}
 		return t.v.act(t, a)
 	}
-	return nil, refuseAction("Unknown action %q.", a.Kind)
+	return nil, refuseAction("action.unknown", lang.Args{Value: a.Kind})
 }
 
 var buttonNames = map[string]button.Name{
@@ -504,7 +525,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 		}
 	}
 	if len(players) < 2 {
-		return refuseAction("Name at least two players.")
+		return refuseAction("action.players", lang.Args{})
 	}
 	if rules == "" {
 		rules = t.cfg.Rules
@@ -519,21 +540,21 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	// Check the words first: a refused line must not end the open game.
 	words := strings.Fields(rules)
 	if len(words) == 0 {
-		return refuseAction("Choose the rules.")
+		return refuseAction("action.rules", lang.Args{})
 	}
 	if _, err := referee.ParseRules(words[0], words[1:]); err != nil {
 		var re *referee.RulesError
 		if errors.As(err, &re) {
-			return refuseAction("%s", lang.English.Render(re.Msg))
+			return &ActionError{Msg: lang.Sentence{re.Msg}}
 		}
-		return refuseAction("%v", err)
+		return refuseAction("action.failed", lang.Args{Text: err.Error()})
 	}
 	t.cancel(timerGrace)
 	g, err := t.j.NewGame(context.Background(), players, rules)
 	if err != nil {
 		var se *setupError
 		if errors.As(err, &se) {
-			return refuseAction("%s", se.msg)
+			return &ActionError{Msg: se.msg}
 		}
 		return err
 	}
