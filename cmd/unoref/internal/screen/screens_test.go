@@ -13,8 +13,10 @@ import (
 
 	"periph.io/x/devices/v3/ssd1306"
 
+	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
+	"github.com/unoref/unoref/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.png golden files and the preview sheet")
@@ -45,7 +47,18 @@ var samples = []struct {
 	{"alert-illegal-ru-2", Screen{Alert: AlertIllegal, Message: longRU, Page: 1}},
 	{"turn-armenian", Screen{Phase: "turn", Turn: "Անի", Direction: "cw", Color: "B", Top: "B5", Hands: []Seat{{"Անի", 4}, {"Արամ", 6}}, Message: "Արամը խաղաց B5"}},
 	{"prompt-armenian", Screen{Phase: "challenge", Turn: "Ալեքսանդրինա", Top: "W+4:R", Color: "R", Pending: 4, Prompt: "Ալեքսանդրինա, վիճարկի՞ր +4-ը, թե՞ վերցրու 4 քարտ"}},
+	// The README's Russian example: the table's own sentences in Russian.
+	{"ru-turn", Screen{Phase: "turn", Turn: "Аня", Direction: "cw", Color: "G", Top: "G5", Hands: []Seat{{"Аня", 7}, {"Бен", 7}, {"Вика", 7}},
+		Message: lang.Russian.Sentence(lang.Sentence{{Key: "start.card", Args: lang.Args{Card: green5, Player: "Аня"}}}), Lang: lang.Russian}},
+	{"ru-refusal", Screen{Alert: AlertIllegal, Lang: lang.Russian,
+		Message: lang.Russian.Sentence(lang.Sentence{{Key: "refuse.nomatch", Args: lang.Args{Card: red2, Top: green5, Color: cards.Green}}})}},
+	{"ru-scores", Screen{Phase: "setup", Round: 2, Counted: 1, Lang: lang.Russian, Scores: []Score{{"Аня", 0, 0}, {"Бен", 87, 87}, {"Вика", 0, 0}}}},
 }
+
+var (
+	green5 = cards.Card{Kind: cards.Number, Color: cards.Green, Number: 5}
+	red2   = cards.Card{Kind: cards.Number, Color: cards.Red, Number: 2}
+)
 
 const longRU = "Александрина, красная семёрка не ложится на синюю пятёрку: сыграй синюю карту, пятёрку или дикую карту, и Александрина берёт 2 карты за ошибку"
 
