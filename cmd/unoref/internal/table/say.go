@@ -99,9 +99,11 @@ func (t *Table) promptMsg(st referee.State) lang.Msg {
 		a.N, a.K = t.shownBy(st.Turn), st.Hands[st.Turn]
 	case referee.PhaseHeights:
 		a.Player = t.nextToCount(st)
-		if c, err := cards.ParseColor(st.Color); err == nil {
-			a.Color = c
+		c, err := cards.ParseColor(st.Color)
+		if err != nil {
+			return lang.Msg{Key: "prompt.heights.any", Args: a}
 		}
+		a.Color = c
 	case referee.PhaseCountup:
 		a.Player = t.collectBy
 		if a.Player == "" {
