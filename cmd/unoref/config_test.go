@@ -125,6 +125,8 @@ func TestConfigBadValues(t *testing.T) {
 		{"grace long", "[game]\nuno_grace = \"45s\"", "game.uno_grace", "45s is out of range: want 0s (no grace) to 30s"},
 		{"grace negative", "[game]\nuno_grace = \"-1s\"", "game.uno_grace", "out of range"},
 		{"grace number", "[game]\nuno_grace = 2", "game.uno_grace", "want a string"},
+		{"hold word", "[display]\nrefusal_hold = \"long\"", "display.refusal_hold", `"long" is not a duration: want e.g. "5s" (0s holds a refusal until the next event)`},
+		{"hold negative", "[display]\nrefusal_hold = \"-1s\"", "display.refusal_hold", "out of range"},
 		{"unknown", `colour = "red"`, "colour", "unknown key: want one of language, listen, data, pinmap, admin_pin, game.players,"},
 		{"unknown in game", "[game]\nturbo = true", "game.turbo", "unknown key"},
 		{"unknown table", "[extra]\na = 1", "extra", "unknown key"},
@@ -297,5 +299,18 @@ func TestRunBadFlags(t *testing.T) {
 		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("unoref %q: exit %d, stderr %q; want %d, %q", tt.args, code, stderr, tt.code, tt.stderr)
 		}
+	}
+}
+
+// TestConfigDisplay: the table's language, any tag lang knows, and how
+// long a refusal stays on the OLED.
+func TestConfigDisplay(t *testing.T) {
+	path := writeTemp(t, t.TempDir(), "unoref.toml", "language = \"sr-Cyrl\"\n[display]\nrefusal_hold = \"5s\"\n")
+	c := defaultConfig()
+	if err := loadConfig(path, &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Language != "sr-Cyrl" || c.RefusalHold != 5*time.Second {
+		t.Errorf("loadConfig = language %q, refusal_hold %v; want sr-Cyrl, 5s", c.Language, c.RefusalHold)
 	}
 }

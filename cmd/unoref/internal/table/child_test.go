@@ -90,8 +90,8 @@ func TestBadNews(t *testing.T) {
 	if !s.Last.Bad || s.Buzzer != "penalty" || !s.LEDs["illegal"] || s.LEDs["legal"] || !s.LEDs["uno"] {
 		t.Errorf("W+4 starter: %+v, buzzer %q, LEDs %v; want bad news", s.Last, s.Buzzer, s.LEDs)
 	}
-	if sc := v.oled(); sc.Alert != screen.AlertBad || sc.Message != s.Last.Message {
-		t.Errorf("screen alert %v %q, want bad news saying %q", sc.Alert, sc.Message, s.Last.Message)
+	if sc := v.oled(); sc.Alert != screen.AlertBad || sc.Message != s.Last.Message || sc.Round != 1 {
+		t.Errorf("screen alert %v %q round %d, want bad news saying %q in round 1", sc.Alert, sc.Message, sc.Round, s.Last.Message)
 	}
 	v.clock.Advance(2 * time.Second)
 	// The line changes at the start of every step, and ends silent.

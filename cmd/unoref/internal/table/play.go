@@ -519,6 +519,8 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	case tablelog.Dealer, tablelog.Start:
 		t.dealerSet = true
 		t.pile.Clear()
+		// A starter put back still begins the engine's round.
+		t.started = t.started || ev.Kind == tablelog.Start
 	case tablelog.Hand, tablelog.Points:
 		t.done[ev.Name] = true
 	}
