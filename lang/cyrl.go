@@ -25,7 +25,7 @@ var latinToCyrillic = strings.NewReplacer(
 // keepLatin are the words of the table log and the brand that stay as
 // they are typed in any script.
 var keepLatin = map[string]bool{
-	"UNO": true, "players": true, "start": true, "hand": true, "points": true, "official": true,
+	"UNO": true, "PASS": true, "players": true, "start": true, "hand": true, "points": true, "official": true,
 	"cars": true, "house-ru": true, "scoring": true, "target": true, "deck=blanks": true,
 }
 
@@ -60,7 +60,7 @@ func cyrillic(s string) string {
 }
 
 func cyrillicWord(w string) string {
-	if keepLatin[strings.TrimRight(w, ".")] || strings.ContainsAny(w, "=+") || strings.HasPrefix(w, "-") {
+	if keepLatin[strings.TrimRight(w, ".!")] || strings.ContainsAny(w, "=+") || strings.HasPrefix(w, "-") {
 		return w
 	}
 	return latinToCyrillic.Replace(w)

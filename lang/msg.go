@@ -35,6 +35,7 @@ type Args struct {
 	Rule    string   `json:"rule,omitempty"`    // a preset or an option of RULES.md §3 and §4 ("stacking")
 	Value   string   `json:"value,omitempty"`   // the value given to Rule, or a word of the log
 	Options []string `json:"options,omitempty"` // the words of a rules line after the preset ("+stacking", "target=200")
+	Names   []string `json:"names,omitempty"`   // players named together, listed as the language lists them ("Ann and Cy")
 	Text    string   `json:"text,omitempty"`    // a sentence from elsewhere, shown as it is (a table-log parse error)
 }
 
@@ -141,6 +142,9 @@ func data(l Lang, a *Args) map[string]any {
 		d["Rule"] = Rule{l, a.Rule}
 	}
 	d["Options"] = Options{l, a.Options}
+	if len(a.Names) > 0 {
+		d["Names"] = Names{l, a.Names}
+	}
 	return d
 }
 
@@ -196,6 +200,15 @@ func (o Options) String() string {
 	}
 	return o.l.render("rules.with", map[string]any{"List": o.l.andList(parts)}, nil)
 }
+
+// Names are players as a template argument: {{.Names}} lists them as the
+// language does ("Ann, Ben and Cy"); names never change form.
+type Names struct {
+	l     Lang
+	names []string
+}
+
+func (n Names) String() string { return n.l.andList(n.names) }
 
 // option names one word of a rules line: +name, -name or name=value.
 func (l Lang) option(w string) string {

@@ -26,7 +26,7 @@ import (
 // configuration file (firmware/unoref.toml, firmware/README.md), then the
 // flags given on the command line.
 type Config struct {
-	Language string        // language of the messages; only "en" exists so far
+	Language string        // language of the table's messages (lang.Parse)
 	Listen   string        // address of the page; "" for none
 	Data     string        // directory of the journal and the deck registry
 	Pinmap   string        // pin map file; "" for the reference build
@@ -40,13 +40,10 @@ type Config struct {
 	UnoGrace time.Duration // time to call UNO before the automatic catch; 0 for none
 	Hosts    []string      // names of this box the page answers to, besides its hostname
 
+	RefusalHold time.Duration // display.refusal_hold: how long a refusal stays on the OLED; 0 until the next event
+
 	pinmap *hardware.PinMap // Pinmap, loaded and checked
 }
-
-// Languages are the values of the language key. Only English messages
-// exist so far; the others are accepted so that a table set up for them
-// keeps its file when they come.
-var languages = []string{"en", "ru", "sr", "ro", "hy"}
 
 // maxUnoGrace bounds uno_grace: a longer hold stalls the table.
 const maxUnoGrace = 30 * time.Second
@@ -167,10 +164,18 @@ var configKeys = []configKey{
 		}
 		return checkHosts(c.Hosts)
 	}},
+	{"display.refusal_hold", func(c *Config, v value) error {
+		s, err := v.string()
+		if err != nil {
+			return err
+		}
+		c.RefusalHold, err = parseHold(s)
+		return err
+	}},
 }
 
 // configSections are the file's [sections]; their keys are "section.key".
-var configSections = []string{"game", "devices", "web"}
+var configSections = []string{"game", "devices", "web", "display"}
 
 // value is one key's value in the file, decoded on demand.
 type value struct {
@@ -278,10 +283,24 @@ func (c *Config) rules() string {
 }
 
 func checkLanguage(s string) error {
-	if slices.Contains(languages, s) {
-		return nil
+	if _, err := lang.Parse(s); err != nil {
+		return fmt.Errorf("%q is not a language: want one of %s", s, langList())
 	}
-	return fmt.Errorf("%q is not a language: want one of %s (only en messages exist so far)", s, strings.Join(languages, ", "))
+	return nil
+}
+
+// maxRefusalHold bounds display.refusal_hold: past it, "0s" says it better.
+const maxRefusalHold = time.Hour
+
+func parseHold(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf(`%q is not a duration: want e.g. "5s" (0s holds a refusal until the next event)`, s)
+	}
+	if d < 0 || d > maxRefusalHold {
+		return 0, fmt.Errorf(`%v is out of range: want 0s (until the next event) to %v, like "5s"`, d, maxRefusalHold)
+	}
+	return d, nil
 }
 
 func checkListen(s string) error {

@@ -91,7 +91,7 @@ func TestConfigBadValues(t *testing.T) {
 		key  string
 		msg  string // in the message
 	}{
-		{"language", `language = "fr"`, "language", `"fr" is not a language: want one of en, ru, sr, ro, hy`},
+		{"language", `language = "fr"`, "language", `"fr" is not a language: want one of en, ru, sr, sr-Cyrl, ro, hy`},
 		{"language type", `language = 1`, "language", "want a string"},
 		{"listen no port", `listen = "8080"`, "listen", `"8080" is not an address`},
 		{"listen port", `listen = ":99999"`, "listen", "no port number from 0 to 65535"},
@@ -125,6 +125,8 @@ func TestConfigBadValues(t *testing.T) {
 		{"grace long", "[game]\nuno_grace = \"45s\"", "game.uno_grace", "45s is out of range: want 0s (no grace) to 30s"},
 		{"grace negative", "[game]\nuno_grace = \"-1s\"", "game.uno_grace", "out of range"},
 		{"grace number", "[game]\nuno_grace = 2", "game.uno_grace", "want a string"},
+		{"hold word", "[display]\nrefusal_hold = \"long\"", "display.refusal_hold", `"long" is not a duration: want e.g. "5s" (0s holds a refusal until the next event)`},
+		{"hold negative", "[display]\nrefusal_hold = \"-1s\"", "display.refusal_hold", "out of range"},
 		{"unknown", `colour = "red"`, "colour", "unknown key: want one of language, listen, data, pinmap, admin_pin, game.players,"},
 		{"unknown in game", "[game]\nturbo = true", "game.turbo", "unknown key"},
 		{"unknown table", "[extra]\na = 1", "extra", "unknown key"},
@@ -297,5 +299,18 @@ func TestRunBadFlags(t *testing.T) {
 		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("unoref %q: exit %d, stderr %q; want %d, %q", tt.args, code, stderr, tt.code, tt.stderr)
 		}
+	}
+}
+
+// TestConfigDisplay: the table's language, any tag lang knows, and how
+// long a refusal stays on the OLED.
+func TestConfigDisplay(t *testing.T) {
+	path := writeTemp(t, t.TempDir(), "unoref.toml", "language = \"sr-Cyrl\"\n[display]\nrefusal_hold = \"5s\"\n")
+	c := defaultConfig()
+	if err := loadConfig(path, &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Language != "sr-Cyrl" || c.RefusalHold != 5*time.Second {
+		t.Errorf("loadConfig = language %q, refusal_hold %v; want sr-Cyrl, 5s", c.Language, c.RefusalHold)
 	}
 }

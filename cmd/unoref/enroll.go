@@ -16,11 +16,12 @@ import (
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/lang"
 )
 
 var enrollCmd = &command{
 	name:    "enroll",
-	args:    "[--data DIR] [--deck NAME] [--kind standard|cars|blanks] [--write] [--force] [--export FILE] [--import FILE] [--list] [--spi PORT] [--pinmap FILE] [--sim]",
+	args:    "[--data DIR] [--deck NAME] [--kind standard|cars|blanks] [--write] [--force] [--export FILE] [--import FILE] [--list] [--lang L] [--spi PORT] [--pinmap FILE] [--sim]",
 	summary: "teach the referee which sticker is on which card of a deck",
 	help: `Walks through a whole deck: the terminal (and the OLED) say which card to
 tap next ("Tap Red 7, 2nd of 2"), by colour, numbers, then symbols, then the
@@ -36,7 +37,8 @@ holding someone else's data is then refused unless --force.
 --deck picks the deck (default: the only one, or "main"); --kind is the kind
 of a new deck (default standard). --list shows the decks and their progress;
 --export FILE writes the deck to a text file (- for standard output), and
---import FILE reads one, checking every line first. The reader is the
+--import FILE reads one, checking every line first. --lang L says the OLED's
+prompts in L (en, ru, sr, sr-Cyrl, ro or hy); the terminal stays English. The reader is the
 play-pad RC522 of the pin map (--pinmap), or the one on --spi (a spidev such
 as /dev/spidev0.1); --sim enrolls simulated stickers.`,
 	run: runEnroll,
@@ -53,12 +55,17 @@ func runEnroll(ctx context.Context, self *command, e *env, args []string) error 
 	export := fs.String("export", "", "write the deck to FILE (- for standard output)")
 	imp := fs.String("import", "", "read a deck from FILE")
 	list := fs.Bool("list", false, "list the decks")
+	langTag := fs.String("lang", "en", "the language of the OLED's prompts")
 	words, err := parseFlags(self, fs, args)
 	if err != nil {
 		return err
 	}
 	if len(words) > 0 {
 		return &usageError{cmd: self, msg: fmt.Sprintf("enroll takes no arguments, only flags (got %q)", words[0])}
+	}
+	l, err := lang.Parse(*langTag)
+	if err != nil {
+		return &usageError{cmd: self, msg: "enroll: --lang: " + *langTag + " is not a language of unoref: want one of " + langList()}
 	}
 	modes := 0
 	for _, on := range []bool{*list, *export != "", *imp != ""} {
@@ -112,7 +119,7 @@ func runEnroll(ctx context.Context, self *command, e *env, args []string) error 
 	case *kind != "" && *kind != d.Kind:
 		return fmt.Errorf("enroll: deck %s is a %s deck, not %s", name, d.Kind, *kind)
 	}
-	return enrollDeck(ctx, f, e, reg, name, enroll.Options{Write: *write, Force: *force})
+	return enrollDeck(ctx, f, e, reg, name, enroll.Options{Write: *write, Force: *force}, l)
 }
 
 // pickDeck is --deck, else the only deck, else "main" when new decks may
@@ -211,7 +218,7 @@ func exportDeck(ctx context.Context, reg *registry.Registry, name, path string, 
 
 // enrollDeck runs the guided enrolment on the reader, showing it on the
 // terminal, the OLED and the buzzer.
-func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry, deck string, o enroll.Options) error {
+func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry, deck string, o enroll.Options, l lang.Lang) error {
 	n, err := openNFC(ctx, f, e)
 	if err != nil {
 		return fmt.Errorf("enroll: %w", err)
@@ -235,7 +242,7 @@ func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry,
 			fmt.Fprintf(e.stdout, "%s\n", terminalLine(ev))
 		}
 		if n.screen != nil {
-			n.screen(enrollScreen(deck, ev))
+			n.screen(enrollScreen(deck, ev, l))
 		}
 		if p := enrollSound(ev); p != nil && n.sound != nil {
 			n.sound(p)
@@ -274,19 +281,57 @@ func terminalLine(ev enroll.Event) string {
 	return ev.String()
 }
 
-// enrollScreen is the OLED's view of an enrolment event: the deck and
+// enrollScreen is the OLED's view of an enrolment event in l: the deck and
 // progress as the title, the card to tap, and the last verdict.
-func enrollScreen(deck string, ev enroll.Event) screen.Screen {
-	s := screen.Screen{Phase: "show", Turn: fmt.Sprintf("%s %d/%d", deck, ev.Done, ev.Total)}
+func enrollScreen(deck string, ev enroll.Event, l lang.Lang) screen.Screen {
+	s := screen.Screen{Phase: "show", Turn: fmt.Sprintf("%s %d/%d", deck, ev.Done, ev.Total), Lang: l}
+	say := func(key string, a lang.Args) string { return l.Sentence(lang.Sentence{{Key: key, Args: a}}) }
 	switch ev.Kind {
-	case enroll.Prompt, enroll.Complete:
-		s.Prompt = ev.Text
+	case enroll.Prompt:
+		s.Prompt = say(tapKey(ev.Slot))
+	case enroll.Complete:
+		s.Prompt = say("enroll.complete", lang.Args{Value: deck})
 	case enroll.Enrolled:
-		s.Prompt, s.Message = "Lift it", ev.Text
+		s.Prompt, s.Message = say("enroll.lift", lang.Args{}), say("enroll.enrolled", lang.Args{Card: ev.Slot.Card})
 	case enroll.Refused:
-		s.Prompt, s.Message = "Tap "+ev.Slot.String(), ev.Text
+		s.Prompt = say(tapKey(ev.Slot))
+		m := refusalMsg(ev)
+		s.Message = say(m.Key, m.Args)
 	}
 	return s
+}
+
+// tapKey is the prompt to tap the card of a slot: "Tap Red 7, copy 2 of 2".
+func tapKey(sl enroll.Slot) (string, lang.Args) {
+	a := lang.Args{Card: sl.Card, N: sl.Copy, K: sl.Of}
+	if sl.Of <= 1 {
+		return "enroll.tap", a
+	}
+	return "enroll.tap.copy", a
+}
+
+// refusalMsg says why a sticker was refused.
+func refusalMsg(ev enroll.Event) lang.Msg {
+	var ee *registry.EnrolledError
+	switch {
+	case errors.As(ev.Err, &ee):
+		return lang.Msg{Key: "enroll.already", Args: lang.Args{Card: ee.Tag.Card, Value: ee.Tag.Deck}}
+	case errors.Is(ev.Err, enroll.ErrTwoTags), errors.Is(ev.Err, enroll.ErrCollision):
+		return lang.Msg{Key: "tag.twocards"}
+	case errors.Is(ev.Err, enroll.ErrUnreadable):
+		return lang.Msg{Key: "tag.unreadable"}
+	case errors.Is(ev.Err, enroll.ErrWrongCard):
+		return lang.Msg{Key: "enroll.wrongcard"}
+	case errors.Is(ev.Err, enroll.ErrForeign):
+		return lang.Msg{Key: "tag.foreign"}
+	case errors.Is(ev.Err, enroll.ErrLocked), errors.Is(ev.Err, enroll.ErrNotNDEF):
+		return lang.Msg{Key: "enroll.locked"}
+	case errors.Is(ev.Err, enroll.ErrWrite), errors.Is(ev.Err, enroll.ErrVerify):
+		return lang.Msg{Key: "enroll.write"}
+	case errors.Is(ev.Err, enroll.ErrComplete):
+		return lang.Msg{Key: "enroll.full"}
+	}
+	return lang.Msg{Key: "plain", Args: lang.Args{Text: ev.Text}}
 }
 
 // enrollSound is the buzzer's: a chirp per card, a buzz per refusal.

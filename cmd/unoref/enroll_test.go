@@ -15,6 +15,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/lang"
 )
 
 // simReader is what the tag and enroll commands open in these tests: the
@@ -279,5 +280,34 @@ func TestEnrollFlags(t *testing.T) {
 	}
 	if _, errs, code := call(t, "", "enroll", "--data", dir, "--deck", "a", "--kind", "standard"); code != 1 || !strings.Contains(errs, "deck a is a cars deck, not standard") {
 		t.Errorf("enroll --kind of another kind: exit %d, %q", code, errs)
+	}
+}
+
+// TestEnrollScreenLanguage: the OLED's enrolment prompts come in the
+// language of --lang, with the card in the form the sentence needs.
+func TestEnrollScreenLanguage(t *testing.T) {
+	r7 := cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}
+	tests := []struct {
+		name string
+		ev   enroll.Event
+		l    lang.Lang
+		want string
+	}{
+		{"en", enroll.Event{Kind: enroll.Prompt, Slot: enroll.Slot{Card: r7, Copy: 2, Of: 2}}, lang.English, "Tap Red 7, copy 2 of 2"},
+		{"ru", enroll.Event{Kind: enroll.Prompt, Slot: enroll.Slot{Card: r7, Copy: 2, Of: 2}}, lang.Russian, "Приложи красную семёрку, экземпляр 2 из 2"},
+		{"ru one", enroll.Event{Kind: enroll.Prompt, Slot: enroll.Slot{Card: r7, Copy: 1, Of: 1}}, lang.Russian, "Приложи красную семёрку"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := enrollScreen("main", tt.ev, tt.l)
+			if s.Prompt != tt.want || s.Lang != tt.l {
+				t.Errorf("enrollScreen(%v, %s).Prompt = %q, want %q", tt.ev, tt.l, s.Prompt, tt.want)
+			}
+		})
+	}
+	s := enrollScreen("main", enroll.Event{Kind: enroll.Refused, Slot: enroll.Slot{Card: r7, Copy: 1, Of: 2},
+		Err: &enroll.Refusal{Err: enroll.ErrTwoTags}}, lang.Russian)
+	if want := "Две карты сразу: прикладывайте по одной"; s.Message != want {
+		t.Errorf("two tags in Russian: %q, want %q", s.Message, want)
 	}
 }

@@ -15,8 +15,15 @@
 //
 // Long messages never lose a word: Pages lays a message out into as many
 // pages as it needs, word-wrapped to the panel's width in the face the
-// layout uses, and Screen.Page picks the page to draw. Missing lists the
-// runes of a text no face can draw.
+// layout uses, and Screen.Page picks the page to draw; after a count-up the
+// scoreboard's pages are the round's points, the totals, then the prompt.
+// Missing lists the runes of a text no face can draw; TestEveryMessageOnOLED
+// renders every message of every language through the SSD1306 simulator.
+//
+// The screen's own words (titles, alert words, default prompts, the colour
+// to match) are keys screen.* of package lang, in Screen.Lang. Alerts: OK,
+// NO! (a refusal, framed), UNO! and AlertBad for bad news (framed, a dotted
+// rule under the word).
 //
 // Text uses bitmap faces from package fonts: 6×12 in a 7×13 cell for body
 // text, bold 12×24 for the name of the player to act, bold 8×16 for long

@@ -24,14 +24,21 @@ type flow struct {
 
 // Pages returns the pages of the text s shows, each a list of lines, as the
 // layout s selects sets them: the verdict of an alert, the message line of
-// the turn screen, the prompt and message of a choosing screen. Every word
-// of the text is on some page, each line fits the panel, and a page that
-// has a next one ends with →. There is always at least one page. Show page
-// i with Screen.Page = i.
+// the turn screen, the prompt and message of a choosing screen; a
+// scoreboard after a count-up pages through the round's points, the
+// totals, then its prompt and message. Every word of the text is on some
+// page, each line fits the panel, and a page that has a next one ends
+// with →. There is always at least one page. Show page i with
+// Screen.Page = i.
 func Pages(s Screen) [][]string {
-	fl := textFlow(s)
 	var out [][]string
-	for _, pg := range fl.pages() {
+	if layoutOf(s) == layoutScores {
+		out = boardPages(s)
+		if !hasPromptPages(s) {
+			return out
+		}
+	}
+	for _, pg := range textFlow(s).pages() {
 		var lines []string
 		for _, l := range pg {
 			lines = append(lines, l.text)
@@ -42,23 +49,52 @@ func Pages(s Screen) [][]string {
 }
 
 // NumPages is len(Pages(s)).
-func NumPages(s Screen) int { return len(textFlow(s).pages()) }
+func NumPages(s Screen) int {
+	if layoutOf(s) != layoutScores {
+		return len(textFlow(s).pages())
+	}
+	return len(Pages(s))
+}
+
+// boardPages are the scoreboard's pages as lines of name and points.
+func boardPages(s Screen) [][]string {
+	_, n := scorePages(s)
+	out := make([][]string, n)
+	for i := range out {
+		p := s
+		p.Page = i
+		board, _ := scorePages(p)
+		for _, row := range scoreLines(s, board == boardRound) {
+			out[i] = append(out[i], row[0]+" "+row[1])
+		}
+	}
+	return out
+}
+
+// hasPromptPages reports whether a scoreboard has a prompt or message to
+// page to after its boards.
+func hasPromptPages(s Screen) bool { return s.Prompt != "" || s.Message != "" }
 
 // textFlow lays out the text of s for the layout RenderTo picks.
 func textFlow(s Screen) flow {
 	switch layoutOf(s) {
 	case layoutAlert:
 		return newFlow(Width-6, 3, alertText(s), "")
-	case layoutPrompt:
-		rows := 3
-		if s.Phase == "color" || s.Phase == "swap" {
-			rows = 1
-		}
-		return newFlow(Width, rows, promptText(s), s.Message)
+	case layoutPrompt, layoutScores:
+		return promptFlow(s)
 	case layoutTurn:
 		return newFlow(Width, 1, turnText(s), "")
 	}
 	return flow{width: Width, rows: 1}
+}
+
+// promptFlow lays out the prompt and message of a choosing screen.
+func promptFlow(s Screen) flow {
+	rows := 3
+	if s.Phase == "color" || s.Phase == "swap" {
+		rows = 1
+	}
+	return newFlow(Width, rows, promptText(s), s.Message)
 }
 
 // newFlow wraps text then msg, each from a new line, into pages of rows

@@ -98,7 +98,7 @@ func TestLines(t *testing.T) {
 func TestPagesShort(t *testing.T) {
 	for _, s := range []Screen{
 		{Phase: "turn", Message: "Ann played G7"},
-		{Phase: "over", Scores: []Score{{"Ann", 3}}},
+		{Phase: "over", Scores: []Score{{"Ann", 3, 0}}},
 		{Alert: AlertUNO, Message: "Chloe has one card!"},
 	} {
 		if n := NumPages(s); n != 1 {

@@ -8,6 +8,7 @@ import (
 	"periph.io/x/devices/v3/ssd1306/image1bit"
 
 	"github.com/unoref/unoref/drivers/oled"
+	"github.com/unoref/unoref/lang"
 )
 
 // Panel size in pixels: the OLED's.
@@ -108,41 +109,22 @@ func defaultPrompt(s Screen) string {
 	switch s.Phase {
 	case "setup":
 		if s.Round > 1 {
-			return "Round " + strconv.Itoa(s.Round) + ": turn up the first card"
+			return s.count("screen.next", s.Round)
 		}
-		return "Deal 7 each, then turn up the first card"
+		return s.say("screen.deal", lang.Args{})
 	case "penalty":
-		return "Draw " + strconv.Itoa(s.Pending) + " cards"
-	case "drawn":
-		return "Play the drawn card or pass"
-	case "color":
-		return "Pick a colour"
+		return s.count("screen.penalty", s.Pending)
 	case "challenge":
-		return "Challenge the +4, or draw " + strconv.Itoa(max(s.Pending, 4))
-	case "show":
-		return "Show your hand: tap every card"
-	case "swap":
-		return "Swap hands with:"
+		return s.count("screen.challenge", max(s.Pending, 4))
 	case "heights":
-		return "Pick a card of " + colourWord(s.Color)
-	case "countup":
-		return "Tap your leftover cards"
+		if a := s.colour(); a.Color != 0 {
+			return s.say("screen.heights", a)
+		}
+		return s.say("screen.countup", lang.Args{})
+	case "drawn", "color", "show", "swap", "countup":
+		return s.say("screen."+s.Phase, lang.Args{})
 	}
 	return ""
-}
-
-func colourWord(c string) string {
-	switch c {
-	case "R":
-		return "RED"
-	case "Y":
-		return "YELLOW"
-	case "G":
-		return "GREEN"
-	case "B":
-		return "BLUE"
-	}
-	return c
 }
 
 // cardFace splits a card code into the colour its pattern shows and the
@@ -202,7 +184,7 @@ func renderTurn(dst *image1bit.VerticalLSB, s Screen) {
 
 	drawArrow(dst, 0, line2Y, s.Direction)
 	x := arrowSize + 3
-	if w := colourWord(s.Color); w != "" {
+	if w := s.colourWord(s.Color); w != "" {
 		x = drawText(dst, small, x, line2Y+1, w, image1bit.On) + 4
 	}
 	if s.Pending > 0 {
@@ -338,12 +320,8 @@ func prefix(name string, k int) string {
 // renderPrompt shows who must act and what to do, with the choices when
 // the screen can show them.
 func renderPrompt(dst *image1bit.VerticalLSB, s Screen) {
-	title := s.Turn
-	if s.Phase == "setup" || title == "" {
-		title = "Round " + strconv.Itoa(max(s.Round, 1))
-	}
-	nameHeader(dst, title, 0, Width)
-	page, _ := textFlow(s).page(s.Page)
+	nameHeader(dst, promptTitle(s), 0, Width)
+	page, _ := promptFlow(s).page(s.Page)
 	y := drawPromptPage(dst, page)
 	switch s.Phase {
 	case "color":
@@ -369,6 +347,18 @@ func renderPrompt(dst *image1bit.VerticalLSB, s Screen) {
 	}
 }
 
+// promptTitle is the name of the player to act, or the round before it
+// begins; before any game (no seats) the game's name.
+func promptTitle(s Screen) string {
+	switch {
+	case s.Phase != "setup" && s.Turn != "":
+		return s.Turn
+	case s.Round == 0 && len(s.Hands) == 0:
+		return s.say("screen.welcome", lang.Args{})
+	}
+	return s.count("screen.round", max(s.Round, 1))
+}
+
 // drawPromptPage sets a page of a choosing screen: prompt lines from the
 // top of the text area, message lines up from the bottom line. It returns
 // the y under the prompt lines.
@@ -392,16 +382,70 @@ func drawPromptPage(dst *image1bit.VerticalLSB, page []textLine) int {
 	return y
 }
 
-// renderScores shows the totals, two columns past four players, the winner
-// inverted.
+// renderScores shows the scoreboard; after a count-up its pages are the
+// round's points, the totals, then the prompt (see Pages).
 func renderScores(dst *image1bit.VerticalLSB, s Screen) {
-	title := "Scores"
+	board, n := scorePages(s)
+	if s.Page >= n {
+		p := s
+		p.Page = s.Page - n
+		renderPrompt(dst, p)
+		return
+	}
+	title, round := scoreTitle(s), board == boardRound
+	if round {
+		title = s.count("screen.points", s.Counted)
+	}
+	drawScores(dst, s, title, round)
+}
+
+// The boards of a scoreboard's pages.
+const (
+	boardTotals = iota
+	boardRound
+)
+
+// scorePages is the board page s.Page shows and the number of board pages:
+// the round's points then the totals after a count-up, else the totals.
+func scorePages(s Screen) (board, n int) {
+	if s.Counted == 0 {
+		return boardTotals, 1
+	}
+	if s.Page == 0 {
+		return boardRound, 2
+	}
+	return boardTotals, 2
+}
+
+// scoreTitle is the title of the totals.
+func scoreTitle(s Screen) string {
 	switch {
 	case s.Phase == "over" || s.Winner != "":
-		title = "Game over"
+		return s.say("screen.over", lang.Args{})
+	case s.Counted > 0:
+		return s.count("screen.after", s.Counted)
 	case s.Round > 1:
-		title = "After round " + strconv.Itoa(s.Round-1)
+		return s.count("screen.after", s.Round-1)
 	}
+	return s.say("screen.scores", lang.Args{})
+}
+
+// scoreLines are the rows of a board: name and points ("+87" for a round).
+func scoreLines(s Screen, round bool) [][2]string {
+	out := make([][2]string, len(s.Scores))
+	for i, sc := range s.Scores {
+		pts := strconv.Itoa(sc.Points)
+		if round {
+			pts = "+" + strconv.Itoa(sc.Round)
+		}
+		out[i] = [2]string{sc.Name, pts}
+	}
+	return out
+}
+
+// drawScores draws a board, two columns past four players, the winner
+// inverted.
+func drawScores(dst *image1bit.VerticalLSB, s Screen, title string, round bool) {
 	// Up to 8 players: bold title, 4 rows a column. 9 or 10: a thin
 	// title and 5 tighter rows, capitals are 9 px tall.
 	rows, colW, top, pitch := 4, Width, 16, 12
@@ -411,43 +455,35 @@ func renderScores(dst *image1bit.VerticalLSB, s Screen) {
 	if len(s.Scores) > 8 {
 		rows, top, pitch = 5, 12, 10
 		fillRect(dst, image.Rect(0, 0, Width, 11), image1bit.On)
-		drawText(dst, small, (Width-small.width(title))/2, -1, fit(small, title, Width, false), image1bit.Off)
+		drawText(dst, small, max((Width-small.width(title))/2, 0), -1, fit(small, title, Width, false), image1bit.Off)
 	} else {
 		fillRect(dst, image.Rect(0, 0, Width, 15), image1bit.On)
-		drawText(dst, bold, (Width-bold.width(title))/2, -1, fit(bold, title, Width, false), image1bit.Off)
+		drawText(dst, bold, max((Width-bold.width(title))/2, 0), -1, fit(bold, title, Width, false), image1bit.Off)
 	}
-	for i, sc := range s.Scores {
+	for i, row := range scoreLines(s, round) {
 		if i >= 2*rows {
 			break
 		}
 		x, y := (i/rows)*colW, top+(i%rows)*pitch
-		pts := strconv.Itoa(sc.Points)
+		name, pts := row[0], row[1]
 		nameW := colW - small.width(pts) - 8
 		fg := image1bit.On
-		if sc.Name == s.Winner && s.Winner != "" {
+		if name == s.Winner && s.Winner != "" {
 			fillRect(dst, image.Rect(x, y, x+colW-1, y+pitch), image1bit.On)
 			fg = image1bit.Off
 		}
-		drawText(dst, small, x+1, y-2+(pitch-10)/2, fit(small, sc.Name, nameW, false), fg)
+		drawText(dst, small, x+1, y-2+(pitch-10)/2, fit(small, name, nameW, false), fg)
 		drawText(dst, small, x+colW-3-small.width(pts), y-2+(pitch-10)/2, pts, fg)
 	}
 }
 
 // renderAlert flashes a verdict: a big word in a band, the reason below.
 func renderAlert(dst *image1bit.VerticalLSB, s Screen) {
-	word := "OK"
-	switch s.Alert {
-	case AlertIllegal:
-		word = "NO!"
-	case AlertUNO:
-		word = "UNO!"
-	case AlertSlap:
-		word = "SLAP!"
-	}
+	word := alertWord(s)
 	// The band leaves 3 full text lines above the frame's bottom rows.
 	fillRect(dst, image.Rect(0, 0, Width, alertY-1), image1bit.On)
 	drawText(dst, big, (Width-big.width(word))/2, -1, word, image1bit.Off)
-	if s.Alert == AlertIllegal {
+	if s.Alert == AlertIllegal || s.Alert == AlertBad {
 		// A thick frame makes a refusal recognisable from across the table.
 		for i := 0; i < 2; i++ {
 			strokeRect(dst, image.Rect(i, i, Width-i, Height-i), image1bit.On)
@@ -458,8 +494,30 @@ func renderAlert(dst *image1bit.VerticalLSB, s Screen) {
 		drawText(dst, small, Width-small.width(mark)-3, 6, mark, image1bit.Off)
 	}
 	y := alertY
+	if s.Alert == AlertBad {
+		// Bad news: a dotted band under the word, unlike a refusal's.
+		for x := 2; x < Width-2; x += 3 {
+			fillRect(dst, image.Rect(x, alertY-1, x+1, alertY), image1bit.On)
+		}
+	}
 	for _, l := range page {
 		drawText(dst, small, (Width-small.width(l.text))/2, y, l.text, image1bit.On)
 		y += small.cell()
 	}
+}
+
+// alertWord is the big word of an alert, in the screen's language.
+func alertWord(s Screen) string {
+	key := "screen.ok"
+	switch s.Alert {
+	case AlertIllegal:
+		key = "screen.no"
+	case AlertUNO:
+		key = "screen.uno"
+	case AlertBad:
+		key = "screen.bad"
+	case AlertSlap:
+		key = "screen.slap"
+	}
+	return s.say(key, lang.Args{})
 }

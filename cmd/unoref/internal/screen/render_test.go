@@ -9,6 +9,7 @@ import (
 	"periph.io/x/devices/v3/ssd1306/image1bit"
 
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
+	"github.com/unoref/unoref/lang"
 )
 
 // glyphs is text drawn alone, to look for on the panel: a tiny OCR that
@@ -291,7 +292,7 @@ func TestPromptScreens(t *testing.T) {
 		{Screen{Phase: "show", Turn: "Ben"}, []string{"Show your hand:", "tap every card"}},
 		{Screen{Phase: "countup", Turn: "Chloe"}, []string{"Tap your leftover"}},
 		{Screen{Phase: "swap", Turn: "Ann", Hands: fourSeats}, []string{"Swap hands with:", "Ben Chloe Dmitri"}},
-		{Screen{Phase: "heights", Turn: "Ann", Color: "B"}, []string{"Pick a card of", "BLUE"}},
+		{Screen{Phase: "heights", Turn: "Ann", Color: "B"}, []string{"Pick a blue number", "card"}},
 		{Screen{Phase: "setup", Round: 1}, []string{"Deal 7 each, then"}},
 		{Screen{Phase: "color", Turn: "Ann", Prompt: "Name a colour now"}, []string{"Name a colour now"}},
 	} {
@@ -309,7 +310,7 @@ func TestPromptScreens(t *testing.T) {
 
 func TestScoreboard(t *testing.T) {
 	p := newPanel(t)
-	img := p.show(t, Screen{Phase: "over", Winner: "Chloe", Scores: []Score{{"Ann", 320}, {"Chloe", 512}}})
+	img := p.show(t, Screen{Phase: "over", Winner: "Chloe", Scores: []Score{{"Ann", 320, 0}, {"Chloe", 512, 0}}})
 	mustFind(t, img, bold, "Game over", true)
 	mustFind(t, img, small, "Chloe", true)
 	mustFind(t, img, small, "512", true)
@@ -318,7 +319,7 @@ func TestScoreboard(t *testing.T) {
 
 	var ten []Score
 	for i := range 10 {
-		ten = append(ten, Score{string(rune('A' + i)), i * 11})
+		ten = append(ten, Score{string(rune('A' + i)), i * 11, 0})
 	}
 	img = p.show(t, Screen{Phase: "setup", Round: 4, Scores: ten})
 	mustFind(t, img, small, "After round 3", true)
@@ -373,5 +374,47 @@ func TestForeignNames(t *testing.T) {
 			// the drawn name differs from it.
 			mustNotFind(t, img, f, strings.Repeat("\ufffd", len([]rune(name))), false)
 		})
+	}
+}
+
+// TestRoundTitles: no "Round 1" before any game; after a count-up the
+// scoreboard shows the round's points, then the totals after it.
+func TestRoundTitles(t *testing.T) {
+	p := newPanel(t)
+	img := p.show(t, Screen{Phase: "setup", Prompt: "Start a new game on the page"})
+	mustFind(t, img, big, "UNO", false)
+	mustNotFind(t, img, big, "Round 1", false)
+	mustNotFind(t, img, bold, "Round 1", false)
+
+	s := Screen{Phase: "setup", Round: 2, Counted: 1, Prompt: "Ben deals 7 each: tap the starter card",
+		Scores: []Score{{Name: "Mum", Points: 87, Round: 87}, {Name: "Ben", Points: 40}}}
+	if n := NumPages(s); n != 3 {
+		t.Fatalf("NumPages = %d, want 3 (points, totals, prompt)", n)
+	}
+	img = p.show(t, s)
+	mustFind(t, img, bold, "Round 1", true) // "points" descends below the band
+	mustFind(t, img, small, "+87", false)
+	mustFind(t, img, small, "+0", false)
+	s.Page = 1
+	img = p.show(t, s)
+	mustFind(t, img, bold, "After round 1", true)
+	mustFind(t, img, small, "87", false)
+	mustFind(t, img, small, "40", false)
+	s.Page = 2
+	img = p.show(t, s)
+	mustFind(t, img, big, "Round 2", false)
+	mustFind(t, img, small, "Ben deals 7 each:", false)
+}
+
+// TestBadNewsAlert: bad news has its own word, never the green OK.
+func TestBadNewsAlert(t *testing.T) {
+	p := newPanel(t)
+	for _, tt := range []struct {
+		l    lang.Lang
+		word string
+	}{{lang.English, "OOPS!"}, {lang.Romanian, "VAI!"}} {
+		img := p.show(t, Screen{Alert: AlertBad, Message: "Ben forgot to say UNO and draws 2", Lang: tt.l})
+		mustFind(t, img, big, tt.word, true)
+		mustNotFind(t, img, big, "OK", true)
 	}
 }

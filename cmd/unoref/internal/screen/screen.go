@@ -1,5 +1,7 @@
 package screen
 
+import "github.com/unoref/unoref/lang"
+
 // Screen is what the referee wants on the display. It is a plain view
 // model: the daemon fills it from the engine's state (the fields of RULES.md "The table log");
 // this package knows nothing of the rules.
@@ -12,14 +14,21 @@ type Screen struct {
 	Pending   int    // cards the player to act must draw
 	Hands     []Seat // hand counts, in seat order
 	Scores    []Score
-	Message   string // verdict or news, e.g. "Ben draws 2"; paged when long
-	Prompt    string // what the player must do now; a default per phase if empty
-	Round     int
-	Winner    string
-	Alert     Alert // non-zero shows the alert layout instead of the phase layout
+	// Counted is the round whose points Scores[i].Round hold, 0 when no
+	// round has just been counted. The scoreboard then pages through the
+	// round's points, the totals and the prompt.
+	Counted int
+	Message string // verdict or news, e.g. "Ben draws 2"; paged when long
+	Prompt  string // what the player must do now; a default per phase if empty
+	Round   int
+	Winner  string
+	Alert   Alert // non-zero shows the alert layout instead of the phase layout
 	// Page is the page of the text to show when it needs more than one
 	// (see Pages); past the last page shows the last.
 	Page int
+	// Lang is the language of the screen's own words: titles, alerts,
+	// default prompts, the colour to match. The zero value is English.
+	Lang lang.Lang
 }
 
 // Seat is one player's hand count.
@@ -28,10 +37,12 @@ type Seat struct {
 	Count int
 }
 
-// Score is one player's game total.
+// Score is one player's game total, and the points of the round just
+// counted (see Screen.Counted).
 type Score struct {
 	Name   string
 	Points int
+	Round  int
 }
 
 // Alert selects the full-screen flash layout.
@@ -44,6 +55,7 @@ const (
 	AlertIllegal       // a play refused; Message says why
 	AlertUNO           // someone has one card left
 	AlertSlap          // uno-slap: everyone slaps the caller's hand; Message says who still has to
+	AlertBad           // accepted, but bad news: a penalty, a starter put back
 )
 
 func (a Alert) String() string {
@@ -58,6 +70,8 @@ func (a Alert) String() string {
 		return "uno"
 	case AlertSlap:
 		return "slap"
+	case AlertBad:
+		return "bad"
 	}
 	return "Alert(?)"
 }

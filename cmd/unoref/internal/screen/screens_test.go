@@ -13,8 +13,10 @@ import (
 
 	"periph.io/x/devices/v3/ssd1306"
 
+	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
+	"github.com/unoref/unoref/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.png golden files and the preview sheet")
@@ -36,9 +38,9 @@ var samples = []struct {
 	{"show", Screen{Phase: "show", Turn: "Ben", Message: "3 of 5 cards shown"}},
 	{"countup", Screen{Phase: "countup", Turn: "Chloe", Message: "Tapped 45 points"}},
 	{"swap", Screen{Phase: "swap", Turn: "Ann", Hands: fourSeats}},
-	{"scores", Screen{Phase: "over", Winner: "Chloe", Round: 6, Scores: []Score{{"Ann", 320}, {"Ben", 145}, {"Chloe", 512}, {"Dmitri", 80}}}},
-	{"scores-eight", Screen{Phase: "setup", Round: 3, Scores: []Score{{"Ann", 32}, {"Ben", 145}, {"Chloe", 51}, {"Dmitri", 80}, {"Eve", 0}, {"Frank", 12}, {"Gwendolyn", 99}, {"Hal", 7}}}},
-	{"scores-ten", Screen{Phase: "over", Winner: "P3", Scores: []Score{{"P1", 32}, {"P2", 145}, {"P3", 501}, {"P4", 80}, {"P5", 0}, {"P6", 12}, {"P7", 99}, {"P8", 7}, {"P9", 250}, {"P10", 10}}}},
+	{"scores", Screen{Phase: "over", Winner: "Chloe", Round: 6, Scores: []Score{{"Ann", 320, 0}, {"Ben", 145, 0}, {"Chloe", 512, 0}, {"Dmitri", 80, 0}}}},
+	{"scores-eight", Screen{Phase: "setup", Round: 3, Scores: []Score{{"Ann", 32, 0}, {"Ben", 145, 0}, {"Chloe", 51, 0}, {"Dmitri", 80, 0}, {"Eve", 0, 0}, {"Frank", 12, 0}, {"Gwendolyn", 99, 0}, {"Hal", 7, 0}}}},
+	{"scores-ten", Screen{Phase: "over", Winner: "P3", Scores: []Score{{"P1", 32, 0}, {"P2", 145, 0}, {"P3", 501, 0}, {"P4", 80, 0}, {"P5", 0, 0}, {"P6", 12, 0}, {"P7", 99, 0}, {"P8", 7, 0}, {"P9", 250, 0}, {"P10", 10, 0}}}},
 	{"alert-illegal", Screen{Alert: AlertIllegal, Turn: "Ben", Message: "Not your turn, Ben: it is Ann's"}},
 	{"alert-uno", Screen{Alert: AlertUNO, Message: "Chloe has one card!"}},
 	{"alert-slap", Screen{Alert: AlertSlap, Phase: "turn", Turn: "Ben", Message: "Slap Chloe's hand! Still: Ann, Dmitri"}},
@@ -46,7 +48,18 @@ var samples = []struct {
 	{"alert-illegal-ru-2", Screen{Alert: AlertIllegal, Message: longRU, Page: 1}},
 	{"turn-armenian", Screen{Phase: "turn", Turn: "Անի", Direction: "cw", Color: "B", Top: "B5", Hands: []Seat{{"Անի", 4}, {"Արամ", 6}}, Message: "Արամը խաղաց B5"}},
 	{"prompt-armenian", Screen{Phase: "challenge", Turn: "Ալեքսանդրինա", Top: "W+4:R", Color: "R", Pending: 4, Prompt: "Ալեքսանդրինա, վիճարկի՞ր +4-ը, թե՞ վերցրու 4 քարտ"}},
+	// The README's Russian example: the table's own sentences in Russian.
+	{"ru-turn", Screen{Phase: "turn", Turn: "Аня", Direction: "cw", Color: "G", Top: "G5", Hands: []Seat{{"Аня", 7}, {"Бен", 7}, {"Вика", 7}},
+		Message: lang.Russian.Sentence(lang.Sentence{{Key: "start.card", Args: lang.Args{Card: green5, Player: "Аня"}}}), Lang: lang.Russian}},
+	{"ru-refusal", Screen{Alert: AlertIllegal, Lang: lang.Russian,
+		Message: lang.Russian.Sentence(lang.Sentence{{Key: "refuse.nomatch", Args: lang.Args{Card: red2, Top: green5, Color: cards.Green}}})}},
+	{"ru-scores", Screen{Phase: "setup", Round: 2, Counted: 1, Lang: lang.Russian, Scores: []Score{{"Аня", 0, 0}, {"Бен", 87, 87}, {"Вика", 0, 0}}}},
 }
+
+var (
+	green5 = cards.Card{Kind: cards.Number, Color: cards.Green, Number: 5}
+	red2   = cards.Card{Kind: cards.Number, Color: cards.Red, Number: 2}
+)
 
 const longRU = "Александрина, красная семёрка не ложится на синюю пятёрку: сыграй синюю карту, пятёрку или дикую карту, и Александрина берёт 2 карты за ошибку"
 

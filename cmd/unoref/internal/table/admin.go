@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -58,18 +59,18 @@ func CheckName(name string) error {
 	n := utf8.RuneCountInString(name)
 	switch {
 	case n == 0:
-		return refuseAction("Say the new name.")
+		return refuseAction("action.name.empty", lang.Args{})
 	case n > MaxName:
-		return refuseAction("A name has at most %d characters.", MaxName)
+		return refuseAction("action.name.long", lang.Args{N: MaxName})
 	case !utf8.ValidString(name):
-		return refuseAction("A name must be text.")
+		return refuseAction("action.name.text", lang.Args{})
 	}
 	for _, r := range name {
 		switch {
 		case unicode.IsSpace(r):
-			return refuseAction("A name can't have spaces: write %q.", strings.Join(strings.Fields(name), "-"))
+			return refuseAction("action.name.space", lang.Args{Value: strings.Join(strings.Fields(name), "-")})
 		case !unicode.IsPrint(r):
-			return refuseAction("A name can't have control characters.")
+			return refuseAction("action.name.control", lang.Args{})
 		}
 	}
 	return nil
@@ -79,7 +80,7 @@ func CheckName(name string) error {
 // name; the seat's own name clears a rename.
 func (t *Table) rename(who, name string) error {
 	if t.game == nil {
-		return refuseAction("No game is being played.")
+		return refuseAction("action.nogame", lang.Args{})
 	}
 	if err := CheckName(name); err != nil {
 		return err
@@ -93,17 +94,17 @@ func (t *Table) rename(who, name string) error {
 		}
 	}
 	if seat == "" {
-		return refuseAction("Nobody called %q plays.", who)
+		return refuseAction("action.name.who", lang.Args{Value: who})
 	}
 	for _, p := range players {
 		if p != seat && (strings.EqualFold(p, name) || strings.EqualFold(t.disp(p), name)) {
-			return refuseAction("%s already plays: names must differ.", name)
+			return refuseAction("action.name.taken", lang.Args{Value: name})
 		}
 	}
 	old := t.disp(seat)
 	if n, ok := t.j.(namer); ok && t.gameID != 0 {
 		if err := n.Rename(t.gameID, seat, name); err != nil {
-			return refuseAction("The name could not be saved (%v).", err)
+			return refuseAction("action.name.save", lang.Args{Text: err.Error()})
 		}
 	}
 	m := maps.Clone(t.names)
@@ -116,7 +117,10 @@ func (t *Table) rename(who, name string) error {
 		m[seat] = name
 	}
 	t.names = m
-	t.last = Verdict{OK: true, Message: old + " is now " + name, At: t.clock.Now()}
+	// Already display names: the sentence is not renamed again.
+	t.tell(Verdict{OK: true})
+	t.last.Msg = lang.Sentence{{Key: "table.renamed", Args: lang.Args{Other: old, Player: name}}}
+	t.last.Message = t.say(t.last.Msg...)
 	t.refresh()
 	return nil
 }
@@ -126,7 +130,7 @@ func (t *Table) rename(who, name string) error {
 // rules) is not undone: start a new game instead.
 func (t *Table) undo() error {
 	if t.game == nil {
-		return refuseAction("No game is being played.")
+		return refuseAction("action.nogame", lang.Args{})
 	}
 	if n := len(t.held); n > 0 {
 		ev := t.held[n-1].ev
@@ -134,34 +138,33 @@ func (t *Table) undo() error {
 		if len(t.held) == 0 {
 			t.cancel(timerGrace)
 		}
-		ev.Timed = false
-		t.last = Verdict{OK: true, Message: "Undone: " + ev.String(), At: t.clock.Now()}
+		t.tell(Verdict{OK: true}, t.undoMsg(ev, nil, t.game.State()))
 		t.refresh()
 		return nil
 	}
 	u, ok := t.game.(undoer)
 	if !ok {
-		return refuseAction("This table can't undo.")
+		return refuseAction("action.undo.cant", lang.Args{})
 	}
 	lines := t.game.Lines()
 	if len(lines) > 0 {
 		if ev, ok, err := tablelog.Parse(lines[len(lines)-1], 0); err == nil && ok && (ev.Kind == tablelog.Players || ev.Kind == tablelog.Rules) {
-			return refuseAction("Nothing to undo: the game has just been set up.")
+			return refuseAction("action.undo.none", lang.Args{})
 		}
 	}
+	was := t.game.State()
 	ev, err := u.Undo(context.Background())
 	switch {
 	case errors.Is(err, journal.ErrNothingToUndo):
-		return refuseAction("Nothing to undo: the game has just been set up.")
+		return refuseAction("action.undo.none", lang.Args{})
 	case err != nil:
-		return refuseAction("The journal could not undo (%v).", err)
+		return refuseAction("action.undo.fail", lang.Args{Text: err.Error()})
 	}
 	names := t.names
 	t.adopt(t.game)
 	t.names = names
-	t.alert, t.missed, t.buzz = 0, false, ""
-	ev.Timed = false
-	t.last = Verdict{OK: true, Message: "Undone: " + ev.String(), At: t.clock.Now()}
+	t.buzz = ""
+	t.tell(Verdict{OK: true}, t.undoMsg(ev, was.Hands, t.game.State()))
 	t.refresh()
 	return nil
 }
@@ -170,14 +173,14 @@ func (t *Table) undo() error {
 // new one starts.
 func (t *Table) end() error {
 	if t.game == nil {
-		return refuseAction("No game is being played.")
+		return refuseAction("action.nogame", lang.Args{})
 	}
 	e, ok := t.game.(ender)
 	if !ok {
-		return refuseAction("This table can't end a game.")
+		return refuseAction("action.end.cant", lang.Args{})
 	}
 	if err := e.End(context.Background()); err != nil {
-		return refuseAction("The journal could not end the game (%v).", err)
+		return refuseAction("action.end.fail", lang.Args{Text: err.Error()})
 	}
 	st := t.game.State()
 	if st.Phase != referee.PhaseOver {
@@ -185,16 +188,59 @@ func (t *Table) end() error {
 	}
 	t.cancel(timerGrace)
 	t.cancel(timerSlap)
-	t.game, t.gameID, t.names = nil, 0, nil
+	t.game, t.gameID = nil, 0
 	t.held, t.pickQueue, t.picks, t.collect, t.collectBy, t.drawn = nil, nil, nil, nil, "", nil
-	t.uno, t.alert, t.missed, t.buzz = unoWindow{}, 0, false, ""
+	t.uno, t.alert, t.amber, t.buzz = unoWindow{}, 0, false, ""
 	t.log, t.events = nil, 0
 	t.pile.Clear()
-	msg := "Game abandoned"
+	t.roundPts, t.counted = nil, 0
+	m := lang.Msg{Key: "table.abandoned"}
 	if st.Winner != "" {
-		msg = "Game over: " + st.Winner + " won"
+		m = lang.Msg{Key: "table.ended", Args: lang.Args{Player: st.Winner}}
 	}
-	t.last = Verdict{OK: true, Message: msg, At: t.clock.Now()}
+	t.tell(Verdict{OK: true}, m)
+	t.names = nil
 	t.refresh()
 	return nil
+}
+
+// undoMsg says in words what to do once ev is undone: whose card to take
+// back, what to put back on the draw pile. hands are the hand counts
+// before the undo (nil for an event that was only held); st is the state
+// after it.
+func (t *Table) undoMsg(ev tablelog.Event, hands map[string]int, st referee.State) lang.Msg {
+	who := ev.Name
+	if who == "" {
+		who = st.Turn
+	}
+	a := lang.Args{Player: who}
+	switch ev.Kind {
+	case tablelog.Play:
+		a.Card = ev.Card
+		return lang.Msg{Key: "undo.play", Args: a}
+	case tablelog.Draw:
+		a.Player, a.N = drewBack(hands, st, who, max(len(ev.Cards), 1))
+		return lang.Msg{Key: "undo.draw", Args: a}
+	case tablelog.Start:
+		return lang.Msg{Key: "undo.start", Args: lang.Args{Card: ev.Card}}
+	case tablelog.Color:
+		return lang.Msg{Key: "undo.color", Args: a}
+	case tablelog.Pass:
+		return lang.Msg{Key: "undo.pass", Args: a}
+	case tablelog.Hand, tablelog.Points:
+		return lang.Msg{Key: "undo.hand", Args: a}
+	}
+	ev.Timed = false
+	return lang.Msg{Key: "undo.other", Args: lang.Args{Text: ev.String()}}
+}
+
+// drewBack is who puts cards back after a draw is undone, and how many:
+// the player whose hand the undo made smaller, else who and n.
+func drewBack(hands map[string]int, st referee.State, who string, n int) (string, int) {
+	for _, p := range st.Players {
+		if d := hands[p] - st.Hands[p]; d > 0 {
+			return p, d
+		}
+	}
+	return who, n
 }

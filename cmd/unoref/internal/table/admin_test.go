@@ -101,8 +101,8 @@ func TestUndo(t *testing.T) {
 	if s.State.Top != "G5" || s.State.Turn != before.State.Turn || s.Events != before.Events || s.State.Hands["Ann"] != before.State.Hands["Ann"] {
 		t.Errorf("after undo: top %s turn %s, %d events, hands %v; want as before %+v", s.State.Top, s.State.Turn, s.Events, s.State.Hands, before.State)
 	}
-	if !strings.Contains(s.Last.Message, "Undone: play G7") {
-		t.Errorf("verdict %q, want Undone: play G7", s.Last.Message)
+	if want := "Ben, take your Green 7 back"; s.Last.Message != want {
+		t.Errorf("verdict %q, want %q", s.Last.Message, want)
 	}
 	if strings.Contains(strings.Join(s.Log, "\n"), "G7") {
 		t.Errorf("log still has G7: %q", s.Log)

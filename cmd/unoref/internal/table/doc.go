@@ -1,7 +1,7 @@
 // Package table is the referee at the table: it turns reader events and
 // button presses into table-log events for the engine (RULES.md "The table log"),
 // journals every accepted event before its effect is shown, and drives the
-// OLED, LEDs and buzzer. On the virtual table the same code runs on the
+// OLED, LEDs and buzzer in the family's language. On the virtual table the same code runs on the
 // simulators.
 //
 // A Table is built from Devices (small interfaces: readers, display, LEDs,
@@ -17,6 +17,26 @@
 // real mfrc522 driver and its Watch loop, ssd1306test under oled.Dev and screen.Display,
 // gpiolinetest lines under led, buzzer and button. On a Pi, hardware/board
 // opens the devices of the pin map and FromBoard hands them to New.
+//
+// # What the table says
+//
+// Every sentence the table shows is a lang.Msg (a key of package lang's
+// catalogs and its arguments), rendered in Config.Lang by one function,
+// say: the engine's verdicts, the table's own news ("Tie: Ann and Cy pick
+// again", "1 of 2 cards drawn"), tag refusals, prompts, what to do after an
+// undo, and the page's refused controls (ActionError). Snapshot carries each
+// as keys and arguments too (Verdict.Msg, PromptMsg), display names in, so
+// that a phone can read them in its own language.
+//
+// A refusal or bad news stays on the OLED until the next event (or
+// Config.RefusalHold, config key display.refusal_hold); a text too long for
+// one screen pages round every Config.PageTime (screen.Pages). Each kind of
+// news has one look (outputs.go, looks): a legal play a green flash and a
+// chirp; a refusal "NO!", red and two buzzes; bad news (a missed UNO, a
+// mistake penalty, a starter put back) "OOPS!", red and amber and its own
+// sound (Penalty), never the green. After a count-up the OLED pages through
+// the round's points (Snapshot.RoundPoints), the totals and the verdict,
+// and names the round to come.
 //
 // # From taps to events
 //
@@ -49,7 +69,7 @@
 // # UNO slap
 //
 // Under uno-slap the seat buttons are the slaps: a game with the option
-// is refused at setup on a table without seat pads (ErrSlapNoSeats), since
+// is refused at setup on a table without seat pads (message action.slap.noseats), since
 // nothing else can tell who slapped when. Once a call counts, the OLED
 // shows SLAP! and who still has to press, the snapshot carries SlapFor and
 // SlapsDue for the page, and play waits (the engine refuses it). Each
@@ -88,6 +108,7 @@
 // unique at the table). The engine and the journal keep the names of the
 // players line, which can't change mid-game: display names are kept per
 // game in NamesFile beside the journal, replaced atomically, and shown on
-// the OLED, in the prompts, in Snapshot.Names and in SQLJournal's Games and
-// Rounds (the page's history). The referee's own messages keep seat names.
+// the OLED, in the prompts and verdicts, in Snapshot.Names and in
+// SQLJournal's Games and Rounds (the page's history). The table log and the
+// journal keep seat names.
 package table

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/unoref/unoref/referee"
@@ -49,15 +50,28 @@ func TestPlaytestGames(t *testing.T) {
 				v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
 				for i, a := range acts {
 					v.do(t, a)
-					if s := v.Snapshot(); !s.Last.OK && s.Last.Code != "" {
+					s := v.Snapshot()
+					if !s.Last.OK && s.Last.Code != "" {
 						t.Fatalf("action %d %+v refused: %+v\nlog: %q", i, a, s.Last, s.Log)
 					}
+					checkWords(t, s)
 				}
 				got := v.Snapshot().State
 				if w := want.State(); !reflect.DeepEqual(got, w) {
 					t.Errorf("state after %d actions:\n got %+v\nwant %+v", len(acts), got, w)
 				}
 			})
+		}
+	}
+}
+
+// checkWords fails on a sentence of the table that is not a sentence: a key
+// missing from the catalog, or an argument the table did not give.
+func checkWords(t *testing.T, s Snapshot) {
+	t.Helper()
+	for _, text := range []string{s.Prompt, s.Last.Message} {
+		if strings.Contains(text, "<no value>") || strings.Contains(text, "{{") || (text != "" && !strings.Contains(text, " ")) {
+			t.Errorf("phase %s: %q is not a sentence (prompt %s, verdict %v)", s.State.Phase, text, s.PromptMsg.Key, s.Last.Msg.Keys())
 		}
 	}
 }

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"maps"
+	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
@@ -12,64 +13,132 @@ import (
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
-// effects sounds and flashes a verdict: green and a chirp for a legal play,
-// red and two buzzes for a refusal, amber and three beeps for a missed UNO,
-// a chirp for each slap (uno-slap) and three beeps with the slap screen for
-// the one who slapped last, fanfares for the end of a round and of the game.
-func (t *Table) effects(ev tablelog.Event, v referee.Verdict, st referee.State) {
-	pattern, name := buzzer.Pattern(nil), ""
-	var alert screen.Alert
+// news is a kind of verdict as the table shows it.
+type news uint8
+
+const (
+	newsNone     news = iota
+	newsLegal         // a card accepted
+	newsSlap          // a slap that counts (uno-slap): a chirp
+	newsRefused       // an event refused
+	newsBad           // accepted, but bad news: a starter put back, a mistake penalty
+	newsMissed        // a missed UNO: the player draws
+	newsSlapLast      // the last to slap (uno-slap) draws
+	newsRound         // a round won
+	newsGame          // the game won
+)
+
+// look is how the table shows a kind of news: the one place that pairs
+// each with its sound, LED and screen.
+type look struct {
+	name    string         // Snapshot.Buzzer while it sounds
+	pattern buzzer.Pattern // nil: silence
+	alert   screen.Alert   // 0: no full-screen alert
+	led     string         // "legal" or "illegal": the flash; "" none
+	amber   bool           // the UNO LED stays lit while the alert shows
+}
+
+// Penalty is the sound of bad news: one short and two long buzzes, unlike
+// the refusal's two buzzes and the legal chirp.
+var Penalty = buzzer.Pattern{100 * time.Millisecond, 100 * time.Millisecond, 300 * time.Millisecond, 100 * time.Millisecond, 600 * time.Millisecond}
+
+var looks = map[news]look{
+	newsLegal:    {name: "legal", pattern: buzzer.Legal, led: "legal"},
+	newsRefused:  {name: "illegal", pattern: buzzer.Illegal, alert: screen.AlertIllegal, led: "illegal"},
+	newsBad:      {name: "penalty", pattern: Penalty, alert: screen.AlertBad, led: "illegal", amber: true},
+	newsMissed:   {name: "uno", pattern: buzzer.MissedUNO, alert: screen.AlertBad, led: "illegal", amber: true},
+	newsSlap:     {name: "slap", pattern: buzzer.Legal},
+	newsSlapLast: {name: "uno", pattern: buzzer.MissedUNO, alert: screen.AlertSlap, amber: true},
+	newsRound:    {name: "round", pattern: buzzer.RoundOver},
+	newsGame:     {name: "game", pattern: buzzer.GameOver},
+}
+
+// newsOf sorts a verdict: the strongest news of the event and its effects.
+func newsOf(ev tablelog.Event, v referee.Verdict) news {
+	n := newsNone
 	switch {
 	case !v.OK && ev.Kind != tablelog.Catch && v.Code != referee.ErrBadCatch && v.Code != referee.ErrBadSlap:
 		// A catch or a slap that counts for nothing is no wrong card:
 		// mashing a seat button must not sound like one.
-		pattern, name, alert = buzzer.Illegal, "illegal", screen.AlertIllegal
-		if t.dev.LEDs != nil {
-			t.dev.LEDs.FlashIllegal()
-		}
-		t.leds["illegal"], t.leds["legal"] = true, false
+		n = newsRefused
 	case v.OK && (ev.Kind == tablelog.Play || ev.Kind == tablelog.Start):
-		pattern, name = buzzer.Legal, "legal"
+		n = newsLegal
+	}
+	for _, e := range v.Effects {
+		switch e.Kind {
+		case referee.EffReturn, referee.EffMistake:
+			n = max(n, newsBad)
+		case referee.EffUnoMissed:
+			n = max(n, newsMissed)
+		case referee.EffSlapOpen, referee.EffSlap:
+			n = max(n, newsSlap)
+		case referee.EffSlapLast:
+			n = max(n, newsSlapLast)
+		case referee.EffRoundOver:
+			n = max(n, newsRound)
+		case referee.EffGameOver:
+			n = newsGame
+		}
+	}
+	return n
+}
+
+// effects sounds and flashes a verdict as its news looks, and notes the
+// points of a round just counted.
+func (t *Table) effects(ev tablelog.Event, v referee.Verdict, before, st referee.State) {
+	n := newsOf(ev, v)
+	t.last.Bad = n == newsBad || n == newsMissed
+	t.scored(before, st)
+	lk, ok := looks[n]
+	if !ok {
+		return
+	}
+	if lk.pattern != nil && t.dev.Buzzer != nil {
+		t.dev.Buzzer.Play(lk.pattern)
+		t.after(timerBuzz, lk.pattern.Duration()+time.Millisecond)
+	}
+	t.buzz = lk.name
+	t.flash(lk.led)
+	if lk.alert == 0 {
+		return
+	}
+	t.alert, t.alertMsg, t.amber = lk.alert, t.last.Message, lk.amber
+	if t.cfg.RefusalHold > 0 {
+		t.after(timerAlert, t.cfg.RefusalHold)
+	}
+}
+
+// flash flashes the legal or illegal LED.
+func (t *Table) flash(name string) {
+	switch name {
+	case "legal":
 		if t.dev.LEDs != nil {
 			t.dev.LEDs.FlashLegal()
 		}
 		t.leds["legal"], t.leds["illegal"] = true, false
-	}
-	for _, e := range v.Effects {
-		switch e.Kind {
-		case referee.EffUnoMissed:
-			if name != "round" && name != "game" {
-				pattern, name, alert = buzzer.MissedUNO, "uno", screen.AlertUNO
-			}
-			t.missed = true
-		case referee.EffSlapOpen, referee.EffSlap:
-			if name == "" || name == "legal" {
-				pattern, name = buzzer.Legal, "slap"
-			}
-		case referee.EffSlapLast:
-			if name != "round" && name != "game" {
-				pattern, name, alert = buzzer.MissedUNO, "uno", screen.AlertSlap
-			}
-		case referee.EffRoundOver:
-			if name != "game" {
-				pattern, name, alert = buzzer.RoundOver, "round", 0
-			}
-		case referee.EffGameOver:
-			pattern, name, alert = buzzer.GameOver, "game", 0
+	case "illegal":
+		if t.dev.LEDs != nil {
+			t.dev.LEDs.FlashIllegal()
 		}
+		t.leds["illegal"], t.leds["legal"] = true, false
 	}
-	if pattern != nil && t.dev.Buzzer != nil {
-		t.dev.Buzzer.Play(pattern)
+}
+
+// scored keeps the points of a round when its scores change, until the
+// next round begins; and whether the round's starter stands.
+func (t *Table) scored(before, st referee.State) {
+	switch {
+	case st.Phase == referee.PhaseSetup && before.Phase != referee.PhaseSetup && before.Phase != "":
+		t.started = false
+	case st.Phase != referee.PhaseSetup && st.Phase != referee.PhaseOver && st.Phase != "":
+		t.started, t.roundPts, t.counted = true, nil, 0
 	}
-	if name != "" {
-		t.buzz = name
+	if before.Scores == nil || maps.Equal(before.Scores, st.Scores) {
+		return
 	}
-	if alert != 0 || t.missed {
-		t.alert, t.alertMsg = alert, v.Text(lang.English)
-		t.after(timerAlert, t.cfg.AlertTime)
-	} else if name == "legal" && t.alert != 0 {
-		// A legal play ends the alert of the refusal before it.
-		t.alert = 0
+	t.roundPts, t.counted = map[string]int{}, st.Round
+	for p, n := range st.Scores {
+		t.roundPts[p] = n - before.Scores[p]
 	}
 }
 
@@ -79,10 +148,7 @@ func (t *Table) refresh() {
 	if t.game != nil {
 		st = t.game.State()
 	}
-	t.screen = t.buildScreen(st)
-	if t.dev.Display != nil {
-		t.dev.Display.Show(t.screen)
-	}
+	t.show(t.buildScreen(st))
 	t.steadyLEDs(st)
 	if t.dev.Seats != nil {
 		seat := -1
@@ -93,19 +159,24 @@ func (t *Table) refresh() {
 		}
 		t.dev.Seats.Light(seat)
 	}
+	pm := t.promptNamed(st)
 	s := Snapshot{
-		Virtual: t.cfg.Virtual,
-		State:   st,
-		Players: append([]string(nil), st.Players...),
-		Last:    t.last,
-		Prompt:  t.prompt(st),
-		Reader:  t.reader,
-		Log:     append([]string(nil), t.log...),
-		Events:  t.events,
-		Game:    t.gameID,
-		Names:   maps.Clone(t.names),
-		Parts:   t.parts,
-		SlapFor: st.SlapFor,
+		Lang:        t.cfg.Lang.String(),
+		Virtual:     t.cfg.Virtual,
+		State:       st,
+		Players:     append([]string(nil), st.Players...),
+		Last:        t.last,
+		Prompt:      t.say(pm),
+		PromptMsg:   pm,
+		Reader:      t.reader,
+		Log:         append([]string(nil), t.log...),
+		Events:      t.events,
+		Game:        t.gameID,
+		Names:       maps.Clone(t.names),
+		Parts:       t.parts,
+		RoundPoints: maps.Clone(t.roundPts),
+		SlapFor:     st.SlapFor,
+		Page:        t.screen.Page,
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	if t.v != nil {
@@ -141,7 +212,7 @@ func (t *Table) steadyLEDs(st referee.State) {
 	if !ok {
 		col = -1
 	}
-	amber := t.missed || (t.uno.who != "" && !t.uno.called)
+	amber := t.amber || (t.uno.who != "" && !t.uno.called)
 	t.leds["cw"], t.leds["ccw"], t.leds["uno"] = dir == led.CW, dir == led.CCW, amber
 	for c, l := range colorLEDs {
 		t.leds[c] = l == col
@@ -163,73 +234,78 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 		Color:     st.Color,
 		Top:       st.Top,
 		Pending:   st.Pending,
-		Round:     st.Round,
+		Round:     t.round(st),
 		Winner:    t.disp(st.Winner),
 		Message:   t.last.Message,
-		Prompt:    t.prompt(st),
+		Prompt:    t.say(t.promptNamed(st)),
 		Alert:     t.alert,
+		Lang:      t.cfg.Lang,
 	}
 	if t.alert != 0 {
 		s.Message = t.alertMsg
 	} else if st.SlapFor != "" {
-		s.Alert, s.Message = screen.AlertSlap, t.slapText(st)
+		s.Alert, s.Message = screen.AlertSlap, t.say(t.named(lang.Sentence{slapMsg(st)})...)
 	}
 	if code := t.setupCode(); code != "" {
 		// The whole screen, so that no layout cuts the code.
-		return screen.Screen{Phase: referee.PhaseSetup, Prompt: "Setup code " + code + ": type it on the page"}
+		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang,
+			Prompt: t.say(lang.Msg{Key: "table.code", Args: lang.Args{Value: code}})}
 	}
 	if t.game == nil {
 		s.Phase = referee.PhaseSetup
 		return s
 	}
+	if t.roundPts != nil {
+		s.Counted = t.counted
+	}
 	for _, p := range st.Players {
 		s.Hands = append(s.Hands, screen.Seat{Name: t.disp(p), Count: st.Hands[p]})
-		s.Scores = append(s.Scores, screen.Score{Name: t.disp(p), Points: st.Scores[p]})
+		s.Scores = append(s.Scores, screen.Score{Name: t.disp(p), Points: st.Scores[p], Round: t.roundPts[p]})
 	}
 	return s
 }
 
-// prompt is what the table waits for, one sentence.
-func (t *Table) prompt(st referee.State) string {
-	switch {
-	case t.game == nil:
-		return "Start a new game on the page"
-	case len(t.held) > 0:
-		return t.disp(t.uno.who) + ": call UNO!"
-	case st.SlapFor != "":
-		return t.slapText(st)
-	case t.pickQueue != nil:
-		return t.disp(t.pickQueue[len(t.picks)]) + ": tap a card to pick the dealer"
+// round is the round the screen names: between rounds, the next one.
+func (t *Table) round(st referee.State) int {
+	if t.game != nil && st.Phase == referee.PhaseSetup && !t.started {
+		return st.Round + 1
 	}
-	switch st.Phase {
-	case referee.PhaseSetup:
-		return t.disp(st.Dealer) + " deals 7 each: tap the starter card"
-	case referee.PhaseTurn:
-		return t.disp(st.Turn) + ": play a card or draw"
-	case referee.PhaseDrawn:
-		return t.disp(st.Turn) + ": play the drawn card or pass"
-	case referee.PhasePenalty:
-		return fmt.Sprintf("%s: draw %d", t.disp(st.Turn), st.Pending)
-	case referee.PhaseColor:
-		return t.disp(st.Turn) + ": pick a colour"
-	case referee.PhaseChallenge:
-		return t.disp(st.Turn) + ": challenge or draw"
-	case referee.PhaseShow:
-		return fmt.Sprintf("%s: show your hand (%d of %d)", t.disp(st.Turn), t.shownBy(st.Turn), st.Hands[st.Turn])
-	case referee.PhaseSwap:
-		return t.disp(st.Turn) + ": press the seat to swap with"
-	case referee.PhaseHeights:
-		return t.disp(t.nextToCount(st)) + ": tap a number card of the colour, or PASS"
-	case referee.PhaseCountup:
-		n := t.collectBy
-		if n == "" {
-			n = t.nextToCount(st)
+	return st.Round
+}
+
+// promptNamed is what the table waits for, with display names.
+func (t *Table) promptNamed(st referee.State) lang.Msg {
+	m := t.promptMsg(st)
+	if m.Key == "" {
+		return m
+	}
+	return t.named(lang.Sentence{m})[0]
+}
+
+// show puts s on the OLED at the page being read: a new text starts at its
+// first page, and each page stays Config.PageTime.
+func (t *Table) show(s screen.Screen) {
+	s.Page = 0
+	key := fmt.Sprint(screen.Pages(s))
+	if key != t.pageKey {
+		t.pageKey, t.page = key, 0
+		t.cancel(timerPage)
+		if screen.NumPages(s) > 1 {
+			t.after(timerPage, t.cfg.PageTime)
 		}
-		return fmt.Sprintf("%s: tap your leftover cards (%d of %d)", t.disp(n), t.shownBy(n), st.Hands[n])
-	case referee.PhaseOver:
-		return t.disp(st.Winner) + " wins! Start a new game"
 	}
-	return ""
+	s.Page = t.page
+	t.screen = s
+	if t.dev.Display != nil {
+		t.dev.Display.Show(s)
+	}
+}
+
+// nextPage shows the next page of a long text, the first after the last.
+func (t *Table) nextPage() {
+	t.page = (t.page + 1) % max(screen.NumPages(t.screen), 1)
+	t.after(timerPage, t.cfg.PageTime)
+	t.refresh()
 }
 
 func (t *Table) shownBy(name string) int {

@@ -137,7 +137,8 @@ func TestOutputs(t *testing.T) {
 	checkLine(t, "buzzer", sim.Buzzer, t0, 0, 50*time.Millisecond)
 	checkLine(t, "G", sim.LEDs["G"], t0, 0)
 
-	// A refusal: red, two buzzes, the full-screen reason, then back.
+	// A refusal: red, two buzzes, the full-screen reason until the next
+	// event, however long a child takes to read it.
 	t1 := v.clock.Now()
 	s = v.tap(t, "R2")
 	if s.Last.OK || s.Last.Code != "illegal-card" || s.Last.Event != "play R2" {
@@ -149,13 +150,25 @@ func TestOutputs(t *testing.T) {
 	alert := want
 	alert.Alert, alert.Message = screen.AlertIllegal, s.Last.Message
 	v.checkOLED(t, alert)
-	v.clock.Advance(2 * time.Second)
-	v.waitFor(t, "the alert to end", func(s Snapshot) bool { return s.Buzzer == "" })
-	want.Message = s.Last.Message
-	v.checkOLED(t, want)
+	if n := screen.NumPages(alert); n != 2 {
+		t.Fatalf("the refusal takes %d pages, want 2", n)
+	}
+	// Each page stays 3 s, then the next, round again.
+	v.clock.Advance(3 * time.Second)
+	alert.Page = 1
+	v.waitFor(t, "the second page", func(s Snapshot) bool { return s.Buzzer == "" && s.Page == 1 })
+	v.checkOLED(t, alert)
+	v.clock.Advance(3 * time.Second)
+	alert.Page = 0
+	v.waitFor(t, "the first page again", func(s Snapshot) bool { return s.Page == 0 })
+	v.checkOLED(t, alert)
+	v.clock.Advance(time.Minute)
 	checkLine(t, "illegal", sim.LEDs["illegal"], t1, 0, 600*time.Millisecond)
 	checkLine(t, "buzzer", sim.Buzzer, t0, 0, 50*time.Millisecond, // the chirp before
 		time.Second, time.Second+400*time.Millisecond, time.Second+550*time.Millisecond, time.Second+950*time.Millisecond)
+	if s := v.Snapshot(); s.Last.Code != "illegal-card" {
+		t.Errorf("a minute later: %+v, want the refusal still shown", s.Last)
+	}
 
 	// Wild: the colour phase prompts, the colour button names it.
 	s = v.tap(t, "W")

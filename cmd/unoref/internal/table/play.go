@@ -62,7 +62,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		} else {
 			t.parts, _ = t.parts.Vanish(board.PartDrawReader, "stopped answering")
 		}
-		t.refuse(CodeUnreadable, "The "+pad+" pad's reader does not answer", "")
+		t.refuse(CodeUnreadable, lang.Msg{Key: "table.reader." + pad}, "")
 		return nil
 	case mfrc522.ReaderBack:
 		if pad == "play" {
@@ -81,7 +81,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		return nil
 	case mfrc522.PollFailed:
 		if errors.Is(ev.Err, mfrc522.ErrCollision) {
-			t.refuse(CodeTwoCards, "Two cards at once: tap one card at a time", "")
+			t.refuse(CodeTwoCards, lang.Msg{Key: "tag.twocards"}, "")
 		}
 		return nil
 	case mfrc522.TagArrived:
@@ -107,12 +107,12 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		for _, p := range ev.Present {
 			t.seen[p.UID.String()] = true
 		}
-		t.refuse(CodeTwoCards, "Two cards at once: tap one card at a time", "")
+		t.refuse(CodeTwoCards, lang.Msg{Key: "tag.twocards"}, "")
 		return nil
 	}
 	c, err := t.resolve(pad, ev.Tag)
 	if err != nil {
-		t.refuse(tagCode(err), tagProblem(err), "")
+		t.refuse(tagCode(err), tagMsg(err), "")
 		return nil
 	}
 	return t.tap(pad, c, uid)
@@ -131,7 +131,8 @@ func (t *Table) resolve(pad string, tag mfrc522.Tag) (cards.Card, error) {
 		return res.Card, err
 	}
 	if tag.Type >= mfrc522.TypeClassicMini {
-		return cards.Card{}, &registry.TagError{Err: registry.ErrUnknownTag, UID: tag.UID.String(), Msg: "Unknown tag: this is not a card"}
+		te := &registry.TagError{Err: registry.ErrUnknownTag, UID: tag.UID.String(), Msg: "Unknown tag: this is not a card"}
+		return cards.Card{}, fmt.Errorf("%w: %w", errNotCard, te)
 	}
 	_, c, derr, rerr := registry.ReadCard(tag.Data, read)
 	if rerr != nil {
@@ -140,25 +141,10 @@ func (t *Table) resolve(pad string, tag mfrc522.Tag) (cards.Card, error) {
 	return c, derr
 }
 
-// tagProblem is one line for the OLED about a tag that names no card.
-func tagProblem(err error) string {
-	var fe *ndef.ForeignError
-	var te *registry.TagError
-	switch {
-	case errors.As(err, &te):
-		return te.Message()
-	case errors.As(err, &fe):
-		return "Not a card: this tag holds " + fe.Kind.String()
-	case errors.Is(err, ndef.ErrBlank):
-		return "This tag is blank: write a card on it first"
-	}
-	return "Could not read the card: tap it again"
-}
-
 // tap handles a card read on a pad.
 func (t *Table) tap(pad string, c cards.Card, uid string) error {
 	if t.game == nil {
-		t.refuse(CodeNoGame, "No game yet: start one on the page", "")
+		t.refuse(CodeNoGame, lang.Msg{Key: "table.nogame"}, "")
 		return nil
 	}
 	st := t.game.State()
@@ -168,7 +154,7 @@ func (t *Table) tap(pad string, c cards.Card, uid string) error {
 	who, named := t.takeSeat()
 	switch st.Phase {
 	case referee.PhaseOver:
-		t.refuse(referee.ErrWrongPhase, "The game is over: start a new one", "")
+		t.refuse(referee.ErrWrongPhase, lang.Msg{Key: "table.over"}, "")
 		return nil
 	case referee.PhaseSetup:
 		return t.submit(tablelog.Event{Kind: tablelog.Start, Card: c})
@@ -191,8 +177,7 @@ func (t *Table) tap(pad string, c cards.Card, uid string) error {
 		if st.Phase == referee.PhasePenalty || st.Phase == referee.PhaseChallenge {
 			t.drawn = append(t.drawn, c)
 			if len(t.drawn) < st.Pending {
-				t.last = Verdict{OK: true, Message: fmt.Sprintf("%d of %d drawn", len(t.drawn), st.Pending), At: t.clock.Now()}
-				t.refresh()
+				t.news("table.drawn", lang.Args{N: len(t.drawn), K: st.Pending})
 				return nil
 			}
 			ev := tablelog.Event{Kind: tablelog.Draw, Cards: t.drawn}
@@ -216,8 +201,7 @@ func (t *Table) collectCard(name string, c cards.Card, want int) error {
 	}
 	t.collect = append(t.collect, c)
 	if len(t.collect) < want {
-		t.last = Verdict{OK: true, Message: fmt.Sprintf("%s: %d of %d cards shown", name, len(t.collect), want), At: t.clock.Now()}
-		t.refresh()
+		t.news("table.shown", lang.Args{Player: name, N: len(t.collect), K: want})
 		return nil
 	}
 	return t.sendCollected()
@@ -259,8 +243,7 @@ func (t *Table) pick(c cards.Card) error {
 	}
 	t.picks = append(t.picks, v)
 	if len(t.picks) < len(t.pickQueue) {
-		t.last = Verdict{OK: true, Message: fmt.Sprintf("%s picked %s", t.pickQueue[len(t.picks)-1], c.Name()), At: t.clock.Now()}
-		t.refresh()
+		t.news("table.picked", lang.Args{Player: t.pickQueue[len(t.picks)-1], Card: c})
 		return nil
 	}
 	best := -1
@@ -276,8 +259,7 @@ func (t *Table) pick(c cards.Card) error {
 	t.picks = t.picks[:0]
 	if len(top) > 1 {
 		t.pickQueue = top
-		t.last = Verdict{OK: true, Message: "Tie: " + strings.Join(top, " and ") + " pick again", At: t.clock.Now()}
-		t.refresh()
+		t.news("table.tie", lang.Args{Names: top})
 		return nil
 	}
 	t.pickQueue, t.picks = nil, nil
@@ -304,7 +286,7 @@ func (t *Table) takeSeat() (string, bool) {
 // press handles a panel button.
 func (t *Table) press(b button.Name) error {
 	if t.game == nil {
-		t.refuse(CodeNoGame, "No game yet: start one on the page", "")
+		t.refuse(CodeNoGame, lang.Msg{Key: "table.nogame"}, "")
 		return nil
 	}
 	st := t.game.State()
@@ -315,7 +297,7 @@ func (t *Table) press(b button.Name) error {
 			t.pickQueue, t.picks = nil, nil
 			return t.submit(tablelog.Event{Kind: tablelog.Dealer, Name: st.Players[0]})
 		}
-		t.refuse(referee.ErrWrongPhase, "Pick the dealer first: tap one card each, or PASS", "")
+		t.refuse(referee.ErrWrongPhase, lang.Msg{Key: "table.pickfirst"}, "")
 		return nil
 	}
 	switch b {
@@ -375,8 +357,7 @@ func (t *Table) seat(s int) error {
 	if st.Phase == referee.PhaseCountup && len(t.collect) == 0 {
 		t.collectBy = st.Players[s]
 	}
-	t.last = Verdict{OK: true, Message: st.Players[s] + " acts", At: t.clock.Now()}
-	t.refresh()
+	t.news("table.acts", lang.Args{Player: st.Players[s]})
 	return nil
 }
 
@@ -390,7 +371,11 @@ func (t *Table) timer(m timerMsg) error {
 	case timerGrace:
 		return t.flush()
 	case timerAlert:
-		t.alert, t.missed = 0, false
+		t.alert, t.amber = 0, false
+		t.refresh()
+	case timerPage:
+		t.nextPage()
+	case timerBuzz:
 		t.refresh()
 	case timerSlap:
 		return t.slapForLate()
@@ -491,7 +476,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		// The same tag twice on the pile is a card taken back.
 		b, _ := registry.ParseUID(uid)
 		if err := t.pile.Play(b); err != nil {
-			t.refuse(CodeDuplicate, registry.Message(err), ev.String())
+			t.refuse(CodeDuplicate, tagMsg(err), ev.String())
 			return nil
 		}
 	}
@@ -501,7 +486,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		t.pile.Undo()
 	}
 	if err != nil {
-		t.refuse("journal", "The journal failed: restart the referee", ev.String())
+		t.refuse("journal", lang.Msg{Key: "table.journal"}, ev.String())
 		return err
 	}
 	line := ev.String()
@@ -516,8 +501,8 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		t.logEnded()
 	}
 	t.track(ev, v, before, st, uid)
-	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Text(lang.English), Event: said, At: now}
-	t.effects(ev, v, st)
+	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Msg...)
+	t.effects(ev, v, before, st)
 	t.refresh()
 	return nil
 }
@@ -543,6 +528,8 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	case tablelog.Dealer, tablelog.Start:
 		t.dealerSet = true
 		t.pile.Clear()
+		// A starter put back still begins the engine's round.
+		t.started = t.started || ev.Kind == tablelog.Start
 	case tablelog.Hand, tablelog.Points:
 		t.done[ev.Name] = true
 	}
@@ -566,8 +553,8 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 }
 
 // refuse shows a refusal the daemon makes itself (a tag that names no card).
-func (t *Table) refuse(code, msg, event string) {
-	t.last = Verdict{Code: code, Message: msg, Event: event, At: t.clock.Now()}
-	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: lang.Sentence{{Key: "plain", Args: lang.Args{Text: msg}}}}, referee.State{})
+func (t *Table) refuse(code string, m lang.Msg, event string) {
+	t.tell(Verdict{Code: code, Event: event}, m)
+	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: lang.Sentence{m}}, referee.State{}, referee.State{})
 	t.refresh()
 }

@@ -1,18 +1,13 @@
 package table
 
 import (
-	"errors"
+	"github.com/unoref/unoref/lang"
 	"strings"
 
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
-
-// ErrSlapNoSeats refuses a game with uno-slap on a table without seat
-// buttons: each player's press is their slap, and nothing else can say
-// who slapped when.
-var ErrSlapNoSeats = errors.New("uno-slap needs the seat buttons, and this table has none: fit the seat pads or play without uno-slap")
 
 // seatButtons reports whether the seat pads are fitted and answering.
 func (t *Table) seatButtons() bool {
@@ -52,11 +47,8 @@ func (t *Table) slapForLate() error {
 	return nil
 }
 
-// slapText is the OLED's line while slaps are open.
-func (t *Table) slapText(st referee.State) string {
-	due := make([]string, len(st.SlapsDue))
-	for i, n := range st.SlapsDue {
-		due[i] = t.disp(n)
-	}
-	return "Slap " + t.disp(st.SlapFor) + "'s hand! Still: " + strings.Join(due, ", ")
+// slapMsg asks for the slaps still due: whose hand, and who has not
+// slapped yet (the table's display names come in with Table.named).
+func slapMsg(st referee.State) lang.Msg {
+	return lang.Msg{Key: "prompt.slap", Args: lang.Args{Player: st.SlapFor, Names: st.SlapsDue}}
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -60,7 +61,7 @@ func TestUnoSlapVirtualTable(t *testing.T) {
 		if diff := cmp.Diff([]string{"Cy", "Ann"}, s.SlapsDue); diff != "" {
 			t.Errorf("SlapsDue (-want +got):\n%s", diff)
 		}
-		v.checkOLED(t, screen.Screen{Alert: screen.AlertSlap, Message: "Slap Ben's hand! Still: Cy, Ann"})
+		v.checkOLED(t, screen.Screen{Alert: screen.AlertSlap, Message: "Slap Ben's hand! Still to slap: Cy and Ann"})
 		s = v.tap(t, "G0") // Cy plays before the slaps: refused
 		if s.Last.OK || s.Last.Code != referee.ErrWrongPhase || s.State.Hands["Cy"] != 2 {
 			t.Fatalf("a play while slaps are due: %+v, %+v", s.Last, s.State)
@@ -149,8 +150,9 @@ func TestUnoSlapVirtualTable(t *testing.T) {
 func TestUnoSlapNeedsSeatButtons(t *testing.T) {
 	bt := startBoard(t, hardware.Default(), nil)
 	err := bt.Do(context.Background(), Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official +uno-slap"})
-	if err == nil || err.Error() != ErrSlapNoSeats.Error() {
-		t.Fatalf("Do(newgame +uno-slap) = %v, want %v", err, ErrSlapNoSeats)
+	var ae *ActionError
+	if !errors.As(err, &ae) || len(ae.Msg) != 1 || ae.Msg[0].Key != "action.slap.noseats" {
+		t.Fatalf("Do(newgame +uno-slap) = %v, want the refusal action.slap.noseats", err)
 	}
 	if err := bt.Do(context.Background(), Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"}); err != nil {
 		t.Errorf("Do(newgame official) = %v", err)

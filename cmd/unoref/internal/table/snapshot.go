@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -17,7 +18,7 @@ type Snapshot struct {
 	Last    Verdict         // the last ruling shown at the table
 	LEDs    map[string]bool // "cw","ccw","legal","illegal","uno","R","Y","G","B", and "seat0"… with seat pads
 	Buzzer  string          // pattern playing now: "legal","illegal","uno","round","game" or ""
-	Prompt  string          // what the table waits for, one sentence
+	Prompt  string          // what the table waits for, one sentence in the table's language
 	Reader  string          // play-pad reader: "ok", "lost" or "sim"
 	Log     []string        // the last lines of this game's table log, newest last
 	Events  int             // events journaled in this game so far
@@ -36,6 +37,18 @@ type Snapshot struct {
 	// still have to press their seat button; empty when no slap is open.
 	SlapFor  string   `json:",omitempty"`
 	SlapsDue []string `json:",omitempty"`
+	// Lang is the table's language (Config.Lang), the language of
+	// Last.Message and Prompt. PromptMsg is Prompt as a key and its
+	// arguments, like Last.Msg, so that a page can say both in a phone's
+	// own language (lang.Lang.Render, Sentence).
+	Lang      string
+	PromptMsg lang.Msg
+	// RoundPoints are the points each player scored in the round just
+	// counted, shown until the next round begins; nil otherwise.
+	RoundPoints map[string]int `json:",omitempty"`
+	// Page is the page of the OLED's text shown now (screen.Pages): a
+	// long text pages round every Config.PageTime.
+	Page int
 }
 
 // Name is how the table shows the player seated as seat: their display name
@@ -50,9 +63,11 @@ func (s Snapshot) Name(seat string) string {
 // Verdict is a ruling as the table showed it.
 type Verdict struct {
 	OK      bool
+	Bad     bool // accepted, but bad news: a missed UNO, a mistake penalty, a starter put back
 	Code    string
-	Message string
-	Event   string // the table-log line ruled on
+	Message string        // Msg in the table's language
+	Msg     lang.Sentence // the sentence as keys and arguments, display names in
+	Event   string        // the table-log line ruled on
 	At      time.Time
 }
 

@@ -51,7 +51,7 @@ var _ Journal = (*SQLJournal)(nil)
 func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string) (Game, error) {
 	words := strings.Fields(rules)
 	if len(words) == 0 {
-		return nil, &setupError{"Choose the rules."}
+		return nil, &setupError{lang.Sentence{{Key: "action.rules"}}}
 	}
 	rev := tablelog.Event{Kind: tablelog.Rules, Preset: words[0], Options: words[1:]}
 	// Check the lines on a scratch referee: a refused one must not end the
@@ -59,7 +59,7 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 	g := referee.New()
 	for _, ev := range []tablelog.Event{{Kind: tablelog.Players, Names: players}, rev} {
 		if v := g.Apply(ev); !v.OK {
-			return nil, &setupError{v.Text(lang.English)}
+			return nil, &setupError{v.Msg}
 		}
 	}
 	if s.cur == nil {
@@ -139,9 +139,9 @@ func (g *sqlGame) Lines() []string {
 }
 
 // setupError is a players or rules line the referee refuses.
-type setupError struct{ msg string }
+type setupError struct{ msg lang.Sentence }
 
-func (e *setupError) Error() string { return e.msg }
+func (e *setupError) Error() string { return lang.English.Sentence(e.msg) }
 
 // mistake reports whether a refused verdict changed the game anyway.
 func mistake(v referee.Verdict) bool {

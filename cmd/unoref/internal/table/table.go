@@ -36,8 +36,16 @@ type Config struct {
 	// SeatWindow is how long a seat-pad press names who acts next.
 	// Default 3 s.
 	SeatWindow time.Duration
-	// AlertTime is how long a full-screen alert stays. Default 1.5 s.
-	AlertTime time.Duration
+	// Lang is the table's language (config key language): the OLED, the
+	// Snapshot's texts and prompts. The zero value is English.
+	Lang lang.Lang
+	// RefusalHold is how long a refusal or bad news stays on the OLED
+	// (config key display.refusal_hold). Zero or less, the default, holds
+	// it until the next event, so that a child can read it all.
+	RefusalHold time.Duration
+	// PageTime is how long each page of a text too long for one screen
+	// stays before the next (they go round). Default 3 s.
+	PageTime time.Duration
 	// Virtual marks the virtual table in the snapshot.
 	Virtual bool
 	// Heartbeat, when set, is called by Run's loop as it starts and then
@@ -62,8 +70,8 @@ func (c *Config) defaults() {
 	if c.SeatWindow <= 0 {
 		c.SeatWindow = 3 * time.Second
 	}
-	if c.AlertTime <= 0 {
-		c.AlertTime = 1500 * time.Millisecond
+	if c.PageTime <= 0 {
+		c.PageTime = 3 * time.Second
 	}
 	if c.HeartbeatEvery <= 0 {
 		c.HeartbeatEvery = time.Second
@@ -103,7 +111,12 @@ type Table struct {
 	held      []heldEvent
 	alert     screen.Alert
 	alertMsg  string
-	missed    bool
+	amber     bool           // the UNO LED lit for the alert shown: a missed UNO, bad news
+	page      int            // the page of the OLED's text shown (screen.Pages)
+	pageKey   string         // the text paged through, to start again when it changes
+	roundPts  map[string]int // points of the round just counted, until the next round starts
+	counted   int            // the round roundPts belong to
+	started   bool           // a starter stands for the round st.Round (phase setup: else the next round's)
 	last      Verdict
 	pile      registry.Pile   // the tags on the discard pile
 	seen      map[string]bool // tags of a refused multi-tag read, until they leave
@@ -142,6 +155,8 @@ const (
 	timerGrace timer = iota + 1
 	timerAlert
 	timerSlap
+	timerPage
+	timerBuzz // the buzzer's pattern ended: the snapshot says so
 	nTimers
 )
 
@@ -195,13 +210,13 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	switch {
 	case errors.Is(err, ErrNoOpenGame):
 		if p := dev.Parts.Summary(); p != "" {
-			t.last = Verdict{OK: true, Message: "Optional parts: " + p, At: t.clock.Now()}
+			t.tell(Verdict{OK: true}, lang.Msg{Key: "table.parts", Args: lang.Args{Text: p}})
 		}
 	case err != nil:
 		return nil, err
 	default:
 		t.adopt(g)
-		t.last = Verdict{OK: true, Message: "Game resumed", At: t.clock.Now()}
+		t.tell(Verdict{OK: true}, lang.Msg{Key: "table.resumed"})
 		t.logGame("game resumed")
 	}
 	t.refresh()
@@ -216,7 +231,7 @@ func (t *Table) seatsGone(ctx context.Context) {
 	}
 	var moved bool
 	if t.parts, moved = t.parts.Vanish(board.PartSeatPads, "stopped answering"); moved {
-		t.refuse(CodeUnreadable, "The seat pads do not answer", "")
+		t.refuse(CodeUnreadable, lang.Msg{Key: "table.seats"}, "")
 	}
 }
 
@@ -232,11 +247,13 @@ func (t *Table) adopt(g Game) {
 	t.done = map[string]bool{}
 	t.dealerSet = false
 	var last time.Duration
+	var lastKind tablelog.Kind
 	for _, l := range lines {
 		ev, ok, err := tablelog.Parse(l, 0)
 		if err != nil || !ok {
 			continue
 		}
+		lastKind = ev.Kind
 		if ev.Timed {
 			last = ev.At
 		}
@@ -254,6 +271,8 @@ func (t *Table) adopt(g Game) {
 	t.t0 = t.t0.Add(-last)
 	st := g.State()
 	t.phase = st.Phase
+	t.started = st.Phase != referee.PhaseSetup || lastKind == tablelog.Start
+	t.roundPts, t.counted = nil, 0
 	if st.Phase != referee.PhaseCountup && st.Phase != referee.PhaseHeights {
 		t.done = map[string]bool{}
 	}
@@ -359,7 +378,7 @@ func (t *Table) Run(ctx context.Context) error {
 		case r := <-t.actions:
 			var w <-chan struct{}
 			w, err = t.action(r.a)
-			var aerr *actionError
+			var aerr *ActionError
 			if errors.As(err, &aerr) {
 				t.logRefused(r.a, aerr)
 				r.reply <- reply{err: aerr}
@@ -379,6 +398,8 @@ func (t *Table) halt() {
 	t.cancel(timerGrace)
 	t.cancel(timerAlert)
 	t.cancel(timerSlap)
+	t.cancel(timerPage)
+	t.cancel(timerBuzz)
 	for _, h := range []interface{ Halt() error }{t.dev.Play, t.dev.Draw, t.dev.Display, t.dev.LEDs, t.dev.Buzzer, t.dev.Seats} {
 		if h != nil {
 			h.Halt()
@@ -389,18 +410,39 @@ func (t *Table) halt() {
 	}
 }
 
-// actionError is an action the table refuses; Run goes on.
-type actionError struct{ msg string }
+// ActionError is a control of the page the table refuses; Run goes on.
+// Its sentence is keys and arguments, so that the page can say it in a
+// phone's language; Error says it in the table's (Config.Lang).
+type ActionError struct {
+	Msg  lang.Sentence
+	Lang lang.Lang
+}
 
-func (e *actionError) Error() string { return e.msg }
+func (e *ActionError) Error() string {
+	if len(e.Msg) == 1 {
+		return e.Lang.Render(e.Msg[0]) // a name may begin it: never capitalised
+	}
+	return e.Lang.Sentence(e.Msg)
+}
 
-func refuseAction(format string, a ...any) error {
-	return &actionError{fmt.Sprintf(format, a...)}
+// refuseAction refuses a control with the message key and its arguments.
+func refuseAction(key string, a lang.Args) error {
+	return &ActionError{Msg: lang.Sentence{{Key: key, Args: a}}}
 }
 
 // Do performs a control of the page (or a test) and returns once the table
-// has ruled on it. Errors are sentences for the page.
+// has ruled on it. A refusal is an *ActionError, a sentence for the page in
+// the table's language.
 func (t *Table) Do(ctx context.Context, a Action) error {
+	err := t.do(ctx, a)
+	var aerr *ActionError
+	if errors.As(err, &aerr) {
+		aerr.Lang = t.cfg.Lang
+	}
+	return err
+}
+
+func (t *Table) do(ctx context.Context, a Action) error {
 	r := request{a: a, reply: make(chan reply, 1)}
 	if t.v != nil {
 		switch a.Kind {
@@ -451,27 +493,27 @@ func (t *Table) action(a Action) (<-chan struct{}, error) {
 		return nil, t.end()
 	case "points":
 		if t.game == nil {
-			return nil, refuseAction("No game is being played.")
+			return nil, refuseAction("action.nogame", lang.Args{})
 		}
 		return nil, t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
 	case "seat":
 		if a.Seat < 0 || a.Seat >= seatpad.MaxSeats {
-			return nil, refuseAction("There is no seat %d.", a.Seat)
+			return nil, refuseAction("action.noseat", lang.Args{N: a.Seat})
 		}
 		return nil, t.seat(a.Seat)
 	case "press":
 		b, ok := buttonNames[a.Button]
 		if !ok {
-			return nil, refuseAction("There is no %q button.", a.Button)
+			return nil, refuseAction("action.nobutton", lang.Args{Value: a.Button})
 		}
 		return nil, t.press(b)
 	case "tap", "remove":
 		if t.v == nil {
-			return nil, refuseAction("Tap a real card on the pad: this table has readers.")
+			return nil, refuseAction("action.realcard", lang.Args{})
 		}
 		return t.v.act(t, a)
 	}
-	return nil, refuseAction("Unknown action %q.", a.Kind)
+	return nil, refuseAction("action.unknown", lang.Args{Value: a.Kind})
 }
 
 var buttonNames = map[string]button.Name{
@@ -492,7 +534,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 		}
 	}
 	if len(players) < 2 {
-		return refuseAction("Name at least two players.")
+		return refuseAction("action.players", lang.Args{})
 	}
 	if rules == "" {
 		rules = t.cfg.Rules
@@ -507,25 +549,25 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	// Check the words first: a refused line must not end the open game.
 	words := strings.Fields(rules)
 	if len(words) == 0 {
-		return refuseAction("Choose the rules.")
+		return refuseAction("action.rules", lang.Args{})
 	}
 	r, err := referee.ParseRules(words[0], words[1:])
 	if err != nil {
 		var re *referee.RulesError
 		if errors.As(err, &re) {
-			return refuseAction("%s", lang.English.Render(re.Msg))
+			return &ActionError{Msg: lang.Sentence{re.Msg}}
 		}
-		return refuseAction("%v", err)
+		return refuseAction("action.failed", lang.Args{Text: err.Error()})
 	}
 	if r.UnoSlap && !t.seatButtons() {
-		return refuseAction("%s", ErrSlapNoSeats.Error())
+		return refuseAction("action.slap.noseats", lang.Args{})
 	}
 	t.cancel(timerGrace)
 	g, err := t.j.NewGame(context.Background(), players, rules)
 	if err != nil {
 		var se *setupError
 		if errors.As(err, &se) {
-			return refuseAction("%s", se.msg)
+			return &ActionError{Msg: se.msg}
 		}
 		return err
 	}
@@ -535,7 +577,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	t.adopt(g)
 	t.logGame("game started")
 	t.t0 = t.clock.Now()
-	t.last = Verdict{OK: true, Message: "New game: " + strings.Join(players, ", "), Event: "rules " + rules, At: t.clock.Now()}
+	t.tell(Verdict{OK: true, Event: "rules " + rules}, lang.Msg{Key: "table.newgame", Args: lang.Args{Names: players}})
 	t.refresh()
 	return nil
 }

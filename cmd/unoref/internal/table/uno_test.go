@@ -69,7 +69,11 @@ func TestUnoGrace(t *testing.T) {
 		if s.State.Hands["Ben"] != 3 || s.Buzzer != "uno" || !s.LEDs["uno"] {
 			t.Errorf("missed UNO: %+v, buzzer %q, LEDs %v", s.State, s.Buzzer, s.LEDs)
 		}
-		v.checkOLED(t, screen.Screen{Alert: screen.AlertUNO, Message: s.Last.Message})
+		// Bad news for Ben: its own look, never the green "legal" one.
+		v.checkOLED(t, screen.Screen{Alert: screen.AlertBad, Message: s.Last.Message})
+		if !s.Last.Bad || s.LEDs["legal"] || !s.LEDs["illegal"] {
+			t.Errorf("missed UNO: Bad %v, LEDs %v; want bad news, red, not legal", s.Last.Bad, s.LEDs)
+		}
 		v.clock.Advance(time.Second)
 		checkLine(t, "buzzer", v.Sim().Buzzer, t0, 0, 100*time.Millisecond, 200*time.Millisecond,
 			300*time.Millisecond, 400*time.Millisecond, 500*time.Millisecond)

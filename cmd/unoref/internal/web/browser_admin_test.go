@@ -113,7 +113,7 @@ func TestBrowserAdminAndHistory(t *testing.T) {
 
 	// Undo the count that ended the round: the page goes back to the count-up.
 	p.do("undo", chromedp.Click("#undo", chromedp.NodeVisible))
-	p.wait("undone", `s.phase === 'countup' && s.msg.startsWith('Undone: hand Ann') && s.error === ''`)
+	p.wait("undone", `s.phase === 'countup' && s.msg.startsWith('Ann, show your cards again') && s.error === ''`)
 	if got := p.evalString(scoresJS); got != "Ann 0, <b>Bo&Co 0" {
 		t.Errorf("scores after undo %q, want them back to 0", got)
 	}

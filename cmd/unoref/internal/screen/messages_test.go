@@ -1,0 +1,88 @@
+package screen
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang"
+)
+
+// longArgs fill every argument a message may take, with long names of
+// allowed characters: 12 Cyrillic letters, an Armenian double name, the
+// longest name the table allows (table.MaxName, 20).
+var longArgs = lang.Args{
+	Player: "Александрина", Other: "Աստղիկ-Մարիամ", Next: "Maximilian-Alexander",
+	Card:  cards.Card{Kind: cards.WildDrawFour, Color: cards.Yellow},
+	Top:   cards.Card{Kind: cards.DrawTwo, Color: cards.Green},
+	Color: cards.Blue, N: 21, K: 22, Rule: "stacking", Value: "deflect-draw-two",
+	Options: []string{"+stacking", "+jump-in", "target=200"},
+	Text:    "Ștefănescu-Đorđević", Names: []string{"Александрина", "Աստղիկ-Մարիամ", "Maximilian-Alexander"},
+}
+
+// TestEveryMessageOnOLED renders every message key in every language,
+// with long names, as a refusal and as the turn screen's news, draws every
+// page through our driver on the SSD1306 simulator and fails on a rune no
+// face can draw (Missing) or a sentence cut: the pages together must hold
+// every word, and every line must be on the panel.
+func TestEveryMessageOnOLED(t *testing.T) {
+	p := newPanel(t)
+	for _, l := range lang.Languages() {
+		t.Run(l.String(), func(t *testing.T) {
+			for _, k := range lang.Keys() {
+				text := l.Sentence(lang.Sentence{{Key: k, Args: longArgs}})
+				if m := Missing(text); len(m) != 0 {
+					t.Errorf("%s %s: Missing(%q) = %q, want none", l, k, text, m)
+				}
+				for _, s := range []Screen{
+					{Alert: AlertIllegal, Message: text, Lang: l},
+					{Phase: "turn", Turn: "Александрина", Color: "B", Top: "G+2", Hands: fourSeats, Message: text, Lang: l},
+				} {
+					checkPaged(t, p, k, s, text)
+				}
+			}
+		})
+	}
+}
+
+// checkPaged draws every page of s and checks that they hold text whole.
+func checkPaged(t *testing.T, p *panel, key string, s Screen, text string) {
+	t.Helper()
+	var all []string
+	for i, pg := range Pages(s) {
+		s.Page = i
+		img := p.show(t, s)
+		for _, line := range pg {
+			if _, ok := find(img, small, line, false); !ok {
+				t.Errorf("%s %s page %d: line %q not on the panel", s.Lang, key, i, line)
+			}
+			all = append(all, strings.TrimSuffix(line, more))
+		}
+	}
+	if got, want := squeeze(strings.Join(all, "")), squeeze(text); got != want {
+		t.Errorf("%s %s: pages say %q, want %q", s.Lang, key, got, want)
+	}
+}
+
+// TestTitlesFit: the screen's titles and alert words fit the panel in
+// their faces in every language, never elided.
+func TestTitlesFit(t *testing.T) {
+	for _, l := range lang.Languages() {
+		s := Screen{Lang: l}
+		for _, tt := range []struct {
+			key  string
+			f    face
+			name string
+		}{
+			{"screen.welcome", big, "big"}, {"screen.ok", big, "big"}, {"screen.no", big, "big"},
+			{"screen.uno", big, "big"}, {"screen.bad", big, "big"},
+			{"screen.round", bold, "bold"}, {"screen.after", bold, "bold"}, {"screen.points", bold, "bold"},
+			{"screen.totals", bold, "bold"}, {"screen.scores", bold, "bold"}, {"screen.over", bold, "bold"},
+		} {
+			w := s.count(tt.key, 10)
+			if tt.f.width(w) > Width {
+				t.Errorf("%s %s = %q: %d px in the %s face, want <= %d", l, tt.key, w, tt.f.width(w), tt.name, Width)
+			}
+		}
+	}
+}

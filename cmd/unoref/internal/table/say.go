@@ -1,0 +1,122 @@
+package table
+
+import (
+	"errors"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/referee"
+)
+
+// say renders a sentence in the table's language (Config.Lang). Every
+// word the table shows, and may one day speak, goes through it.
+func (t *Table) say(s ...lang.Msg) string { return t.cfg.Lang.Sentence(s) }
+
+// named is s with each seat name replaced by the seat's display name, so
+// that a renamed player is called by the new name everywhere.
+func (t *Table) named(s lang.Sentence) lang.Sentence {
+	out := make(lang.Sentence, len(s))
+	for i, m := range s {
+		a := &m.Args
+		a.Player, a.Other, a.Next = t.disp(a.Player), t.disp(a.Other), t.disp(a.Next)
+		if len(a.Names) > 0 {
+			ns := make([]string, len(a.Names))
+			for k, n := range a.Names {
+				ns[k] = t.disp(n)
+			}
+			a.Names = ns
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// tell makes v, saying s, the verdict the table shows. It ends the alert
+// of the verdict before: a refusal stays until the next event (or
+// Config.RefusalHold).
+func (t *Table) tell(v Verdict, s ...lang.Msg) {
+	v.Msg = t.named(s)
+	v.Message = t.say(v.Msg...)
+	v.At = t.clock.Now()
+	t.last = v
+	t.alert, t.amber = 0, false
+	t.cancel(timerAlert)
+}
+
+// news shows a sentence of the table's own that changes nothing in the
+// game: "Ann picked Red 7", "1 of 2 cards drawn".
+func (t *Table) news(key string, a lang.Args) {
+	t.tell(Verdict{OK: true}, lang.Msg{Key: key, Args: a})
+	t.refresh()
+}
+
+// tagMsg is what the table says about a tag that names no card.
+func tagMsg(err error) lang.Msg {
+	var fe *ndef.ForeignError
+	switch {
+	case errors.Is(err, errNotCard):
+		return lang.Msg{Key: "tag.unknown"}
+	case errors.As(err, &fe) && fe.Text != "":
+		return lang.Msg{Key: "tag.says", Args: lang.Args{Text: fe.Text}}
+	case errors.Is(err, registry.ErrOtherDeck):
+		return lang.Msg{Key: "tag.otherdeck"}
+	case errors.Is(err, registry.ErrForeign), errors.As(err, &fe):
+		return lang.Msg{Key: "tag.foreign"}
+	case errors.Is(err, registry.ErrDuplicateTag):
+		return lang.Msg{Key: "tag.duplicate"}
+	case errors.Is(err, ndef.ErrBlank):
+		return lang.Msg{Key: "tag.blank"}
+	case errors.Is(err, registry.ErrUnknownTag), errors.Is(err, ndef.ErrCorrupt):
+		return lang.Msg{Key: "tag.notdeck"}
+	}
+	return lang.Msg{Key: "tag.unreadable"}
+}
+
+// errNotCard marks a tag of a kind cards are never written on (MIFARE
+// Classic).
+var errNotCard = errors.New("table: not a card tag")
+
+// promptMsg is what the table waits for, one sentence.
+func (t *Table) promptMsg(st referee.State) lang.Msg {
+	switch {
+	case t.game == nil:
+		return lang.Msg{Key: "prompt.nogame"}
+	case len(t.held) > 0:
+		return lang.Msg{Key: "prompt.uno", Args: lang.Args{Player: t.uno.who}}
+	case st.SlapFor != "":
+		return slapMsg(st)
+	case t.pickQueue != nil:
+		return lang.Msg{Key: "prompt.pick", Args: lang.Args{Player: t.pickQueue[len(t.picks)]}}
+	}
+	a := lang.Args{Player: st.Turn}
+	switch st.Phase {
+	case referee.PhaseSetup:
+		a.Player = st.Dealer
+		return lang.Msg{Key: "prompt.starter", Args: a}
+	case referee.PhasePenalty:
+		a.N = st.Pending
+	case referee.PhaseShow:
+		a.N, a.K = t.shownBy(st.Turn), st.Hands[st.Turn]
+	case referee.PhaseHeights:
+		a.Player = t.nextToCount(st)
+		c, err := cards.ParseColor(st.Color)
+		if err != nil {
+			return lang.Msg{Key: "prompt.heights.any", Args: a}
+		}
+		a.Color = c
+	case referee.PhaseCountup:
+		a.Player = t.collectBy
+		if a.Player == "" {
+			a.Player = t.nextToCount(st)
+		}
+		a.N, a.K = t.shownBy(a.Player), st.Hands[a.Player]
+	case referee.PhaseOver:
+		a.Player = st.Winner
+	case referee.PhaseTurn, referee.PhaseDrawn, referee.PhaseColor, referee.PhaseChallenge, referee.PhaseSwap:
+	default:
+		return lang.Msg{}
+	}
+	return lang.Msg{Key: "prompt." + st.Phase, Args: a}
+}
