@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+	"sync"
 )
 
 // Settings are the voice's knobs, as the config file and the page set them.
@@ -54,7 +55,8 @@ func (s Settings) withDefaults() Settings {
 
 // Espeak is the real backend: espeak-ng makes a WAV, aplay plays it.
 type Espeak struct {
-	s Settings
+	mu sync.Mutex
+	s  Settings
 	// The programs, looked up on PATH; tests may point them elsewhere.
 	Synth, Play string
 }
@@ -77,7 +79,29 @@ func NewEspeak(s Settings) (*Espeak, error) {
 }
 
 func (e *Espeak) String() string {
-	return fmt.Sprintf("espeak-ng %d wpm, volume %d, device %q", e.s.Speed, e.s.Volume, e.s.Device)
+	s := e.settings()
+	return fmt.Sprintf("espeak-ng %d wpm, volume %d, device %q", s.Speed, s.Volume, s.Device)
+}
+
+// Tune changes the settings from the next utterance on (the page's admin
+// settings); out-of-range settings are refused and the old ones kept.
+func (e *Espeak) Tune(s Settings) error {
+	if err := s.Check(); err != nil {
+		return err
+	}
+	e.mu.Lock()
+	e.s = s.withDefaults()
+	e.mu.Unlock()
+	return nil
+}
+
+// Settings are the settings in use, with the defaults filled in.
+func (e *Espeak) Settings() Settings { return e.settings() }
+
+func (e *Espeak) settings() Settings {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.s
 }
 
 // Speak says u through the sound card.
@@ -91,7 +115,8 @@ func (e *Espeak) Speak(ctx context.Context, u Utterance) error {
 
 // WAV is u spoken, as the bytes of a WAV file.
 func (e *Espeak) WAV(ctx context.Context, u Utterance) ([]byte, error) {
-	voice := e.s.Voice
+	s := e.settings()
+	voice := s.Voice
 	if voice == "" {
 		v, err := VoiceFor(u.Lang)
 		if err != nil {
@@ -105,7 +130,7 @@ func (e *Espeak) WAV(ctx context.Context, u Utterance) ([]byte, error) {
 	// The text goes on stdin, never on the command line: a sentence that
 	// starts with "-" is not an option.
 	cmd := exec.CommandContext(ctx, e.Synth, "-v", voice,
-		"-s", fmt.Sprint(e.s.Speed), "-a", fmt.Sprint(e.s.Volume), "--stdout", "--stdin")
+		"-s", fmt.Sprint(s.Speed), "-a", fmt.Sprint(s.Volume), "--stdout", "--stdin")
 	cmd.Stdin = strings.NewReader(u.Text)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -120,8 +145,8 @@ func (e *Espeak) play(ctx context.Context, wav []byte) error {
 		return ErrNoAplay
 	}
 	args := []string{"-q"}
-	if e.s.Device != "" {
-		args = append(args, "-D", e.s.Device)
+	if d := e.settings().Device; d != "" {
+		args = append(args, "-D", d)
 	}
 	cmd := exec.CommandContext(ctx, e.Play, append(args, "-")...)
 	cmd.Stdin = bytes.NewReader(wav)

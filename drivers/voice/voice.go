@@ -89,6 +89,23 @@ func (s *Speaker) Say(u Utterance) {
 	}
 }
 
+// Tuner is a backend whose settings change while it runs (Espeak).
+type Tuner interface {
+	Tune(Settings) error
+}
+
+// ErrNotTunable is returned by Tune for a backend without settings.
+var ErrNotTunable = errors.New("voice: this backend has no settings")
+
+// Tune changes the backend's settings from the next utterance on.
+func (s *Speaker) Tune(set Settings) error {
+	t, ok := s.backend.(Tuner)
+	if !ok {
+		return ErrNotTunable
+	}
+	return t.Tune(set)
+}
+
 // Err is the last failure of the backend, nil when the last utterance was
 // said.
 func (s *Speaker) Err() error {

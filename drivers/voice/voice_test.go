@@ -253,3 +253,47 @@ func TestVoiceParseWAVRefusesOtherFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestVoiceTune: the page's settings reach espeak-ng from the next
+// utterance on, a bad one is refused and the old ones kept, and a backend
+// without settings says so.
+func TestVoiceTune(t *testing.T) {
+	e, err := voice.NewEspeak(voice.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := voice.New(&voice.Opts{Backend: e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Tune(voice.Settings{Speed: 300, Volume: 50}); err != nil {
+		t.Fatalf("Tune(300 wpm) = %v, want nil", err)
+	}
+	if err := s.Tune(voice.Settings{Speed: 1000}); err == nil {
+		t.Error("Tune(1000 wpm) = nil, want an error")
+	}
+	want := voice.Settings{Speed: 300, Volume: 50}
+	if diff := cmp.Diff(want, e.Settings()); diff != "" {
+		t.Errorf("Settings after Tune (-want +got):\n%s", diff)
+	}
+	b, err := e.WAV(context.Background(), samples[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := voice.ParseWAV(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Duration > 5*time.Second {
+		t.Errorf("at 300 wpm the sample lasts %v, want under 5 s (the speed was not tuned)", w.Duration)
+	}
+	r, err := voice.New(&voice.Opts{Backend: voicetest.New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := r.Tune(want); !errors.Is(err, voice.ErrNotTunable) {
+		t.Errorf("Recorder Tune = %v, want ErrNotTunable", err)
+	}
+}
