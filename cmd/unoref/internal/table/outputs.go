@@ -94,6 +94,8 @@ func (t *Table) refresh() {
 		Game:    t.gameID,
 		Names:   maps.Clone(t.names),
 		Parts:   t.parts,
+		Voice:   t.voice,
+		Rules:   t.rules,
 	}
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()

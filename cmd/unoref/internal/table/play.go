@@ -509,6 +509,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	t.track(ev, v, before, st, uid)
 	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Text(lang.English), Event: said, At: now}
 	t.effects(ev, v, st)
+	t.speakVerdict(ev, v, before, st)
 	t.refresh()
 	return nil
 }
