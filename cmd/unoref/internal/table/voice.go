@@ -26,36 +26,36 @@ type VoiceState struct {
 	Fitted   bool           // the table has a speaker (Config.Voice) to turn on
 }
 
-// speech is one utterance being put together: clauses rendered in the
-// table's language, said as one, so that a teaching sentence never
-// replaces the verdict it explains.
-type speech []string
+// speech is one utterance being put together, as sentences said as one,
+// so that a teaching sentence never replaces the verdict it explains.
+type speech []lang.Sentence
 
-func (s *speech) add(l lang.Lang, m lang.Sentence) {
-	if text := l.Sentence(m); text != "" {
-		*s = append(*s, text)
-	}
-}
-
-// text joins the sentences with full stops (a pause in espeak-ng).
-func (s speech) text() string {
+// text renders the sentences in l, each ending with a full stop (a pause
+// in espeak-ng).
+func (s speech) text(l lang.Lang) string {
 	var b strings.Builder
-	for _, p := range s {
+	for _, m := range s {
+		p := strings.TrimRight(l.Sentence(m), ".։ ")
+		if p == "" {
+			continue
+		}
 		if b.Len() > 0 {
 			b.WriteString(" ")
 		}
-		b.WriteString(strings.TrimRight(p, ".։ "))
+		b.WriteString(p)
 		b.WriteString(".")
 	}
 	return b.String()
 }
 
-// say hands an utterance to the speaker, when it is on.
+// say hands an utterance to the speaker, when it is on. The words are
+// rendered on the speaker's goroutine, never on the table's loop.
 func (t *Table) say(s speech) {
 	if !t.voice.Speak || t.cfg.Voice == nil || len(s) == 0 {
 		return
 	}
-	t.cfg.Voice.Say(voice.Utterance{Lang: t.cfg.Lang.String(), Text: s.text()})
+	l := t.cfg.Lang
+	t.cfg.Voice.Say(voice.Utterance{Lang: l.String(), Render: func() string { return s.text(l) }})
 }
 
 // speakVerdict says a ruling and, in teaching mode, what it teaches: why
@@ -68,11 +68,10 @@ func (t *Table) speakVerdict(ev tablelog.Event, v referee.Verdict, before, st re
 	if v.OK && ev.Kind == tablelog.Play && ev.Card.Kind == cards.WildDrawFour {
 		t.wd4Color, _ = cards.ParseColor(before.Color)
 	}
-	var s speech
-	s.add(t.cfg.Lang, v.Msg)
+	s := speech{v.Msg}
 	if t.voice.Teach {
 		for _, m := range lessons(ev, v, before, st, t.game.Rules(), t.wd4Color) {
-			s.add(t.cfg.Lang, lang.Sentence{m})
+			s = append(s, lang.Sentence{m})
 		}
 	}
 	t.say(s)
@@ -125,12 +124,8 @@ func (t *Table) sayRules() {
 	if t.game == nil {
 		return
 	}
-	lines := append([]lang.Sentence{{{Key: "teach.rules"}}}, t.rules...)
-	var s speech
-	for _, l := range lines {
-		s.add(t.cfg.Lang, l)
-	}
-	t.last = Verdict{OK: true, Message: s.text(), At: t.clock.Now()}
+	s := append(speech{{{Key: "teach.rules"}}}, t.rules...)
+	t.last = Verdict{OK: true, Message: s.text(t.cfg.Lang), At: t.clock.Now()}
 	t.say(s)
 	t.refresh()
 }

@@ -266,3 +266,28 @@ func TestVoiceRulesInForce(t *testing.T) {
 		}
 	}
 }
+
+// TestVoiceStuckSpeakerNeverDelaysTheTable: a speaker that never finishes
+// its sentence holds up nothing: every ruling is made and shown, the LEDs
+// and the buzzer set, and the newest sentence is the one waiting.
+func TestVoiceStuckSpeakerNeverDelaysTheTable(t *testing.T) {
+	rec := voicetest.New()
+	rec.Hold = make(chan struct{}) // never released: the cleanup cuts it off
+	sp, err := voice.New(&voice.Opts{Backend: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sp.Close() })
+	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1, Voice: sp, Speak: true, Teach: true})
+	for _, a := range voiceRound("Ann", "Ben", "Cy")[:4] {
+		v.do(t, a)
+	}
+	s := v.Snapshot()
+	if !s.Last.OK || s.State.Top != "G2" || !s.LEDs["legal"] || s.Buzzer != "legal" {
+		t.Errorf("after G2 with the speaker stuck: last %+v, top %q, LEDs %v, buzzer %q; want G2 accepted, green LED, chirp",
+			s.Last, s.State.Top, s.LEDs, s.Buzzer)
+	}
+	if got := rec.Texts(); len(got) != 1 {
+		t.Errorf("the stuck speaker was handed %q, want only its first sentence", got)
+	}
+}
