@@ -16,6 +16,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
@@ -38,8 +39,17 @@ type Config struct {
 	Target   int           // points to win; 0 for the preset's
 	UnoGrace time.Duration // time to call UNO before the automatic catch; 0 for none
 	Hosts    []string      // names of this box the page answers to, besides its hostname
+	Voice    VoiceConfig   // [voice]: the referee says its rulings aloud
+	Teach    bool          // teaching mode: why a play was right, reminders, the rules in force
 
 	pinmap *hardware.PinMap // Pinmap, loaded and checked
+}
+
+// VoiceConfig is the [voice] section: the speaker on or off, and the
+// settings of espeak-ng and aplay (package voice).
+type VoiceConfig struct {
+	Enabled bool
+	voice.Settings
 }
 
 // Languages are the values of the language key. Only English messages
@@ -115,6 +125,9 @@ var configKeys = []configKey{
 		}
 		return checkPIN(c.AdminPIN)
 	}},
+	{"teach", func(c *Config, v value) error {
+		return v.decode(&c.Teach, "true (teaching mode: the referee explains its rulings and the rules in force) or false")
+	}},
 	{"game.players", func(c *Config, v value) (err error) {
 		if c.Players, err = v.strings(); err != nil {
 			return err
@@ -166,10 +179,35 @@ var configKeys = []configKey{
 		}
 		return checkHosts(c.Hosts)
 	}},
+	{"voice.enabled", func(c *Config, v value) error {
+		return v.decode(&c.Voice.Enabled, "true (the referee says its rulings aloud) or false")
+	}},
+	{"voice.voice", func(c *Config, v value) (err error) {
+		if c.Voice.Voice, err = v.string(); err != nil {
+			return err
+		}
+		return checkVoice(voice.Settings{Voice: c.Voice.Voice}, 1, `want an espeak-ng voice name, like "en-us", or "" for the table's language`)
+	}},
+	{"voice.speed", func(c *Config, v value) error {
+		if err := v.decode(&c.Voice.Speed, "a whole number of words a minute, like 140"); err != nil {
+			return err
+		}
+		return checkVoice(voice.Settings{Speed: c.Voice.Speed}, c.Voice.Speed, "want 80 to 450 words a minute, like 140")
+	}},
+	{"voice.volume", func(c *Config, v value) error {
+		if err := v.decode(&c.Voice.Volume, "a whole number from 1 to 200, like 100"); err != nil {
+			return err
+		}
+		return checkVoice(voice.Settings{Volume: c.Voice.Volume}, c.Voice.Volume, "want 1 to 200, like 100")
+	}},
+	{"voice.device", func(c *Config, v value) (err error) {
+		c.Voice.Device, err = v.string()
+		return err
+	}},
 }
 
 // configSections are the file's [sections]; their keys are "section.key".
-var configSections = []string{"game", "devices", "web"}
+var configSections = []string{"game", "devices", "web", "voice"}
 
 // value is one key's value in the file, decoded on demand.
 type value struct {
@@ -277,6 +315,15 @@ func checkLanguage(s string) error {
 		return nil
 	}
 	return fmt.Errorf("%q is not a language: want one of %s (only en messages exist so far)", s, strings.Join(languages, ", "))
+}
+
+// checkVoice checks a voice setting with voice.Settings.Check; a number
+// must be given (0 would mean the default).
+func checkVoice(s voice.Settings, number int, want string) error {
+	if s.Check() != nil || number == 0 {
+		return errors.New(want)
+	}
+	return nil
 }
 
 func checkListen(s string) error {

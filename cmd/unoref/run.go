@@ -147,6 +147,8 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 	grace := fset.Duration("uno-grace", 2*time.Second, "grace period of an UNO call")
 	deck := fset.String("deck", "", "enrolled deck to play with")
 	fset.BoolVar(&o.stdin, "stdin", false, "read controls from standard input (virtual table)")
+	speak := fset.Bool("voice", false, "say the rulings aloud (espeak-ng and aplay; [voice] in the config)")
+	teach := fset.Bool("teach", false, "teaching mode: say why a play was right, remind of the challenge and of UNO, say the rules in force")
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return Config{}, o, err
@@ -196,6 +198,10 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 			c.UnoGrace, err = *grace, checkGrace(*grace)
 		case "deck":
 			c.Deck, err = *deck, checkDeck(*deck)
+		case "voice":
+			c.Voice.Enabled = *speak
+		case "teach":
+			c.Teach = *teach
 		}
 		if err != nil {
 			errs = append(errs, &ConfigError{Key: "--" + f.Name, Msg: err.Error()})
@@ -214,6 +220,8 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	if c.UnoGrace == 0 {
 		cfg.UnoGrace = -1 // the table reads 0 as its default
 	}
+	closeVoice := openVoice(e, c, &cfg)
+	defer closeVoice()
 	var ready atomic.Bool // no pings before READY=1
 	watchdog(e, &cfg, &ready)
 
