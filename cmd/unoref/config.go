@@ -68,6 +68,7 @@ func defaultConfig() Config {
 		Data:     dataDir(),
 		Preset:   referee.PresetOfficial,
 		UnoGrace: 2 * time.Second,
+		Voice:    VoiceConfig{Settings: voice.Settings{Speed: voice.DefaultSpeed, Volume: voice.DefaultVolume}},
 	}
 }
 

@@ -232,7 +232,7 @@ speed = 120
 		Language: "en", Listen: ":9000", Data: dir, AdminPIN: "2468",
 		Players: []string{"Ann", "Ben", "Cy"}, Preset: "house-ru", Options: []string{"+stacking", "-deflect-draw-two"},
 		Target: 300, UnoGrace: 5 * time.Second, Deck: "home",
-		Voice: VoiceConfig{Settings: voice.Settings{Speed: 120}},
+		Voice: VoiceConfig{Settings: voice.Settings{Speed: 120, Volume: 100}},
 	}
 	tests := []struct {
 		name string

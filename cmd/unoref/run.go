@@ -31,7 +31,7 @@ var _ web.Table = (*table.Table)(nil)
 
 var runCmd = &command{
 	name:    "run",
-	args:    "[--sim] [--policy virtual|table] [--config FILE] [--listen ADDR] [--data DIR] [--pinmap FILE] [--players A,B,C] [--rules RULES] [--uno-grace D] [--deck NAME] [--stdin]",
+	args:    "[--sim] [--policy virtual|table] [--config FILE] [--listen ADDR] [--data DIR] [--pinmap FILE] [--players A,B,C] [--rules RULES] [--uno-grace D] [--deck NAME] [--voice] [--teach] [--stdin]",
 	summary: "referee the table (the default command)",
 	help: `Runs the referee: on a Raspberry Pi with SPI enabled it opens the devices of
 the pin map (--pinmap, default the reference build) and referees the cards
@@ -72,6 +72,13 @@ card code written on each tag is used.
 Under systemd with Type=notify it sends READY=1 once the devices are open and
 the page listens, WATCHDOG=1 from the table's loop at half of WatchdogSec, and
 STOPPING=1 when it stops.
+
+--voice says the rulings, the turn and the scores aloud in the table's
+language (espeak-ng and aplay, [voice] in the config); a missing speaker is
+a warning, never a failure. --teach is the teaching mode: after a play the
+referee says why it was right, reminds of the Wild Draw Four's challenge
+and of the UNO call, and says and shows the rules in force at the start of
+every game and on a long press of OK. The page's admin settings switch both.
 
 --stdin (virtual table) reads controls from standard input, one per line,
 answering each with "ok", "error: SENTENCE" or, for "state", the snapshot as

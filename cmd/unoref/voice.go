@@ -20,7 +20,7 @@ func openVoice(e *env, c Config, cfg *table.Config) (stop func()) {
 	cfg.Lang, _ = lang.Parse(c.Language)
 	cfg.Teach, cfg.VoiceSettings = c.Teach, c.Voice.Settings
 	warn := func(err error) {
-		fmt.Fprintf(e.stderr, "unoref: voice: %v (the referee goes on without its voice; unoref doctor checks the speaker)\n", err)
+		fmt.Fprintf(e.stderr, "unoref: %v (the referee goes on without its voice; unoref doctor checks the speaker)\n", err)
 	}
 	b, err := voiceBackend(c.Voice.Settings)
 	if err != nil {
