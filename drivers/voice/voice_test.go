@@ -288,13 +288,13 @@ func TestVoiceTune(t *testing.T) {
 	if w.Duration > 5*time.Second {
 		t.Errorf("at 300 wpm the sample lasts %v, want under 5 s (the speed was not tuned)", w.Duration)
 	}
-	r, err := voice.New(&voice.Opts{Backend: voicetest.New()})
+	r, err := voice.New(&voice.Opts{Backend: failing{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
 	if err := r.Tune(want); !errors.Is(err, voice.ErrNotTunable) {
-		t.Errorf("Recorder Tune = %v, want ErrNotTunable", err)
+		t.Errorf("Tune of a backend without settings = %v, want ErrNotTunable", err)
 	}
 }
 

@@ -135,7 +135,8 @@ type Tuner interface {
 	Tune(voice.Settings) error
 }
 
-// setVoice applies the page's voice settings.
+// setVoice applies the page's voice settings (Action "voice"); the ALSA
+// device stays the config's.
 func (t *Table) setVoice(v *VoiceState) error {
 	switch {
 	case v == nil:
@@ -143,6 +144,8 @@ func (t *Table) setVoice(v *VoiceState) error {
 	case v.Speak && t.cfg.Voice == nil:
 		return refuseAction("This table has no speaker: start it with --voice, or voice.enabled in the config.")
 	}
+	// The sound card is the config's: the page names no device.
+	v.Settings.Device = t.voice.Settings.Device
 	if v.Settings != t.voice.Settings {
 		tu, ok := t.cfg.Voice.(Tuner)
 		if !ok {

@@ -27,7 +27,7 @@ var (
 
 // adminKinds are the actions that change the game as a whole rather than
 // play it: with a PIN set they need it even on the virtual table.
-var adminKinds = []string{"newgame", "rename", "undo", "end"}
+var adminKinds = []string{"newgame", "rename", "undo", "end", "voice"}
 
 // checkPIN compares pin with the PIN, counting a wrong one against the
 // client. It returns nil, ErrNeedPIN, ErrWrongPIN, ErrTooMany or
