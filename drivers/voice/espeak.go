@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -105,17 +106,57 @@ func (e *Espeak) settings() Settings {
 	return e.s
 }
 
-// Speak says u through the sound card.
+// Speak says u through the sound card: espeak-ng writes straight into
+// aplay through a pipe, so the sound never passes through the daemon.
 func (e *Espeak) Speak(ctx context.Context, u Utterance) error {
-	wav, err := e.WAV(ctx, u)
+	synth, err := e.synthCmd(ctx, u)
 	if err != nil {
 		return err
 	}
-	return e.play(ctx, wav)
+	play, err := e.playCmd(ctx)
+	if err != nil {
+		return err
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return fmt.Errorf("voice: %w", err)
+	}
+	var serr, perr bytes.Buffer
+	synth.Stdout, synth.Stderr = w, &serr
+	play.Stdin, play.Stderr = r, &perr
+	err = startNice(play)
+	r.Close() // aplay has its own copy
+	if err != nil {
+		w.Close()
+		return fmt.Errorf("voice: aplay: %w", err)
+	}
+	synthErr := runNice(synth)
+	w.Close() // aplay reads to the end, then stops
+	if err := play.Wait(); err != nil {
+		return aplayError(err, perr.String())
+	}
+	if synthErr != nil {
+		return fmt.Errorf("voice: espeak-ng: %w: %s", synthErr, firstLine(serr.String()))
+	}
+	return nil
 }
 
 // WAV is u spoken, as the bytes of a WAV file.
 func (e *Espeak) WAV(ctx context.Context, u Utterance) ([]byte, error) {
+	cmd, err := e.synthCmd(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := runNice(cmd); err != nil {
+		return nil, fmt.Errorf("voice: espeak-ng: %w: %s", err, firstLine(errb.String()))
+	}
+	return out.Bytes(), nil
+}
+
+// synthCmd is espeak-ng saying u as a WAV on its standard output.
+func (e *Espeak) synthCmd(ctx context.Context, u Utterance) (*exec.Cmd, error) {
 	s := e.settings()
 	voice := s.Voice
 	if voice == "" {
@@ -133,33 +174,27 @@ func (e *Espeak) WAV(ctx context.Context, u Utterance) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, e.Synth, "-v", voice,
 		"-s", fmt.Sprint(s.Speed), "-a", fmt.Sprint(s.Volume), "--stdout", "--stdin")
 	cmd.Stdin = strings.NewReader(u.Text)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := runNice(cmd); err != nil {
-		return nil, fmt.Errorf("voice: espeak-ng: %w: %s", err, firstLine(errb.String()))
-	}
-	return out.Bytes(), nil
+	return cmd, nil
 }
 
-func (e *Espeak) play(ctx context.Context, wav []byte) error {
+// playCmd is aplay playing the WAV on its standard input.
+func (e *Espeak) playCmd(ctx context.Context) (*exec.Cmd, error) {
 	if _, err := exec.LookPath(e.Play); err != nil {
-		return ErrNoAplay
+		return nil, ErrNoAplay
 	}
 	args := []string{"-q"}
 	if d := e.settings().Device; d != "" {
 		args = append(args, "-D", d)
 	}
-	cmd := exec.CommandContext(ctx, e.Play, append(args, "-")...)
-	cmd.Stdin = bytes.NewReader(wav)
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := runNice(cmd); err != nil {
-		if strings.Contains(errb.String(), "no soundcards") || strings.Contains(errb.String(), "Unknown PCM") {
-			return ErrNoCard
-		}
-		return fmt.Errorf("voice: aplay: %w: %s", err, firstLine(errb.String()))
+	return exec.CommandContext(ctx, e.Play, append(args, "-")...), nil
+}
+
+// aplayError sorts a failure of aplay: no sound card, or what it said.
+func aplayError(err error, stderr string) error {
+	if strings.Contains(stderr, "no soundcards") || strings.Contains(stderr, "Unknown PCM") {
+		return ErrNoCard
 	}
-	return nil
+	return fmt.Errorf("voice: aplay: %w: %s", err, firstLine(stderr))
 }
 
 // Check says whether the box can speak: both programs installed, espeak-ng
@@ -187,14 +222,24 @@ func (e *Espeak) Check(ctx context.Context, lang string) error {
 // with one core (a Zero) synthesis never takes the CPU from the table.
 const niceness = 10
 
-// runNice runs cmd at a lower priority than the daemon. Lowering it can
-// only fail if the process is already gone; the run then says why.
+// runNice runs cmd at a lower priority than the daemon.
 func runNice(cmd *exec.Cmd) error {
+	if err := startNice(cmd); err != nil {
+		return err
+	}
+	return cmd.Wait()
+}
+
+// startNice starts cmd and lowers its priority. Lowering it fails only if
+// the process is already gone (Wait then says why) or a sandbox forbids
+// setpriority (systemd's SystemCallFilter=~@resources): it then runs at
+// the daemon's.
+func startNice(cmd *exec.Cmd) error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
 	_ = syscall.Setpriority(syscall.PRIO_PROCESS, cmd.Process.Pid, niceness)
-	return cmd.Wait()
+	return nil
 }
 
 func firstLine(s string) string {

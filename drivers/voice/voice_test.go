@@ -130,6 +130,10 @@ func TestVoiceEspeakMissingParts(t *testing.T) {
 		{"no aplay", "espeak-ng", filepath.Join(dir, "nowhere"), voice.ErrNoAplay},
 		{"no sound card", "espeak-ng", script(t, dir, "aplay-nocard",
 			`cat >/dev/null; echo "aplay: main:831: audio open error: no soundcards found..." >&2; exit 1`), voice.ErrNoCard},
+		// The real aplay fails at once, before reading: espeak-ng then
+		// writes into a closed pipe, and the sound card is still the news.
+		{"no sound card, nothing read", "espeak-ng", script(t, dir, "aplay-nocard-early",
+			`echo "aplay: main:831: audio open error: no soundcards found..." >&2; exit 1`), voice.ErrNoCard},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

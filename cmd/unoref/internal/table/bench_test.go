@@ -95,12 +95,16 @@ func cpuTime() time.Duration {
 // goroutine (journal, OLED rendering, GC, the speaker's) per tap.
 //
 // voice-off and voice-on run in the same run: voice-on has the real
-// speaker (espeak-ng synthesising every ruling, in teaching mode, in its
-// own goroutine and process, then aplay) and must not slow the outputs.
+// speaker in teaching mode (espeak-ng synthesising the newest ruling into
+// aplay, in their own processes at nice 10) and must not slow the outputs.
+// aplay plays on ALSA's null device, which takes no time: espeak-ng runs
+// without a pause, a heavier load than a real speaker, which takes
+// seconds per sentence. µs-to-LED+buzzer is the time from the reader's
+// event to the buzzer told to sound, the last output a legal play sets.
 func BenchmarkTap(b *testing.B) {
 	b.Run("voice-off", func(b *testing.B) { benchTap(b, Config{UnoGrace: -1}) })
 	b.Run("voice-on", func(b *testing.B) {
-		sp, err := voice.New(&voice.Opts{Warn: func(error) {}})
+		sp, err := voice.New(&voice.Opts{Settings: voice.Settings{Device: "null"}, Warn: func(err error) { b.Log(err) }})
 		if err != nil {
 			b.Fatal(err)
 		}
