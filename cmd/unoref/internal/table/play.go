@@ -557,6 +557,8 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 // refuse shows a refusal the daemon makes itself (a tag that names no card).
 func (t *Table) refuse(code, msg, event string) {
 	t.last = Verdict{Code: code, Message: msg, Event: event, At: t.clock.Now()}
-	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: lang.Sentence{{Key: "plain", Args: lang.Args{Text: msg}}}}, referee.State{})
+	said := lang.Sentence{{Key: "plain", Args: lang.Args{Text: msg}}}
+	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: said}, referee.State{})
+	t.say(speech{said})
 	t.refresh()
 }

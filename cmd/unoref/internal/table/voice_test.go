@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -289,5 +290,15 @@ func TestVoiceStuckSpeakerNeverDelaysTheTable(t *testing.T) {
 	}
 	if got := rec.Texts(); len(got) != 1 {
 		t.Errorf("the stuck speaker was handed %q, want only its first sentence", got)
+	}
+}
+
+// TestVoiceSaysTheTablesOwnRefusals: a tag that names no card is refused
+// by the table itself, aloud too.
+func TestVoiceSaysTheTablesOwnRefusals(t *testing.T) {
+	v, rec := speakingTable(t, lang.English, false)
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	if u := said(t, v, rec, Action{Kind: "tap", Pad: "play", Card: "garbage"}); u.Text == "" || u.Text != strings.TrimRight(v.Snapshot().Last.Message, ".")+"." {
+		t.Errorf("an unreadable tag said %q, want the OLED's %q", u.Text, v.Snapshot().Last.Message)
 	}
 }
