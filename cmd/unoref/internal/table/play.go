@@ -559,6 +559,6 @@ func (t *Table) refuse(code, msg, event string) {
 	t.last = Verdict{Code: code, Message: msg, Event: event, At: t.clock.Now()}
 	said := lang.Sentence{{Key: "plain", Args: lang.Args{Text: msg}}}
 	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: said}, referee.State{})
-	t.say(speech{said})
+	t.speak(speech{said})
 	t.refresh()
 }

@@ -48,9 +48,9 @@ func (s speech) text(l lang.Lang) string {
 	return b.String()
 }
 
-// say hands an utterance to the speaker, when it is on. The words are
+// speak hands an utterance to the speaker, when it is on. The words are
 // rendered on the speaker's goroutine, never on the table's loop.
-func (t *Table) say(s speech) {
+func (t *Table) speak(s speech) {
 	if !t.voice.Speak || t.cfg.Voice == nil || len(s) == 0 {
 		return
 	}
@@ -74,7 +74,7 @@ func (t *Table) speakVerdict(ev tablelog.Event, v referee.Verdict, before, st re
 			s = append(s, lang.Sentence{m})
 		}
 	}
-	t.say(s)
+	t.speak(s)
 }
 
 // lessons are the teaching sentences after a verdict on ev, with the state
@@ -126,7 +126,7 @@ func (t *Table) sayRules() {
 	}
 	s := append(speech{{{Key: "teach.rules"}}}, t.rules...)
 	t.last = Verdict{OK: true, Message: s.text(t.cfg.Lang), At: t.clock.Now()}
-	t.say(s)
+	t.speak(s)
 	t.refresh()
 }
 
