@@ -77,11 +77,12 @@ fi
 step "unit keeps device access"
 unit_has() { grep -qx -- "$1" unoref.service || die "unoref.service: want the line $1"; }
 unit_lacks() { if grep -Eq -- "$1" unoref.service; then die "unoref.service: $2"; fi; }
-unit_has 'SupplementaryGroups=gpio spi i2c'
+unit_has 'SupplementaryGroups=gpio spi i2c audio'
 unit_has 'DevicePolicy=closed'
 unit_has 'DeviceAllow=char-gpiochip rw'
 unit_has 'DeviceAllow=char-spi rw'
 unit_has 'DeviceAllow=char-i2c rw'
+unit_has 'DeviceAllow=char-alsa rw'
 unit_has 'Type=notify'
 unit_has 'User=unoref'
 unit_lacks '^PrivateDevices=(yes|true|on|1)' "PrivateDevices= hides /dev/gpiochip*, /dev/spidev*, /dev/i2c-*"

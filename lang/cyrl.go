@@ -23,9 +23,9 @@ var latinToCyrillic = strings.NewReplacer(
 )
 
 // keepLatin are the words of the table log and the brand that stay as
-// they are typed in any script.
+// they are typed in any script, and the labels of the panel's buttons.
 var keepLatin = map[string]bool{
-	"UNO": true, "PASS": true, "players": true, "start": true, "hand": true, "points": true, "official": true,
+	"UNO": true, "PASS": true, "CHALLENGE": true, "players": true, "start": true, "hand": true, "points": true, "official": true,
 	"cars": true, "house-ru": true, "scoring": true, "target": true, "deck=blanks": true,
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
@@ -39,10 +40,19 @@ type Config struct {
 	Target   int           // points to win; 0 for the preset's
 	UnoGrace time.Duration // time to call UNO before the automatic catch; 0 for none
 	Hosts    []string      // names of this box the page answers to, besides its hostname
+	Voice    VoiceConfig   // [voice]: the referee says its rulings aloud
+	Teach    bool          // teaching mode: why a play was right, reminders, the rules in force
 
 	RefusalHold time.Duration // display.refusal_hold: how long a refusal stays on the OLED; 0 until the next event
 
 	pinmap *hardware.PinMap // Pinmap, loaded and checked
+}
+
+// VoiceConfig is the [voice] section: the speaker on or off, and the
+// settings of espeak-ng and aplay (package voice).
+type VoiceConfig struct {
+	Enabled bool
+	voice.Settings
 }
 
 // maxUnoGrace bounds uno_grace: a longer hold stalls the table.
@@ -56,6 +66,7 @@ func defaultConfig() Config {
 		Data:     dataDir(),
 		Preset:   referee.PresetOfficial,
 		UnoGrace: 2 * time.Second,
+		Voice:    VoiceConfig{Settings: voice.Settings{Speed: voice.DefaultSpeed, Volume: voice.DefaultVolume}},
 	}
 }
 
@@ -112,6 +123,9 @@ var configKeys = []configKey{
 			return err
 		}
 		return checkPIN(c.AdminPIN)
+	}},
+	{"teach", func(c *Config, v value) error {
+		return v.decode(&c.Teach, "true (teaching mode: the referee explains its rulings and the rules in force) or false")
 	}},
 	{"game.players", func(c *Config, v value) (err error) {
 		if c.Players, err = v.strings(); err != nil {
@@ -172,10 +186,35 @@ var configKeys = []configKey{
 		c.RefusalHold, err = parseHold(s)
 		return err
 	}},
+	{"voice.enabled", func(c *Config, v value) error {
+		return v.decode(&c.Voice.Enabled, "true (the referee says its rulings aloud) or false")
+	}},
+	{"voice.voice", func(c *Config, v value) (err error) {
+		if c.Voice.Voice, err = v.string(); err != nil {
+			return err
+		}
+		return checkVoice(voice.Settings{Voice: c.Voice.Voice}, 1, `want an espeak-ng voice name, like "en-us", or "" for the table's language`)
+	}},
+	{"voice.speed", func(c *Config, v value) error {
+		if err := v.decode(&c.Voice.Speed, "a whole number of words a minute, like 140"); err != nil {
+			return err
+		}
+		return checkVoice(voice.Settings{Speed: c.Voice.Speed}, c.Voice.Speed, "want 80 to 450 words a minute, like 140")
+	}},
+	{"voice.volume", func(c *Config, v value) error {
+		if err := v.decode(&c.Voice.Volume, "a whole number from 1 to 200, like 100"); err != nil {
+			return err
+		}
+		return checkVoice(voice.Settings{Volume: c.Voice.Volume}, c.Voice.Volume, "want 1 to 200, like 100")
+	}},
+	{"voice.device", func(c *Config, v value) (err error) {
+		c.Voice.Device, err = v.string()
+		return err
+	}},
 }
 
 // configSections are the file's [sections]; their keys are "section.key".
-var configSections = []string{"game", "devices", "web", "display"}
+var configSections = []string{"game", "devices", "web", "display", "voice"}
 
 // value is one key's value in the file, decoded on demand.
 type value struct {
@@ -301,6 +340,15 @@ func parseHold(s string) (time.Duration, error) {
 		return 0, fmt.Errorf(`%v is out of range: want 0s (until the next event) to %v, like "5s"`, d, maxRefusalHold)
 	}
 	return d, nil
+}
+
+// checkVoice checks a voice setting with voice.Settings.Check; a number
+// must be given (0 would mean the default).
+func checkVoice(s voice.Settings, number int, want string) error {
+	if s.Check() != nil || number == 0 {
+		return errors.New(want)
+	}
+	return nil
 }
 
 func checkListen(s string) error {

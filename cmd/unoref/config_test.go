@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/hardware"
 )
 
@@ -36,6 +37,7 @@ func TestConfigFirmwareFile(t *testing.T) {
 		Preset:   "official",
 		Options:  []string{},
 		UnoGrace: 2 * time.Second,
+		Voice:    VoiceConfig{Settings: voice.Settings{Speed: 140, Volume: 100}},
 	}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("firmware/unoref.toml:\n got %+v\nwant %+v", c, want)
@@ -127,13 +129,22 @@ func TestConfigBadValues(t *testing.T) {
 		{"grace number", "[game]\nuno_grace = 2", "game.uno_grace", "want a string"},
 		{"hold word", "[display]\nrefusal_hold = \"long\"", "display.refusal_hold", `"long" is not a duration: want e.g. "5s" (0s holds a refusal until the next event)`},
 		{"hold negative", "[display]\nrefusal_hold = \"-1s\"", "display.refusal_hold", "out of range"},
-		{"unknown", `colour = "red"`, "colour", "unknown key: want one of language, listen, data, pinmap, admin_pin, game.players,"},
+		{"unknown", `colour = "red"`, "colour", "unknown key: want one of language, listen, data, pinmap, admin_pin, teach, game.players,"},
 		{"unknown in game", "[game]\nturbo = true", "game.turbo", "unknown key"},
 		{"unknown table", "[extra]\na = 1", "extra", "unknown key"},
 		{"sim string", "[devices]\nsim = \"yes\"", "devices.sim", "want true (simulated devices"},
 		{"sim top level", "sim = true", "sim", "unknown key: want one of"},
 		{"devices not a table", "devices = 1", "devices", "want a table: a [devices] section"},
 		{"unknown in devices", "[devices]\nfake = true", "devices.fake", "unknown key"},
+		{"teach string", `teach = "yes"`, "teach", "want true (teaching mode"},
+		{"voice enabled string", "[voice]\nenabled = 1", "voice.enabled", "want true (the referee says"},
+		{"voice speed slow", "[voice]\nspeed = 20", "voice.speed", "want 80 to 450 words a minute"},
+		{"voice speed zero", "[voice]\nspeed = 0", "voice.speed", "want 80 to 450"},
+		{"voice speed string", "[voice]\nspeed = \"fast\"", "voice.speed", "want a whole number of words a minute"},
+		{"voice volume", "[voice]\nvolume = 500", "voice.volume", "want 1 to 200"},
+		{"voice name", "[voice]\nvoice = \"en us\"", "voice.voice", "want an espeak-ng voice name"},
+		{"voice device number", "[voice]\ndevice = 1", "voice.device", "want a string"},
+		{"unknown in voice", "[voice]\npitch = 50", "voice.pitch", "unknown key"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -216,11 +227,14 @@ options = ["+stacking", "-deflect-draw-two"]
 target = 300
 uno_grace = "5s"
 deck = "home"
+[voice]
+speed = 120
 `)
 	base := Config{
 		Language: "en", Listen: ":9000", Data: dir, AdminPIN: "2468",
 		Players: []string{"Ann", "Ben", "Cy"}, Preset: "house-ru", Options: []string{"+stacking", "-deflect-draw-two"},
 		Target: 300, UnoGrace: 5 * time.Second, Deck: "home",
+		Voice: VoiceConfig{Settings: voice.Settings{Speed: 120, Volume: 100}},
 	}
 	tests := []struct {
 		name string
@@ -239,6 +253,7 @@ deck = "home"
 			c.Preset, c.Options, c.Target = "cars", []string{"+jump-in"}, 0
 		}},
 		{"deck and data", "", []string{"--config", path, "--deck", "other", "--data", "/tmp/x"}, func(c *Config) { c.Deck, c.Data = "other", "/tmp/x" }},
+		{"voice and teach", "", []string{"--config", path, "--voice", "--teach"}, func(c *Config) { c.Voice.Enabled, c.Teach = true, true }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

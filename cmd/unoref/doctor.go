@@ -25,7 +25,10 @@ pressed). Stop the unoref service first: it holds the lines.
 
 The draw-pad reader and the seat pads are optional: when the pin map
 switches them on and they do not answer, doctor says SKIP (not fitted),
-not PROBLEM. On a machine that is not a Raspberry Pi it says so and stops.
+not PROBLEM. The speaker ([voice]: espeak-ng, aplay and a sound card) is
+checked too; anything missing there is a WARN: the referee goes on
+without its voice. On a machine that is not a Raspberry Pi it says so and
+stops.
 
 --blink also lights each LED in turn and beeps the buzzer, for you to
 watch. --walk walks the build with you: press each button when asked (a

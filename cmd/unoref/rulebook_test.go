@@ -30,7 +30,8 @@ func TestRulebookReferences(t *testing.T) {
 		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != "../.." {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !strings.Contains(".go .md .toml .log .sh .service .txt ", filepath.Ext(path)+" ") || d.Name() == "rulebook_test.go" {
+		ext := filepath.Ext(path)
+		if d.IsDir() || ext == "" || !strings.Contains(".go .md .toml .log .sh .service .txt ", ext+" ") || d.Name() == "rulebook_test.go" {
 			return nil
 		}
 		text, err := os.ReadFile(path)

@@ -34,7 +34,7 @@ var _ web.Table = (*table.Table)(nil)
 
 var runCmd = &command{
 	name:    "run",
-	args:    "[--sim] [--policy virtual|table] [--config FILE] [--listen ADDR] [--data DIR] [--pinmap FILE] [--players A,B,C] [--rules RULES] [--uno-grace D] [--deck NAME] [--stdin]",
+	args:    "[--sim] [--policy virtual|table] [--config FILE] [--listen ADDR] [--data DIR] [--pinmap FILE] [--players A,B,C] [--rules RULES] [--uno-grace D] [--deck NAME] [--voice] [--teach] [--stdin]",
 	summary: "referee the table (the default command)",
 	help: `Runs the referee: on a Raspberry Pi with SPI enabled it opens the devices of
 the pin map (--pinmap, default the reference build) and referees the cards
@@ -82,6 +82,13 @@ adds it (journalctl -u unoref).
 Under systemd with Type=notify it sends READY=1 once the devices are open and
 the page listens, WATCHDOG=1 from the table's loop at half of WatchdogSec, and
 STOPPING=1 when it stops.
+
+--voice says the rulings, the turn and the scores aloud in the table's
+language (espeak-ng and aplay, [voice] in the config); a missing speaker is
+a warning, never a failure. --teach is the teaching mode: after a play the
+referee says why it was right, reminds of the Wild Draw Four's challenge
+and of the UNO call, and says and shows the rules in force at the start of
+every game and on a long press of OK. The page's admin settings switch both.
 
 --stdin (virtual table) reads controls from standard input, one per line,
 answering each with "ok", "error: SENTENCE" or, for "state", the snapshot as
@@ -155,6 +162,8 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 	fset.Var(graceFlag{&grace}, "uno-grace", "grace period of an UNO call")
 	deck := fset.String("deck", "", "enrolled deck to play with")
 	fset.BoolVar(&o.stdin, "stdin", false, "read controls from standard input (virtual table)")
+	speak := fset.Bool("voice", false, "say the rulings aloud (espeak-ng and aplay; [voice] in the config)")
+	teach := fset.Bool("teach", false, "teaching mode: say why a play was right, remind of the challenge and of UNO, say the rules in force")
 	words, err := parseFlags(self, fset, args)
 	if err != nil {
 		return Config{}, o, err
@@ -201,6 +210,10 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 			c.UnoGrace = grace
 		case "deck":
 			c.Deck, err = *deck, checkDeck(*deck)
+		case "voice":
+			c.Voice.Enabled = *speak
+		case "teach":
+			c.Teach = *teach
 		}
 		if err != nil {
 			errs = append(errs, badFlag(self, f.Name, err))
@@ -222,6 +235,8 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	if c.UnoGrace == 0 {
 		cfg.UnoGrace = -1 // the table reads 0 as its default
 	}
+	closeVoice := openVoice(e, c, &cfg)
+	defer closeVoice()
 	var ready atomic.Bool // no pings before READY=1
 	watchdog(log, &cfg, &ready)
 

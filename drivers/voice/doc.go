@@ -16,10 +16,17 @@
 // # Wiring
 //
 // Any ALSA output works: the 3.5 mm jack of a Pi 3, 4 or 400, HDMI audio on
-// every Pi, and on a Pi Zero or Pi 5 (no jack) a USB sound card or an I²S
-// DAC (MAX98357A, PCM5102A) with its dtoverlay. Opts.Device names the ALSA
-// device ("default", "plughw:1,0"); `aplay -l` lists the cards.
+// every Pi, and on a Pi Zero or Pi 5 (no jack) a USB sound card. An I²S
+// DAC (MAX98357A, PCM5102A) needs GPIO 18, 19 and 21, which the reference
+// build uses for the buzzer, a LED and a button: only a custom pin map
+// that frees them can have one. Settings.Device names the ALSA device
+// ("default", "plughw:1,0"); `aplay -l` lists the cards.
 // hardware/README.md says which to pick.
+//
+// espeak-ng and aplay run at nice 10, below the referee: on a Pi with one
+// core synthesis never takes the CPU from the table. Utterance.Render
+// makes the words on the Speaker's goroutine, so the caller's loop spends
+// no time on them.
 //
 // # Languages
 //

@@ -5,8 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
+	"sync"
+	"syscall"
 )
 
 // Settings are the voice's knobs, as the config file and the page set them.
@@ -54,7 +57,8 @@ func (s Settings) withDefaults() Settings {
 
 // Espeak is the real backend: espeak-ng makes a WAV, aplay plays it.
 type Espeak struct {
-	s Settings
+	mu sync.Mutex
+	s  Settings
 	// The programs, looked up on PATH; tests may point them elsewhere.
 	Synth, Play string
 }
@@ -77,21 +81,84 @@ func NewEspeak(s Settings) (*Espeak, error) {
 }
 
 func (e *Espeak) String() string {
-	return fmt.Sprintf("espeak-ng %d wpm, volume %d, device %q", e.s.Speed, e.s.Volume, e.s.Device)
+	s := e.settings()
+	return fmt.Sprintf("espeak-ng %d wpm, volume %d, device %q", s.Speed, s.Volume, s.Device)
 }
 
-// Speak says u through the sound card.
+// Tune changes the settings from the next utterance on (the page's admin
+// settings); out-of-range settings are refused and the old ones kept.
+func (e *Espeak) Tune(s Settings) error {
+	if err := s.Check(); err != nil {
+		return err
+	}
+	e.mu.Lock()
+	e.s = s.withDefaults()
+	e.mu.Unlock()
+	return nil
+}
+
+// Settings are the settings in use, with the defaults filled in.
+func (e *Espeak) Settings() Settings { return e.settings() }
+
+func (e *Espeak) settings() Settings {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.s
+}
+
+// Speak says u through the sound card: espeak-ng writes straight into
+// aplay through a pipe, so the sound never passes through the daemon.
 func (e *Espeak) Speak(ctx context.Context, u Utterance) error {
-	wav, err := e.WAV(ctx, u)
+	synth, err := e.synthCmd(ctx, u)
 	if err != nil {
 		return err
 	}
-	return e.play(ctx, wav)
+	play, err := e.playCmd(ctx)
+	if err != nil {
+		return err
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return fmt.Errorf("voice: %w", err)
+	}
+	var serr, perr bytes.Buffer
+	synth.Stdout, synth.Stderr = w, &serr
+	play.Stdin, play.Stderr = r, &perr
+	err = startNice(play)
+	r.Close() // aplay has its own copy
+	if err != nil {
+		w.Close()
+		return fmt.Errorf("voice: aplay: %w", err)
+	}
+	synthErr := runNice(synth)
+	w.Close() // aplay reads to the end, then stops
+	if err := play.Wait(); err != nil {
+		return aplayError(err, perr.String())
+	}
+	if synthErr != nil {
+		return fmt.Errorf("voice: espeak-ng: %w: %s", synthErr, firstLine(serr.String()))
+	}
+	return nil
 }
 
 // WAV is u spoken, as the bytes of a WAV file.
 func (e *Espeak) WAV(ctx context.Context, u Utterance) ([]byte, error) {
-	voice := e.s.Voice
+	cmd, err := e.synthCmd(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := runNice(cmd); err != nil {
+		return nil, fmt.Errorf("voice: espeak-ng: %w: %s", err, firstLine(errb.String()))
+	}
+	return out.Bytes(), nil
+}
+
+// synthCmd is espeak-ng saying u as a WAV on its standard output.
+func (e *Espeak) synthCmd(ctx context.Context, u Utterance) (*exec.Cmd, error) {
+	s := e.settings()
+	voice := s.Voice
 	if voice == "" {
 		v, err := VoiceFor(u.Lang)
 		if err != nil {
@@ -105,35 +172,29 @@ func (e *Espeak) WAV(ctx context.Context, u Utterance) ([]byte, error) {
 	// The text goes on stdin, never on the command line: a sentence that
 	// starts with "-" is not an option.
 	cmd := exec.CommandContext(ctx, e.Synth, "-v", voice,
-		"-s", fmt.Sprint(e.s.Speed), "-a", fmt.Sprint(e.s.Volume), "--stdout", "--stdin")
+		"-s", fmt.Sprint(s.Speed), "-a", fmt.Sprint(s.Volume), "--stdout", "--stdin")
 	cmd.Stdin = strings.NewReader(u.Text)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("voice: espeak-ng: %w: %s", err, firstLine(errb.String()))
-	}
-	return out.Bytes(), nil
+	return cmd, nil
 }
 
-func (e *Espeak) play(ctx context.Context, wav []byte) error {
+// playCmd is aplay playing the WAV on its standard input.
+func (e *Espeak) playCmd(ctx context.Context) (*exec.Cmd, error) {
 	if _, err := exec.LookPath(e.Play); err != nil {
-		return ErrNoAplay
+		return nil, ErrNoAplay
 	}
 	args := []string{"-q"}
-	if e.s.Device != "" {
-		args = append(args, "-D", e.s.Device)
+	if d := e.settings().Device; d != "" {
+		args = append(args, "-D", d)
 	}
-	cmd := exec.CommandContext(ctx, e.Play, append(args, "-")...)
-	cmd.Stdin = bytes.NewReader(wav)
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Run(); err != nil {
-		if strings.Contains(errb.String(), "no soundcards") || strings.Contains(errb.String(), "Unknown PCM") {
-			return ErrNoCard
-		}
-		return fmt.Errorf("voice: aplay: %w: %s", err, firstLine(errb.String()))
+	return exec.CommandContext(ctx, e.Play, append(args, "-")...), nil
+}
+
+// aplayError sorts a failure of aplay: no sound card, or what it said.
+func aplayError(err error, stderr string) error {
+	if strings.Contains(stderr, "no soundcards") || strings.Contains(stderr, "Unknown PCM") {
+		return ErrNoCard
 	}
-	return nil
+	return fmt.Errorf("voice: aplay: %w: %s", err, firstLine(stderr))
 }
 
 // Check says whether the box can speak: both programs installed, espeak-ng
@@ -154,6 +215,30 @@ func (e *Espeak) Check(ctx context.Context, lang string) error {
 	if !strings.Contains(string(out), "card ") {
 		return ErrNoCard
 	}
+	return nil
+}
+
+// niceness of espeak-ng and aplay: below the referee, so that on a Pi
+// with one core (a Zero) synthesis never takes the CPU from the table.
+const niceness = 10
+
+// runNice runs cmd at a lower priority than the daemon.
+func runNice(cmd *exec.Cmd) error {
+	if err := startNice(cmd); err != nil {
+		return err
+	}
+	return cmd.Wait()
+}
+
+// startNice starts cmd and lowers its priority. Lowering it fails only if
+// the process is already gone (Wait then says why) or a sandbox forbids
+// setpriority (systemd's SystemCallFilter=~@resources): it then runs at
+// the daemon's.
+func startNice(cmd *exec.Cmd) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	_ = syscall.Setpriority(syscall.PRIO_PROCESS, cmd.Process.Pid, niceness)
 	return nil
 }
 

@@ -13,6 +13,10 @@ import (
 type Utterance struct {
 	Lang string
 	Text string
+	// Render, when set, makes Text on the Speaker's goroutine just before
+	// the utterance is said: the caller's loop never spends time on
+	// words, and an utterance replaced while waiting is never rendered.
+	Render func() string
 }
 
 // Backend says one utterance and returns when it has been said, or when ctx
@@ -75,9 +79,9 @@ func New(o *Opts) (*Speaker, error) {
 }
 
 // Say leaves u to be said next, replacing any utterance still waiting. It
-// never blocks. Empty text is ignored.
+// never blocks. Empty text (and no Render) is ignored.
 func (s *Speaker) Say(u Utterance) {
-	if strings.TrimSpace(u.Text) == "" {
+	if u.Render == nil && strings.TrimSpace(u.Text) == "" {
 		return
 	}
 	s.mu.Lock()
@@ -87,6 +91,23 @@ func (s *Speaker) Say(u Utterance) {
 	case s.wake <- struct{}{}:
 	default:
 	}
+}
+
+// Tuner is a backend whose settings change while it runs (Espeak).
+type Tuner interface {
+	Tune(Settings) error
+}
+
+// ErrNotTunable is returned by Tune for a backend without settings.
+var ErrNotTunable = errors.New("voice: this backend has no settings")
+
+// Tune changes the backend's settings from the next utterance on.
+func (s *Speaker) Tune(set Settings) error {
+	t, ok := s.backend.(Tuner)
+	if !ok {
+		return ErrNotTunable
+	}
+	return t.Tune(set)
 }
 
 // Err is the last failure of the backend, nil when the last utterance was
@@ -132,6 +153,12 @@ func (s *Speaker) speakNext(ctx context.Context) bool {
 	s.mu.Unlock()
 	if u == nil || ctx.Err() != nil {
 		return false
+	}
+	if u.Render != nil {
+		u.Text, u.Render = u.Render(), nil
+	}
+	if strings.TrimSpace(u.Text) == "" {
+		return true
 	}
 	err := s.backend.Speak(ctx, *u)
 	if ctx.Err() != nil {

@@ -16,12 +16,12 @@ import (
 
 // samples are sentences of the referee in every language it speaks.
 var samples = []voice.Utterance{
-	{"en", "Blue 2 can't go on Red 7: play a red card, a 7 or a wild."},
-	{"ru", "Синяя двойка не кладётся на красную семёрку: положи красную карту, семёрку или дикую карту."},
-	{"sr", "Plava dvojka ne može na crvenu sedmicu: igraj crvenu kartu, sedmicu ili džokera."},
-	{"sr-Cyrl", "Плава двојка не може на црвену седмицу: играј црвену карту, седмицу или џокера."},
-	{"ro", "Albastru 2 nu merge pe Roșu 7: joacă o carte roșie, un 7 sau o carte Joker."},
-	{"hy", "Կապույտ 2-ը չի կարող դրվել կարմիր 7-ի վրա. խաղա կարմիր քարտ, 7 կամ վայրի քարտ։"},
+	{Lang: "en", Text: "Blue 2 can't go on Red 7: play a red card, a 7 or a wild."},
+	{Lang: "ru", Text: "Синяя двойка не кладётся на красную семёрку: положи красную карту, семёрку или дикую карту."},
+	{Lang: "sr", Text: "Plava dvojka ne može na crvenu sedmicu: igraj crvenu kartu, sedmicu ili džokera."},
+	{Lang: "sr-Cyrl", Text: "Плава двојка не може на црвену седмицу: играј црвену карту, седмицу или џокера."},
+	{Lang: "ro", Text: "Albastru 2 nu merge pe Roșu 7: joacă o carte roșie, un 7 sau o carte Joker."},
+	{Lang: "hy", Text: "Կապույտ 2-ը չի կարող դրվել կարմիր 7-ի վրա. խաղա կարմիր քարտ, 7 կամ վայրի քարտ։"},
 }
 
 // TestVoiceEspeakSpeaksEveryLanguage makes espeak-ng speak a sentence in each
@@ -130,6 +130,10 @@ func TestVoiceEspeakMissingParts(t *testing.T) {
 		{"no aplay", "espeak-ng", filepath.Join(dir, "nowhere"), voice.ErrNoAplay},
 		{"no sound card", "espeak-ng", script(t, dir, "aplay-nocard",
 			`cat >/dev/null; echo "aplay: main:831: audio open error: no soundcards found..." >&2; exit 1`), voice.ErrNoCard},
+		// The real aplay fails at once, before reading: espeak-ng then
+		// writes into a closed pipe, and the sound card is still the news.
+		{"no sound card, nothing read", "espeak-ng", script(t, dir, "aplay-nocard-early",
+			`echo "aplay: main:831: audio open error: no soundcards found..." >&2; exit 1`), voice.ErrNoCard},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -152,10 +156,10 @@ func TestVoiceSpeakerKeepsOnlyTheNewest(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	s.Say(voice.Utterance{"en", "first"})
+	s.Say(voice.Utterance{Lang: "en", Text: "first"})
 	waitLog(t, rec, 1)
 	for _, w := range []string{"stale 1", "stale 2", "newest"} {
-		s.Say(voice.Utterance{"en", w})
+		s.Say(voice.Utterance{Lang: "en", Text: w})
 	}
 	rec.Hold <- struct{}{} // "first" ends
 	rec.Hold <- struct{}{} // "newest" ends
@@ -176,7 +180,7 @@ func TestVoiceSayNeverBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 10000; i++ {
-		s.Say(voice.Utterance{"en", "again"})
+		s.Say(voice.Utterance{Lang: "en", Text: "again"})
 	}
 	s.Close()
 	s.Close()
@@ -193,12 +197,12 @@ func TestVoiceWarnsOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Say(voice.Utterance{"en", "one"})
+	s.Say(voice.Utterance{Lang: "en", Text: "one"})
 	if err := <-warned; !errors.Is(err, voice.ErrNoCard) {
 		t.Errorf("warned %v, want %v", err, voice.ErrNoCard)
 	}
 	for i := 0; i < 5; i++ {
-		s.Say(voice.Utterance{"en", "more"})
+		s.Say(voice.Utterance{Lang: "en", Text: "more"})
 	}
 	s.Close()
 	if len(warned) != 0 {
@@ -251,5 +255,84 @@ func TestVoiceParseWAVRefusesOtherFiles(t *testing.T) {
 		if _, err := voice.ParseWAV(b); !errors.Is(err, voice.ErrNotWAV) {
 			t.Errorf("ParseWAV(%q) = %v, want %v", b, err, voice.ErrNotWAV)
 		}
+	}
+}
+
+// TestVoiceTune: the page's settings reach espeak-ng from the next
+// utterance on, a bad one is refused and the old ones kept, and a backend
+// without settings says so.
+func TestVoiceTune(t *testing.T) {
+	e, err := voice.NewEspeak(voice.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := voice.New(&voice.Opts{Backend: e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Tune(voice.Settings{Speed: 300, Volume: 50}); err != nil {
+		t.Fatalf("Tune(300 wpm) = %v, want nil", err)
+	}
+	if err := s.Tune(voice.Settings{Speed: 1000}); err == nil {
+		t.Error("Tune(1000 wpm) = nil, want an error")
+	}
+	want := voice.Settings{Speed: 300, Volume: 50}
+	if diff := cmp.Diff(want, e.Settings()); diff != "" {
+		t.Errorf("Settings after Tune (-want +got):\n%s", diff)
+	}
+	b, err := e.WAV(context.Background(), samples[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := voice.ParseWAV(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Duration > 5*time.Second {
+		t.Errorf("at 300 wpm the sample lasts %v, want under 5 s (the speed was not tuned)", w.Duration)
+	}
+	r, err := voice.New(&voice.Opts{Backend: failing{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := r.Tune(want); !errors.Is(err, voice.ErrNotTunable) {
+		t.Errorf("Tune of a backend without settings = %v, want ErrNotTunable", err)
+	}
+}
+
+// TestVoiceRenderOnTheSpeaker: an utterance with Render is rendered by the
+// speaker, only when it is said: one replaced while waiting never is.
+func TestVoiceRenderOnTheSpeaker(t *testing.T) {
+	rec := voicetest.New()
+	rec.Hold = make(chan struct{})
+	s, err := voice.New(&voice.Opts{Backend: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rendered := make(chan string, 10)
+	lazy := func(text string) voice.Utterance {
+		return voice.Utterance{Lang: "en", Render: func() string { rendered <- text; return text }}
+	}
+	s.Say(lazy("first"))
+	waitLog(t, rec, 1)
+	s.Say(lazy("stale"))
+	s.Say(lazy("newest"))
+	rec.Hold <- struct{}{}
+	rec.Hold <- struct{}{}
+	<-rec.Said
+	<-rec.Said
+	close(rendered)
+	var got []string
+	for r := range rendered {
+		got = append(got, r)
+	}
+	if diff := cmp.Diff([]string{"first", "newest"}, got); diff != "" {
+		t.Errorf("rendered (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"first", "newest"}, rec.Texts()); diff != "" {
+		t.Errorf("said (-want +got):\n%s", diff)
 	}
 }

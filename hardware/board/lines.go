@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
@@ -102,7 +103,7 @@ func (b *Board) openButtons(pm *hardware.PinMap, h *Host) error {
 		return fmt.Errorf("board: buttons: %w", err)
 	}
 	b.onClose(in.Close)
-	bd, err := button.New(names, &button.Opts{Clock: b.Clock})
+	bd, err := button.New(names, &button.Opts{Clock: b.Clock, LongPress: LongPress})
 	if err != nil {
 		return fmt.Errorf("board: %w", err)
 	}
@@ -111,3 +112,7 @@ func (b *Board) openButtons(pm *hardware.PinMap, h *Host) error {
 	b.run(func(ctx context.Context) error { return bd.Run(ctx, in, ch) })
 	return nil
 }
+
+// LongPress is how long a button is held for its second meaning: a long
+// press of OK says and shows the rules in force.
+const LongPress = 2 * time.Second

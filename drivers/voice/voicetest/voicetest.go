@@ -17,11 +17,15 @@ type Recorder struct {
 	Hold chan struct{}
 	Said chan voice.Utterance
 
-	mu  sync.Mutex
-	log []voice.Utterance
+	mu       sync.Mutex
+	log      []voice.Utterance
+	settings voice.Settings
 }
 
-var _ voice.Backend = (*Recorder)(nil)
+var (
+	_ voice.Backend = (*Recorder)(nil)
+	_ voice.Tuner   = (*Recorder)(nil)
+)
 
 // New is a Recorder whose Said channel holds up to 1024 utterances.
 func New() *Recorder { return &Recorder{Said: make(chan voice.Utterance, 1024)} }
@@ -62,3 +66,21 @@ func (r *Recorder) Texts() []string {
 }
 
 func (r *Recorder) String() string { return "voicetest.Recorder" }
+
+// Tune records the settings, checked as Espeak checks them.
+func (r *Recorder) Tune(s voice.Settings) error {
+	if err := s.Check(); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.settings = s
+	r.mu.Unlock()
+	return nil
+}
+
+// Settings are the settings last tuned.
+func (r *Recorder) Settings() voice.Settings {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.settings
+}

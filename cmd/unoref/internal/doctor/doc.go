@@ -9,7 +9,10 @@
 // the pin map's SPI clock is tried again at 1 MHz, and the report says to
 // set reader.spi_hz. Optional parts switched on but never fitted (a
 // draw-pad reader, seat-pad expanders that do not answer) are SKIP, not
-// PROBLEM. With Options.Blink it also lights each LED in turn and beeps,
+// PROBLEM. The optional speaker ([voice], Env.Speaker) is checked with
+// the real espeak-ng and aplay: missing espeak-ng, aplay, a sound card or
+// a voice for the language is a WARN, never a PROBLEM, since the referee
+// goes on without its voice. With Options.Blink it also lights each LED in turn and beeps,
 // for a person to watch; with Options.Walk it walks the build with the
 // person (Say, Ask): press each button (a wire on another button's pin is
 // found), look at each LED, the buzzer and each seat LED, tap a card on

@@ -144,6 +144,9 @@ type Env struct {
 	// Sleep waits: for lines to settle and, with Blink, for a person to
 	// see each LED. Default time.Sleep.
 	Sleep func(time.Duration)
+	// Speaker checks the optional speaker in a language (EspeakSpeaker):
+	// nil when the referee can speak. Nil: not checked.
+	Speaker func(ctx context.Context, lang string) error
 	// Root is the file system the machine's files are read from
 	// (proc/device-tree/model, boot/firmware/cmdline.txt, proc/cmdline).
 	// Default os.DirFS("/").
@@ -168,6 +171,8 @@ type Options struct {
 	Walk bool
 	// Ask asks the person a yes/no question ("Is the red LED on?").
 	Ask func(question string) bool
+	// Lang is the language the speaker is checked in ("ru"); default "en".
+	Lang string
 }
 
 // Run runs every check and returns the report. It stops early, with the
@@ -188,7 +193,7 @@ func Run(ctx context.Context, env *Env, o Options) *Report {
 	if !d.pinMap() || !d.machine() {
 		return d.rep
 	}
-	steps := []func(){d.buses, d.gpio, d.readers, d.i2cDevices, d.blink, d.walk}
+	steps := []func(){d.buses, d.gpio, d.readers, d.i2cDevices, d.speaker, d.blink, d.walk}
 	for _, step := range steps {
 		if ctx.Err() != nil {
 			d.add(Check{Name: "interrupted", Status: Problem, Message: "stopped before all checks ran", Detail: ctx.Err().Error()})

@@ -33,6 +33,7 @@ func PiEnv() (*Env, error) {
 		Lines:   cdevLines{},
 		Sleep:   time.Sleep,
 		Root:    os.DirFS("/"),
+		Speaker: EspeakSpeaker,
 	}, nil
 }
 

@@ -12,19 +12,23 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/drivers/mfrc522"
+	"github.com/unoref/unoref/drivers/voice"
 )
 
 // benchTable is a virtual table driven by calling its handlers directly, as
 // Run would, with the display drawing in its own goroutine.
-func benchTable(b *testing.B) (*Table, func()) {
+func benchTable(b *testing.B) (*Table, func()) { return benchTableWith(b, Config{UnoGrace: -1}) }
+
+func benchTableWith(b *testing.B, cfg Config) (*Table, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	j, err := OpenJournal(ctx, filepath.Join(b.TempDir(), "journal.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	tb, err := NewVirtual(ctx, j, Config{UnoGrace: -1}, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
+	tb, err := NewVirtual(ctx, j, cfg, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -88,10 +92,45 @@ func cpuTime() time.Duration {
 // legal game: each op is a card tapped on the draw pad and then played on
 // the play pad (two journaled events, each committed before the outputs
 // are set), with the cards lifted off. cpu-µs/event counts the CPU of every
-// goroutine (journal, OLED rendering, GC) per tap.
+// goroutine (journal, OLED rendering, GC, the speaker's) per tap.
+//
+// voice-off and voice-on run in the same run: voice-on has the real
+// speaker in teaching mode (espeak-ng synthesising the newest ruling into
+// aplay, in their own processes at nice 10) and must not slow the outputs.
+// aplay plays on ALSA's null device, which takes no time: espeak-ng runs
+// without a pause, a heavier load than a real speaker, which takes
+// seconds per sentence. µs-to-LED+buzzer is the time from the reader's
+// event to the buzzer told to sound, the last output a legal play sets.
 func BenchmarkTap(b *testing.B) {
-	tb, stop := benchTable(b)
+	b.Run("voice-off", func(b *testing.B) { benchTap(b, Config{UnoGrace: -1}) })
+	b.Run("voice-on", func(b *testing.B) {
+		sp, err := voice.New(&voice.Opts{Settings: voice.Settings{Device: "null"}, Warn: func(err error) { b.Log(err) }})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer sp.Close()
+		benchTap(b, Config{UnoGrace: -1, Voice: sp, Speak: true, Teach: true})
+	})
+}
+
+// timedBuzzer notes when the buzzer was last told to sound: the last
+// output a legal play sets (after the LEDs).
+type timedBuzzer struct {
+	Buzzer
+	at time.Time
+}
+
+func (z *timedBuzzer) Play(p buzzer.Pattern) error {
+	z.at = time.Now()
+	return z.Buzzer.Play(p)
+}
+
+func benchTap(b *testing.B, cfg Config) {
+	tb, stop := benchTableWith(b, cfg)
 	defer stop()
+	buzz := &timedBuzzer{Buzzer: tb.dev.Buzzer}
+	tb.dev.Buzzer = buzz
+	var toOutputs time.Duration
 	seq := chain()
 	var tp tapper
 	newGame := func() {
@@ -118,7 +157,9 @@ func BenchmarkTap(b *testing.B) {
 		tb.readerEvent("draw", d)
 		tb.readerEvent("draw", left(d))
 		p := tp.arrive(seq[k])
+		t0 := time.Now()
 		tb.readerEvent("play", p)
+		toOutputs += buzz.at.Sub(t0)
 		tb.readerEvent("play", left(p))
 		if !tb.last.OK {
 			b.Fatalf("tap %d %v: %+v", i, seq[k], tb.last)
@@ -126,6 +167,7 @@ func BenchmarkTap(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Microsecond)/float64(2*b.N), "cpu-µs/event")
+	b.ReportMetric(float64(toOutputs)/float64(time.Microsecond)/float64(b.N), "µs-to-LED+buzzer")
 }
 
 // BenchmarkTapRefused is a card refused by the referee: nothing to journal,

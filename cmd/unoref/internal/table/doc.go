@@ -99,6 +99,26 @@
 // beside the engine (a dealer pick or hand taps in progress, a held event,
 // the tags on the pile) is not journaled and starts afresh.
 //
+// # Voice and teaching
+//
+// With Config.Voice (a voice.Speaker) and Speak on, every verdict the
+// engine gives is said aloud in Config.Lang: the ruling, whose turn it is
+// and the scores are in its sentence. The table only hands the speaker the
+// message keys, after the LEDs and the buzzer are set; the words are
+// rendered on the speaker's goroutine (voice.Utterance.Render) and a newer
+// ruling replaces one still waiting, so speech never delays an output.
+// In teaching mode (Config.Teach) a verdict's utterance goes on with what
+// it teaches: why an accepted play was right (Why, from the state before
+// the play: same colour, number or picture, a wild, a jump-in, stacking,
+// deflect-draw-two, wd4-answer-draw-two, reverse-bounce), the challenge of
+// a Wild Draw Four, the call of UNO; a refusal already says what would
+// have been legal. At the start of every game in teaching mode, on a long
+// press of OK (board.LongPress) and on the page's "rules" action, the
+// table says and shows the rules in force (RulesInForce: the preset, then
+// one line per house rule); Snapshot.Rules carries them for the page. The
+// page's "voice" action turns the speaker and teaching mode on and off
+// and tunes the voice, speed and volume (VoiceState).
+//
 // # Rename, undo, end
 //
 // The page's admin actions: "undo" drops the last event (one held for an

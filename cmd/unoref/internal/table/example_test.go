@@ -6,8 +6,12 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/tablelog"
 )
 
 // A virtual table played from code, as the page plays it.
@@ -51,4 +55,30 @@ func ExampleNewVirtual() {
 	// start G5 G5  ok=true  Ben: play a card or draw
 	// play R2 R2  ok=false Ben: play a card or draw
 	// play G2 G2  ok=true  Cy: play a card or draw
+}
+
+// Teaching mode's reason for a play, from the state before it, in two
+// languages.
+func ExampleWhy() {
+	before := referee.State{Phase: referee.PhaseTurn, Turn: "Ann", Top: "G2", Color: "G"}
+	play := tablelog.Event{Kind: tablelog.Play, Card: cards.Card{Kind: cards.Number, Color: cards.Green, Number: 5}}
+	rules, _ := referee.Preset(referee.PresetOfficial)
+	m, _ := table.Why(before, rules, play)
+	fmt.Println(lang.English.Sentence(lang.Sentence{m}))
+	fmt.Println(lang.Russian.Sentence(lang.Sentence{m}))
+	// Output:
+	// Green 5 on Green 2: same colour
+	// Зелёная пятёрка на зелёную двойку: тот же цвет
+}
+
+// The rules in force, as the referee says them at the start of a game.
+func ExampleRulesInForce() {
+	rules, _ := referee.ParseRules("official", []string{"+stacking", "uno-penalty=4"})
+	for _, line := range table.RulesInForce(rules) {
+		fmt.Println(lang.English.Sentence(line))
+	}
+	// Output:
+	// The rules printed in the box: match the colour, the number or the picture.
+	// Draw Twos pile up on Draw Twos, and Wild Draw Fours on Wild Draw Fours: whoever can't add draws them all.
+	// Uno-penalty 4: Forget to say UNO and you draw this many cards.
 }

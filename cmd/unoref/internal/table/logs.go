@@ -41,7 +41,7 @@ func (t *Table) logEnded() {
 
 // AdminKinds are the actions on the game as a whole rather than on its
 // play: the page asks for the PIN for them, the log notes their refusals.
-var AdminKinds = []string{"newgame", "rename", "undo", "end"}
+var AdminKinds = []string{"newgame", "rename", "undo", "end", "voice"}
 
 // logRefused logs an admin action the table refused, with its reason.
 func (t *Table) logRefused(a Action, err error) {

@@ -177,6 +177,8 @@ func (t *Table) refresh() {
 		RoundPoints: maps.Clone(t.roundPts),
 		SlapFor:     st.SlapFor,
 		Page:        t.screen.Page,
+		Voice:       t.voice,
+		Rules:       t.rules,
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	if t.v != nil {

@@ -503,6 +503,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	t.track(ev, v, before, st, uid)
 	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Msg...)
 	t.effects(ev, v, before, st)
+	t.speakVerdict(ev, v, before, st)
 	t.refresh()
 	return nil
 }
@@ -556,5 +557,6 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 func (t *Table) refuse(code string, m lang.Msg, event string) {
 	t.tell(Verdict{Code: code, Event: event}, m)
 	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: lang.Sentence{m}}, referee.State{}, referee.State{})
+	t.speak(speech{lang.Sentence{m}})
 	t.refresh()
 }

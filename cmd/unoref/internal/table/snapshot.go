@@ -49,6 +49,12 @@ type Snapshot struct {
 	// Page is the page of the OLED's text shown now (screen.Pages): a
 	// long text pages round every Config.PageTime.
 	Page int
+	// Voice is the speaker and the teaching mode, for the page's admin
+	// settings; Rules are the rules in force, a line a child understands
+	// for the preset and each house rule (RulesInForce), rendered by the
+	// page in its language.
+	Voice VoiceState
+	Rules []lang.Sentence `json:",omitempty"`
 }
 
 // Name is how the table shows the player seated as seat: their display name
@@ -74,7 +80,7 @@ type Verdict struct {
 // Action is a control from the page (or a test): a card tapped or lifted on
 // a pad, a button pressed, a game set up.
 type Action struct {
-	Kind    string   // "tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end"
+	Kind    string   // "tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end", "rules", "voice"
 	Pad     string   // "play" or "draw", for tap and remove
 	Card    string   // for tap: a card code ("R7"), "tag:UIDHEX", "garbage", or "R7,B3" for two at once
 	Button  string   // for press: "uno","draw","pass","challenge","R","Y","G","B"
@@ -85,4 +91,7 @@ type Action struct {
 	Name    string   // for points; for rename, the seat (its seat or display name)
 	Points  int      // for points
 	NewName string   // for rename: the display name from now on (the seat's own name clears it)
+	// For voice: the speaker on or off, teaching mode, the speaker's
+	// settings ("rules" says and shows the rules in force).
+	Voice *VoiceState
 }

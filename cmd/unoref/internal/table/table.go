@@ -16,6 +16,7 @@ import (
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/seatpad"
+	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
@@ -48,6 +49,18 @@ type Config struct {
 	PageTime time.Duration
 	// Virtual marks the virtual table in the snapshot.
 	Virtual bool
+	// Voice, when set, is the speaker the referee says its rulings, the
+	// turn and the scores through, off the table's loop. Speak turns it on
+	// from the start (the page turns it on and off); VoiceSettings are its
+	// settings, as the page shows them.
+	Voice         Speaker
+	Speak         bool
+	VoiceSettings voice.Settings
+	// Teach starts the table in teaching mode: after an accepted play it
+	// says why it was right, it reminds of the challenge of a Wild Draw
+	// Four and of the call of UNO, and at the start of every game it says
+	// and shows the rules in force.
+	Teach bool
 	// Heartbeat, when set, is called by Run's loop as it starts and then
 	// every HeartbeatEvery of real time (not the Clock's), between the
 	// handling of two inputs: a handler that hangs stops the calls. It is
@@ -133,6 +146,9 @@ type Table struct {
 	gameID    int64
 	names     map[string]string // display names of renamed seats
 	parts     board.Parts       // optional parts, as found and since
+	voice     VoiceState        // speaker and teaching mode, as the page sets them
+	wd4Color  cards.Color       // the colour to match before the last Wild Draw Four
+	rules     []lang.Sentence   // the game's rules in force (RulesInForce)
 
 	codeShown chan chan struct{} // ShowCode asks Run to redraw, and waits
 
@@ -198,6 +214,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		subs:    map[chan Snapshot]struct{}{},
 		leds:    map[string]bool{},
 		parts:   dev.Parts,
+		voice:   VoiceState{Speak: cfg.Speak && cfg.Voice != nil, Teach: cfg.Teach, Settings: cfg.VoiceSettings, Fitted: cfg.Voice != nil},
 	}
 	t.codeShown = make(chan chan struct{})
 	if t.clock == nil {
@@ -239,6 +256,7 @@ func (t *Table) seatsGone(ctx context.Context) {
 // beside the engine from its lines.
 func (t *Table) adopt(g Game) {
 	t.game = g
+	t.rules = RulesInForce(g.Rules())
 	t.loadNames()
 	t.t0 = t.clock.Now()
 	lines := g.Lines()
@@ -355,11 +373,14 @@ func (t *Table) Run(ctx context.Context) error {
 				buttons = nil
 				continue
 			}
-			if ev.Kind == button.Press {
+			switch {
+			case ev.Kind == button.Press:
 				err = t.press(ev.Button)
 				if t.v != nil {
 					t.v.pressed()
 				}
+			case ev.Kind == button.LongPress && ev.Button == button.Pass:
+				t.sayRules()
 			}
 		case ev, ok := <-seats:
 			if !ok {
@@ -491,6 +512,14 @@ func (t *Table) action(a Action) (<-chan struct{}, error) {
 		return nil, t.undo()
 	case "end":
 		return nil, t.end()
+	case "rules":
+		if t.game == nil {
+			return nil, refuseAction("action.nogame", lang.Args{})
+		}
+		t.sayRules()
+		return nil, nil
+	case "voice":
+		return nil, t.setVoice(a.Voice)
 	case "points":
 		if t.game == nil {
 			return nil, refuseAction("action.nogame", lang.Args{})
@@ -578,6 +607,9 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	t.logGame("game started")
 	t.t0 = t.clock.Now()
 	t.tell(Verdict{OK: true, Event: "rules " + rules}, lang.Msg{Key: "table.newgame", Args: lang.Args{Names: players}})
+	if t.voice.Teach {
+		t.sayRules()
+	}
 	t.refresh()
 	return nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/drivers/seatpad/mcp23017test"
+	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
 )
 
@@ -169,7 +170,7 @@ func NewVirtual(ctx context.Context, j Journal, cfg Config, o *VirtualOpts) (*Ta
 	for n := button.UNO; n <= button.Blue; n++ {
 		btnLines[int(n)] = n
 	}
-	if v.btn, err = button.New(btnLines, &button.Opts{Clock: clock}); err != nil {
+	if v.btn, err = button.New(btnLines, &button.Opts{Clock: clock, LongPress: board.LongPress}); err != nil {
 		return nil, err
 	}
 	v.edges = gpiolinetest.NewEdges()

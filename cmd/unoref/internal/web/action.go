@@ -22,7 +22,7 @@ const maxAction = 16 << 10
 const pinHeader = "X-Unoref-Pin"
 
 // kinds are the Action kinds of the contract with the table.
-var kinds = []string{"tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end"}
+var kinds = []string{"tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end", "rules", "voice"}
 
 // ErrForbidden is the answer to a control on a real table without the PIN.
 var ErrForbidden = errors.New("Controls work only on the virtual table, or with the PIN.")
@@ -101,10 +101,10 @@ func decodeAction(r io.Reader) (table.Action, error) {
 
 func checkKind(k string) error {
 	if k == "" {
-		return errors.New("The action has no kind: say tap, remove, press, seat, newgame, points, rename, undo or end.")
+		return errors.New("The action has no kind: say tap, remove, press, seat, newgame, points, rename, undo, end, rules or voice.")
 	}
 	if !slices.Contains(kinds, k) {
-		return fmt.Errorf("%q is not an action: say tap, remove, press, seat, newgame, points, rename, undo or end.", k)
+		return fmt.Errorf("%q is not an action: say tap, remove, press, seat, newgame, points, rename, undo, end, rules or voice.", k)
 	}
 	return nil
 }
@@ -140,6 +140,9 @@ func formAction(f url.Values) (table.Action, error) {
 	a.Target = num("target")
 	if a.Kind == "tap" && a.Card == "" {
 		return a, errors.New("Pick a card first, then tap it on a pad.")
+	}
+	if a.Kind == "voice" {
+		a.Voice, err = voiceAction(f)
 	}
 	if a.Kind == "newgame" {
 		a.Players = strings.FieldsFunc(f.Get("players"), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })

@@ -38,6 +38,7 @@ type view struct {
 	Presets  []string
 	Options  []string
 	Players  string // prefilled in the new-game form
+	Rules    rulesPanel
 }
 
 // face is how a card is drawn: a colour class and the symbol on it.
@@ -215,6 +216,7 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 		Presets:  []string{referee.PresetOfficial, referee.PresetCars, referee.PresetHouseRU},
 		Options:  options,
 		Players:  strings.Join(snap.Players, " "),
+		Rules:    rulesOf(snap, pageLang(r)),
 	}
 	if s.o.History != nil && snap.Game != 0 {
 		v.Chart = chartSrc(snap)

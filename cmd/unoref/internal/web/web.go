@@ -128,6 +128,7 @@ func New(t Table, o *Opts) *Server {
 	s.mux.HandleFunc("GET /events", s.serveEvents)
 	s.mux.HandleFunc("GET /oled.png", s.serveOLED)
 	s.mux.HandleFunc("GET /api/state", s.serveState)
+	s.mux.HandleFunc("GET /api/rules", s.serveRules)
 	s.mux.HandleFunc("POST /api/action", s.serveAction)
 	s.mux.HandleFunc("POST /api/login", s.serveLogin)
 	s.mux.HandleFunc("POST /api/logout", s.serveLogout)

@@ -1,6 +1,7 @@
 package doctortest
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"sync"
@@ -38,6 +39,8 @@ type Board struct {
 	// MaxSPI, per spidev, is the fastest SPI clock its wires carry: above
 	// it every byte reads 0x00, as a long or loose MISO wire does.
 	MaxSPI map[string]physic.Frequency
+	// Speaker is the Env's speaker check; nil: no speaker is checked.
+	Speaker func(ctx context.Context, lang string) error
 
 	mu    sync.Mutex
 	slept time.Duration
@@ -117,8 +120,9 @@ func (b *Board) Env() *doctor.Env {
 			}
 			return &boardtest.Mux{Buses: []i2c.Bus{b.OLED, b.Pads}}, nil
 		},
-		Root:  b.Root,
-		Lines: b.Lines,
+		Root:    b.Root,
+		Lines:   b.Lines,
+		Speaker: b.Speaker,
 		Sleep: func(d time.Duration) {
 			b.mu.Lock()
 			b.slept += d

@@ -193,6 +193,7 @@
       a[k] = parseInt(v, 10);
     }
     if (a.Kind === 'rename') a.NewName = String(fd.get('newname') || '').trim();
+    if (a.Kind === 'voice') a.Voice = voiceSettings(fd);
     if (a.Kind === 'tap' && !a.Card) throw new Error('Pick a card first, then tap it on a pad.');
     if (a.Kind === 'newgame') {
       a.Players = String(fd.get('players') || '').split(/[\s,]+/).filter(Boolean);
@@ -202,6 +203,36 @@
       if (t) a.Target = parseInt(t, 10);
     }
     return a;
+  }
+
+  // voiceSettings mirrors voiceAction in rules.go.
+  function voiceSettings(fd) {
+    const v = { Speak: !!fd.get('speak'), Teach: !!fd.get('teach'), Settings: { Voice: String(fd.get('voice') || '') } };
+    for (const [k, f] of [['Speed', 'speed'], ['Volume', 'volume']]) {
+      const n = String(fd.get(f) || '').trim();
+      if (!n) continue;
+      if (!/^\d+$/.test(n)) throw new Error(f + ' must be a whole number, not "' + n + '".');
+      v.Settings[k] = parseInt(n, 10);
+    }
+    return v;
+  }
+
+  // rules redraws the "rules in force" panel, in the page's language, when
+  // the game on the table changes.
+  let rulesOf = null;
+  async function rules(s) {
+    const key = String(s.Game || '') + ':' + (s.Rules || []).length + ':' + JSON.stringify((s.Rules || []).map((l) => l.map((m) => m.key + ((m.args && m.args.value) || ''))));
+    if (key === rulesOf) return;
+    rulesOf = key;
+    try {
+      const r = await fetch('/api/rules', { credentials: 'same-origin' });
+      if (!r.ok) return;
+      const p = await r.json();
+      text('rules-title', p.Title);
+      const ul = $('rules-list');
+      ul.replaceChildren(...p.Lines.map((l) => { const li = document.createElement('li'); li.textContent = l; return li; }));
+      $('rules').hidden = p.Lines.length === 0;
+    } catch (e) { /* the next snapshot tries again */ }
   }
 
   // locked shows the PIN form again (the session ended) or hides it.
@@ -257,5 +288,5 @@
   const es = new EventSource('/events');
   es.addEventListener('open', () => { document.body.dataset.live = '1'; });
   es.addEventListener('error', () => { document.body.dataset.live = '0'; });
-  es.addEventListener('snapshot', (ev) => render(JSON.parse(ev.data)));
+  es.addEventListener('snapshot', (ev) => { const s = JSON.parse(ev.data); render(s); rules(s); });
 })();
