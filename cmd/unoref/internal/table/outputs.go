@@ -7,7 +7,6 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/led"
-	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -54,7 +53,7 @@ func (t *Table) effects(ev tablelog.Event, v referee.Verdict, st referee.State) 
 		t.buzz = name
 	}
 	if alert != 0 || t.missed {
-		t.alert, t.alertMsg = alert, v.Text(lang.English)
+		t.alert, t.alertMsg = alert, v.Text(t.cfg.Lang)
 		t.after(timerAlert, t.cfg.AlertTime)
 	} else if name == "legal" && t.alert != 0 {
 		// A legal play ends the alert of the refusal before it.
@@ -95,6 +94,7 @@ func (t *Table) refresh() {
 		Names:   maps.Clone(t.names),
 		Parts:   t.parts,
 	}
+	s.Counted, s.PickNext = t.counted(st), t.pickNext()
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()
 		if t.v.buzzing() {
@@ -220,4 +220,26 @@ func (t *Table) shownBy(name string) int {
 		return len(t.collect)
 	}
 	return 0
+}
+
+// counted lists the players whose hands are counted in this count-up.
+func (t *Table) counted(st referee.State) []string {
+	if st.Phase != referee.PhaseCountup {
+		return nil
+	}
+	var out []string
+	for _, p := range st.Players {
+		if t.done[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// pickNext is the player who taps a card for the dealer pick now.
+func (t *Table) pickNext() string {
+	if t.pickQueue == nil || len(t.picks) >= len(t.pickQueue) {
+		return ""
+	}
+	return t.pickQueue[len(t.picks)]
 }

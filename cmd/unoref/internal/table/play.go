@@ -507,7 +507,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	}
 	st := t.game.State()
 	t.track(ev, v, before, st, uid)
-	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Text(lang.English), Event: said, At: now}
+	t.last = Verdict{OK: v.OK, Code: v.Code, Message: v.Text(t.cfg.Lang), Msg: v.Msg, Event: said, At: now}
 	t.effects(ev, v, st)
 	t.refresh()
 	return nil

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -18,14 +19,24 @@ type Snapshot struct {
 	LEDs    map[string]bool // "cw","ccw","legal","illegal","uno","R","Y","G","B", and "seat0"… with seat pads
 	Buzzer  string          // pattern playing now: "legal","illegal","uno","round","game" or ""
 	Prompt  string          // what the table waits for, one sentence
-	Reader  string          // play-pad reader: "ok", "lost" or "sim"
-	Log     []string        // the last lines of this game's table log, newest last
-	Events  int             // events journaled in this game so far
+	// PromptMsg is Prompt as a message key and its arguments, for a page
+	// that renders it in another language; empty while the table still
+	// writes the prompt itself.
+	PromptMsg lang.Sentence `json:",omitempty"`
+	Reader    string        // play-pad reader: "ok", "lost" or "sim"
+	Log       []string      // the last lines of this game's table log, newest last
+	Events    int           // events journaled in this game so far
 
 	// Added for the page's admin controls and history; older readers
 	// ignore them.
 	Game  int64             // the journal's id of the game shown, 0 for none
 	Names map[string]string // display names of renamed seats: seat name → display name
+
+	// Counted are the players whose hands are counted in this count-up;
+	// PickNext is who taps a card for the dealer pick now, "" when no pick
+	// is on. For the page's headline and its count-up forms.
+	Counted  []string `json:",omitempty"`
+	PickNext string   `json:",omitempty"`
 
 	// Parts are the optional parts switched on in the pin map: found,
 	// absent (never fitted) or vanished (a problem). Empty on the minimal
@@ -46,8 +57,9 @@ func (s Snapshot) Name(seat string) string {
 type Verdict struct {
 	OK      bool
 	Code    string
-	Message string
-	Event   string // the table-log line ruled on
+	Message string        // in the table's language (Config.Lang)
+	Msg     lang.Sentence `json:",omitempty"` // Message as keys and arguments, for the page's language; empty for a sentence the table writes itself
+	Event   string        // the table-log line ruled on
 	At      time.Time
 }
 

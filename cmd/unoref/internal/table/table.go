@@ -39,6 +39,9 @@ type Config struct {
 	AlertTime time.Duration
 	// Virtual marks the virtual table in the snapshot.
 	Virtual bool
+	// Lang is the table's language (the config's language): the OLED and
+	// Snapshot's messages speak it. Default English.
+	Lang lang.Lang
 	// Heartbeat, when set, is called by Run's loop as it starts and then
 	// every HeartbeatEvery of real time (not the Clock's), between the
 	// handling of two inputs: a handler that hangs stops the calls. It is
