@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/referee"
 )
 
 // maxAction bounds the body of /api/action: an action is a few hundred bytes.
@@ -65,18 +66,36 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err == nil {
+		err = checkRules(a)
+	}
+	if err == nil {
 		err = s.t.Do(r.Context(), a)
 	}
+	l := s.pageLang(r)
 	switch {
 	case form && err != nil:
-		http.Redirect(w, r, "/?error="+url.QueryEscape(err.Error()), http.StatusSeeOther)
+		http.Redirect(w, r, "/?error="+url.QueryEscape(actionError(err, l)), http.StatusSeeOther)
 	case form:
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 	case err != nil:
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, actionError(err, l), http.StatusBadRequest)
 	default:
-		writeJSON(w, s.t.Snapshot())
+		writeJSON(w, localize(s.t.Snapshot(), l))
 	}
+}
+
+// checkRules reads the rules of a new game as the table will, so that a
+// refusal keeps its keys and is said in the page's language (actionError).
+func checkRules(a table.Action) error {
+	w := strings.Fields(strings.TrimPrefix(strings.TrimSpace(a.Rules), "rules "))
+	if a.Kind != "newgame" || len(w) == 0 {
+		return nil
+	}
+	if a.Target > 0 {
+		w = append(w, "target="+strconv.Itoa(a.Target))
+	}
+	_, err := referee.ParseRules(w[0], w[1:])
+	return err
 }
 
 // decodeAction reads one table.Action as JSON, strictly: an unknown field is
@@ -147,10 +166,22 @@ func formAction(f url.Values) (table.Action, error) {
 	return a, err
 }
 
-// rulesWords joins the new-game form into the words of a rules line.
-func rulesWords(preset string, opts []string, extra string) string {
-	w := []string{strings.TrimSpace(preset)}
-	w = append(w, opts...)
+// rulesWords joins the new-game form into the words of a rules line: the
+// preset, +name for a ticked box the preset does not switch on, -name for
+// an unticked one it does (app.js's rulesOf does the same).
+func rulesWords(preset string, ticked []string, extra string) string {
+	preset = strings.TrimSpace(preset)
+	w := []string{preset}
+	for _, o := range options {
+		on := slices.Contains(ticked, o.Name) || slices.Contains(ticked, "+"+o.Name)
+		in := slices.Contains(strings.Fields(o.Presets), preset)
+		switch {
+		case on && !in:
+			w = append(w, "+"+o.Name)
+		case !on && in:
+			w = append(w, "-"+o.Name)
+		}
+	}
 	w = append(w, strings.Fields(extra)...)
 	return strings.TrimSpace(strings.Join(w, " "))
 }
@@ -168,5 +199,5 @@ func writeJSON(w http.ResponseWriter, v any) {
 }
 
 func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, s.t.Snapshot())
+	writeJSON(w, localize(s.t.Snapshot(), s.pageLang(r)))
 }
