@@ -142,7 +142,8 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "The history could not be read.", http.StatusInternalServerError)
 		return
 	}
-	c := newChart("Game "+strconv.FormatInt(g.ID, 10)+": running totals per round", g.Players, rounds, target(g))
+	wd := words{s.pageLang(r)}
+	c := newChart(wd.N("page.chart.title", int(g.ID)), g.Players, rounds, target(g), wd)
 	if asSVG {
 		b, err := s.svg(c)
 		if err != nil {
