@@ -95,7 +95,7 @@ func countupRound(t *testing.T, p *browserPage) {
 	count("Ann", "30")
 	p.wait("Ann counted", `s.msg.includes('Ann has 30 points left') && s.phase === 'countup'`)
 	count("Cy", "12")
-	p.wait("the round scored", `s.phase === 'setup' && s.error === '' && document.getElementById('countup').hidden && document.querySelector('#seats li[data-name="Ben"] .score').textContent === '42 pts'`)
+	p.wait("the round scored", `s.phase === 'setup' && s.error === '' && document.getElementById('countup').hidden && document.querySelector('#seats li[data-name="Ben"] .score').textContent === '42 points'`)
 	if d := p.state(); d.Marker != "same page" {
 		t.Errorf("the page was reloaded: the count-up must come from the event stream")
 	}

@@ -18,9 +18,9 @@ import (
 // work out by itself.
 type view struct {
 	S         table.Snapshot
-	W         words    // the page's language
-	P         pageText // what the script shows, in that language
-	Strings   string   // the words app.js needs, as JSON
+	W         words       // the page's language
+	P         pageText    // what the script shows, in that language
+	Strings   template.JS // the words app.js needs, as JSON (json.Marshal escapes <, > and &)
 	Top       face
 	Color     string // colour to match, one letter or ""
 	Seats     []seat
@@ -65,6 +65,7 @@ type seat struct {
 	Name         string // the seat name the engine knows
 	Display      string // the name shown
 	Hand, Score  string // "7 cards", "42 points" in the page's language
+	HandN        string // the number of cards, "" while the dealer deals
 	Turn, Winner bool
 }
 
@@ -179,6 +180,7 @@ func seatsOf(s table.Snapshot, p pageText) []seat {
 			Name:    n,
 			Display: s.Name(n),
 			Hand:    p.Hands[n],
+			HandN:   handN(s, n),
 			Score:   p.Scores[n],
 			Turn:    n == s.State.Turn,
 			Winner:  n == s.State.Winner,
@@ -217,7 +219,7 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 		S:         loc.Snapshot,
 		W:         words{l},
 		P:         loc.Page,
-		Strings:   scriptWords(l),
+		Strings:   template.JS(scriptWords(l)),
 		Top:       cardFace(snap.State.Top),
 		Color:     snap.State.Color,
 		Seats:     seatsOf(snap, loc.Page),
@@ -283,4 +285,12 @@ func chartSrc(snap table.Snapshot) string {
 	// A rename redraws the legend.
 	parts = append(parts, strconv.Itoa(len(snap.Names)), strconv.FormatUint(uint64(crc32.ChecksumIEEE([]byte(fmt.Sprint(snap.Names)))), 36))
 	return "/history/" + strconv.FormatInt(snap.Game, 10) + ".svg?v=" + strings.Join(parts, "-")
+}
+
+// handN is the number of cards in n's hand, "" while the dealer deals.
+func handN(s table.Snapshot, n string) string {
+	if s.State.Phase == referee.PhaseSetup {
+		return ""
+	}
+	return strconv.Itoa(s.State.Hands[n])
 }

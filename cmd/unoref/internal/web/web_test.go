@@ -154,8 +154,8 @@ func TestPageTenPlayers(t *testing.T) {
 	// Seats in order, with their counts and scores, Gus highlighted.
 	last := 0
 	for i, n := range tenPlayers().Players {
-		want := fmt.Sprintf(`data-name=%q><span class="name">%s</span><span class="hand">%d %s</span><span class="score">%d %s</span>`,
-			n, n, i+1, map[bool]string{true: "card", false: "cards"}[i == 0], 10*i, "points")
+		want := fmt.Sprintf(`data-name=%q data-hand="%d"><span class="name">%s</span><span class="hand">%d %s</span><span class="score">%d %s</span>`,
+			n, i+1, n, i+1, map[bool]string{true: "card", false: "cards"}[i == 0], 10*i, "points")
 		at := strings.Index(page, want)
 		if at < 0 {
 			t.Errorf("page has no seat %q", want)
