@@ -22,8 +22,13 @@ const langCookie = "lang"
 const langAge = 365 * 24 * 60 * 60
 
 // pageLang is the language of the page for r: the one picked with the
-// selector (?lang=, then the cookie it leaves), else the phone's own
-// (Accept-Language), else the table's (Opts.Lang).
+// selector (?lang=, then the cookie it leaves), else the phone's own from
+// Accept-Language when it is one the referee speaks other than English,
+// else the table's (Opts.Lang). English in Accept-Language does not
+// outrank the table: it is what most browsers send when nobody chose
+// (headless Chromium sends "en-US,en;q=0.9"), while the table's language
+// is the family's choice; an English reader picks English once with the
+// selector.
 func (s *Server) pageLang(r *http.Request) lang.Lang {
 	if l, err := lang.Parse(r.URL.Query().Get("lang")); err == nil {
 		return l
@@ -33,15 +38,11 @@ func (s *Server) pageLang(r *http.Request) lang.Lang {
 			return l
 		}
 	}
-	if al := r.Header.Get("Accept-Language"); al != "" && !anyLanguage(al) {
-		return lang.Match(al)
+	if l := lang.Match(r.Header.Get("Accept-Language")); l != lang.English {
+		return l
 	}
 	return s.o.Lang
 }
-
-// anyLanguage reports whether an Accept-Language header names no language
-// ("*"): the table's language stands.
-func anyLanguage(al string) bool { return strings.TrimSpace(strings.Split(al, ";")[0]) == "*" }
 
 // keepLang remembers a language picked with ?lang= in the cookie.
 func keepLang(w http.ResponseWriter, r *http.Request) {
@@ -176,7 +177,7 @@ func localize(snap table.Snapshot, l lang.Lang) localized {
 		Lang:    l.String(),
 		Head:    headline(snap, w),
 		Phase:   w.Phase(snap.State.Phase),
-		Color:   w.Color(snap.State.Color),
+		Color:   w.Color(colorOf(snap.State)),
 		Dir:     w.Dir(snap.State.Direction),
 		Top:     w.Card(topCard(snap.State)),
 		Hands:   map[string]string{},
@@ -369,4 +370,12 @@ func topCard(st referee.State) string {
 		return ""
 	}
 	return st.Top
+}
+
+// colorOf is the colour to match, "" while the dealer deals.
+func colorOf(st referee.State) string {
+	if st.Phase == referee.PhaseSetup {
+		return ""
+	}
+	return st.Color
 }

@@ -46,7 +46,7 @@
     top.querySelector('.mark').textContent = f.mark;
 
     const col = $('color');
-    col.className = 'swatch c-' + (st.color || 'none');
+    col.className = 'swatch c-' + ((!dealing && st.color) || 'none');
     col.textContent = pg.Color || '–';
     const dir = $('dir');
     dir.className = 'dir dir-' + (st.direction || '');
