@@ -58,6 +58,11 @@ func TestBrowserVirtualTable(t *testing.T) {
 func countupRound(t *testing.T, p *browserPage) {
 	p.newGame("Ann Ben Cy", "official")
 	p.wait("second game", `s.phase === 'setup' && s.hands.Ann === 0`)
+	// The dealer pick: the headline says who taps, not "no game yet".
+	p.wait("the dealer pick", `s.turn === 'choosing the dealer: Ann taps a card'`)
+	p.tap("Y1", "play")
+	p.wait("Ben's pick", `s.turn === 'choosing the dealer: Ben taps a card'`)
+	p.do("lift the pick", chromedp.Click("#lift-play", chromedp.NodeVisible))
 	p.press("pass")
 	p.wait("Ann deals", `s.prompt.toLowerCase().includes('starter')`)
 	p.tap("R5", "play")
@@ -94,8 +99,12 @@ func countupRound(t *testing.T, p *browserPage) {
 	}
 	count("Ann", "30")
 	p.wait("Ann counted", `s.msg.includes('Ann has 30 points left') && s.phase === 'countup'`)
+	p.wait("Ann no longer offered", `document.querySelectorAll('#countup-rows form').length === 1 && !document.querySelector('#countup-rows form[data-name="Ann"]')`)
 	count("Cy", "12")
 	p.wait("the round scored", `s.phase === 'setup' && s.error === '' && document.getElementById('countup').hidden && document.querySelector('#seats li[data-name="Ben"] .score').textContent === '42 points'`)
+	// The next deal: the old top card and hand counts are gone, the
+	// headline says who deals round 2.
+	p.wait("the next deal", `s.top === '' && s.color === '–' && [...document.querySelectorAll('#seats .hand')].every((e) => e.textContent === '–') && /^round 2: \S+ deals/.test(s.turn)`)
 	if d := p.state(); d.Marker != "same page" {
 		t.Errorf("the page was reloaded: the count-up must come from the event stream")
 	}

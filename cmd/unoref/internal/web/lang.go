@@ -225,7 +225,7 @@ func headline(snap table.Snapshot, w words) string {
 	case st.Phase == referee.PhaseSetup && st.Dealer == "":
 		return w.T("page.head.dealer")
 	case st.Phase == referee.PhaseSetup:
-		return w.l.Render(lang.Msg{Key: "page.head.starter", Args: lang.Args{Player: snap.Name(st.Dealer), N: max(st.Round, 1)}})
+		return w.l.Render(lang.Msg{Key: "page.head.starter", Args: lang.Args{Player: snap.Name(st.Dealer), N: st.Round + 1}}) // the engine counts a round from its deal
 	case st.Turn != "":
 		return w.P("page.head.turn", snap.Name(st.Turn))
 	}

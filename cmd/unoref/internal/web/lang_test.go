@@ -179,7 +179,7 @@ func TestHeadline(t *testing.T) {
 		{"the dealer pick", table.Snapshot{Players: seats, PickNext: "Ben", State: referee.State{Phase: referee.PhaseSetup}}, "choosing the dealer: Ben taps a card"},
 		{"no dealer yet", table.Snapshot{Players: seats, State: referee.State{Phase: referee.PhaseSetup}}, "choosing the dealer: everyone taps a card"},
 		{"the first starter", table.Snapshot{Players: seats, State: referee.State{Phase: referee.PhaseSetup, Dealer: "Ann"}}, "round 1: Ann deals, then turns up the starter"},
-		{"between rounds", table.Snapshot{Players: seats, State: referee.State{Phase: referee.PhaseSetup, Dealer: "Ben", Round: 2}}, "round 2: Ben deals, then turns up the starter"},
+		{"between rounds", table.Snapshot{Players: seats, State: referee.State{Phase: referee.PhaseSetup, Dealer: "Ben", Round: 1}}, "round 2: Ben deals, then turns up the starter"},
 		{"a turn", table.Snapshot{Players: seats, Names: map[string]string{"Ben": "Bo"}, State: referee.State{Phase: referee.PhaseTurn, Turn: "Ben"}}, "Bo to play"},
 		{"the count-up", table.Snapshot{Players: seats, State: referee.State{Phase: referee.PhaseCountup}}, "counting the cards left"},
 		{"won", table.Snapshot{Players: seats, State: referee.State{Phase: referee.PhaseOver, Winner: "Ann"}}, "🏆 Ann wins"},
@@ -211,7 +211,7 @@ func TestCountupSkipsCounted(t *testing.T) {
 // and hand counts are gone from the page.
 func TestBetweenRounds(t *testing.T) {
 	snap := table.Snapshot{Players: []string{"Ann", "Ben"},
-		State: referee.State{Phase: referee.PhaseSetup, Dealer: "Ben", Round: 2, Top: "R7", Color: "R",
+		State: referee.State{Phase: referee.PhaseSetup, Dealer: "Ben", Round: 1, Top: "R7", Color: "R",
 			Hands: map[string]int{"Ann": 3, "Ben": 0}, Scores: map[string]int{"Ben": 42}}}
 	page := readAll(t, get(t, web.New(&fixedTable{snap: snap}, nil), "GET", "/", nil, ""))
 	for _, want := range []string{
