@@ -210,7 +210,7 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 // serve runs the table of configuration c until ctx is done, the table
 // or its page fails or, with m.stdin, the controls end.
 func serve(ctx context.Context, e *env, c Config, m runMode) error {
-	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: m.virtual}
+	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: m.virtual, Lang: c.lang()}
 	if c.UnoGrace == 0 {
 		cfg.UnoGrace = -1 // the table reads 0 as its default
 	}
@@ -324,7 +324,7 @@ func startPage(e *env, c Config, m runMode, t *table.Table, j *table.SQLJournal,
 	}
 	page := web.New(t, &web.Opts{
 		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile), ShowCode: t.ShowCode,
-		Policy: m.policy, Hosts: hostNames(c.Hosts), History: j,
+		Policy: m.policy, Hosts: hostNames(c.Hosts), History: j, Lang: c.lang(),
 		Logf: func(format string, args ...any) { fmt.Fprintf(e.stderr, "unoref: "+format+"\n", args...) },
 	})
 	srv, capped := web.NewHTTPServer(page, ln, 0)
