@@ -153,6 +153,7 @@ var funcs = template.FuncMap{
 	"plus":   func(d int, v any) string { return num(toFloat(v) + float64(d)) },
 	"minus":  func(d int, v any) string { return num(toFloat(v) - float64(d)) },
 	"half":   func(v int) int { return v / 2 },
+	"int":    func(v int64) int { return int(v) },
 	"plural": func(n int, one, many string) string {
 		if n == 1 {
 			return one
