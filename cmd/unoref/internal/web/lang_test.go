@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/journal"
 )
 
 // TestPageLanguage: the page speaks the language picked with the selector
@@ -337,4 +339,59 @@ func serve(h http.Handler, req *http.Request) *http.Response {
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	return w.Result()
+}
+
+// TestHistoryInRussian: the history list, a game's page and its chart
+// speak the page's language.
+func TestHistoryInRussian(t *testing.T) {
+	g, rs := played(1, []string{"Аня", "Боря"}, "rules official", "", false, []int{0, 20}, []int{0, 0})
+	h := &memHistory{games: []journal.Game{g}, rounds: map[int64][]journal.Round{1: rs}}
+	s := web.New(newFakeTable(true), &web.Opts{History: h, Lang: lang.Russian})
+	for _, tt := range []struct {
+		path string
+		want []string
+	}{
+		{"/history", []string{`<html lang="ru">`, "<h2>Игры</h2>", "<b>Игра 1</b>", "прервана", "раундов: 2"}},
+		{"/history/1", []string{"<h2>Игра 1</h2>", "<dt>правила</dt>", "<th>раунд</th><th>победитель</th>", "<th>всего</th>", "Все игры"}},
+		{"/history/1.svg", []string{"Игра 1: сумма очков по раундам", ">раунд</text>"}},
+	} {
+		page := readAll(t, get(t, s, "GET", tt.path, nil, ""))
+		for _, w := range tt.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("GET %s has no %q", tt.path, w)
+			}
+		}
+	}
+}
+
+// TestChartNoLineHidden: players with the same totals (everyone at 0)
+// draw side by side with their own dash, none under another; the labels
+// are at least 16 units on a drawing at most 420 wide (readable on a
+// 360 px phone).
+func TestChartNoLineHidden(t *testing.T) {
+	g, rs := played(1, []string{"Ann", "Ben", "Cy"}, "rules official", "", true, []int{0, 0, 0}, []int{30, 0, 0})
+	h := &memHistory{games: []journal.Game{g}, rounds: map[int64][]journal.Round{1: rs}}
+	svg := readAll(t, get(t, web.New(newFakeTable(true), &web.Opts{History: h}), "GET", "/history/1.svg", nil, ""))
+	lines := regexp.MustCompile(`<polyline data-player="([^"]+)"[^>]*?(?: stroke-dasharray="([^"]+)")? points="([^"]+)"`).FindAllStringSubmatch(svg, -1)
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3:\n%s", len(lines), svg)
+	}
+	points, dashes := map[string]bool{}, map[string]bool{}
+	for _, l := range lines {
+		points[l[3]] = true
+		dashes[l[2]] = true
+	}
+	if len(points) != 3 || len(dashes) != 3 {
+		t.Errorf("lines share points or dashes: %q", lines)
+	}
+	m := regexp.MustCompile(`viewBox="0 0 (\d+) `).FindStringSubmatch(svg)
+	if m == nil {
+		t.Fatalf("chart has no viewBox")
+	}
+	if w, _ := strconv.Atoi(m[1]); w > 420 {
+		t.Errorf("chart is %d units wide, want at most 420", w)
+	}
+	if !strings.Contains(svg, `font-size="16"`) {
+		t.Errorf("chart labels are not 16 units")
+	}
 }
