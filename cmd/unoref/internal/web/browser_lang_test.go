@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/chromedp/chromedp"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
@@ -219,4 +220,26 @@ func matchAt(panel, pattern [][]bool, ox, oy int, inverted bool) bool {
 		}
 	}
 	return true
+}
+
+// TestBrowserLanguageSelector: a phone picks its own language with the
+// selector; the choice stays over a reload and the live updates follow it.
+func TestBrowserLanguageSelector(t *testing.T) {
+	ctx := newBrowser(t)
+	url := serveForBrowser(t, web.New(newFakeTable(true), nil))
+	p := &browserPage{t: t, ctx: ctx, url: url}
+	p.open(390, 844, true)
+	if got := p.evalString(`document.documentElement.lang`); got != "en" {
+		t.Fatalf("<html lang> = %q, want en", got)
+	}
+	p.do("pick Armenian", chromedp.SetValue("#lang", "hy", chromedp.NodeVisible),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('lang').dispatchEvent(new Event('change'))`, chromedp.EvalIgnoreExceptions))
+	p.poll("the page in Armenian", `document.documentElement.lang === 'hy' && document.getElementById('start').textContent === 'Սկսել նոր խաղ' && location.search === ''`)
+	p.do("reload", chromedp.Reload(), chromedp.WaitVisible("#verdict"))
+	p.wait("live", `s.live === '1'`)
+	if got := p.evalString(`document.documentElement.lang`); got != "hy" {
+		t.Errorf("after a reload <html lang> = %q, want hy", got)
+	}
+	p.newGame("Ann Ben", "official")
+	p.wait("the headline from the event stream in Armenian", `s.phase === 'setup' && s.turn === 'փուլ 1. Ann-ը բաժանում է և բացում առաջին քարտը'`)
 }

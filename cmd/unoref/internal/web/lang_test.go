@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	htmltemplate "html/template"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -394,4 +395,22 @@ func TestChartNoLineHidden(t *testing.T) {
 	if !strings.Contains(svg, `font-size="16"`) {
 		t.Errorf("chart labels are not 16 units")
 	}
+}
+
+// TestNewGameFormLastPlayers: with no game on, the form offers the players
+// of the last game in the history.
+func TestNewGameFormLastPlayers(t *testing.T) {
+	h := threeGames()
+	last := h.games[len(h.games)-1].Players
+	page := readAll(t, get(t, web.New(&fixedTable{snap: table.Snapshot{Virtual: true}}, &web.Opts{History: h}), "GET", "/", nil, ""))
+	want := `id="players" name="players" value="` + htmlEscape(strings.Join(last, " ")) + `"`
+	if !strings.Contains(page, want) {
+		t.Errorf("page has no %q", want)
+	}
+}
+
+func htmlEscape(s string) string {
+	var b strings.Builder
+	htmltemplate.HTMLEscape(&b, []byte(s))
+	return b.String()
 }

@@ -354,7 +354,7 @@
     });
   }
   const players = $('players');
-  if (players && !document.body.dataset.players) {
+  if (players) {
     try {
       const kept = localStorage.getItem('unoref.players');
       if (kept && players.defaultValue === 'Ann Ben Cy') players.value = kept;
