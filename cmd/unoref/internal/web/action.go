@@ -168,22 +168,49 @@ func formAction(f url.Values) (table.Action, error) {
 
 // rulesWords joins the new-game form into the words of a rules line: the
 // preset, +name for a ticked box the preset does not switch on, -name for
-// an unticked one it does (app.js's rulesOf does the same).
+// an unticked one it does (app.js's rulesOf does the same). Boxes as the
+// page draws them (the first preset's) leave the chosen preset as it is.
 func rulesWords(preset string, ticked []string, extra string) string {
 	preset = strings.TrimSpace(preset)
 	w := []string{preset}
+	var on []string
 	for _, o := range options {
-		on := slices.Contains(ticked, o.Name) || slices.Contains(ticked, "+"+o.Name)
-		in := slices.Contains(strings.Fields(o.Presets), preset)
-		switch {
-		case on && !in:
-			w = append(w, "+"+o.Name)
-		case !on && in:
-			w = append(w, "-"+o.Name)
+		if slices.Contains(ticked, o.Name) || slices.Contains(ticked, "+"+o.Name) {
+			on = append(on, o.Name)
 		}
+	}
+	if !slices.Equal(on, drawnOn()) {
+		w = append(w, optionWords(preset, on)...)
 	}
 	w = append(w, strings.Fields(extra)...)
 	return strings.TrimSpace(strings.Join(w, " "))
+}
+
+// optionWords are +name and -name for the options on that preset has off,
+// and off that it has on.
+func optionWords(preset string, on []string) []string {
+	var w []string
+	for _, o := range options {
+		ticked, in := slices.Contains(on, o.Name), slices.Contains(strings.Fields(o.Presets), preset)
+		switch {
+		case ticked && !in:
+			w = append(w, "+"+o.Name)
+		case !ticked && in:
+			w = append(w, "-"+o.Name)
+		}
+	}
+	return w
+}
+
+// drawnOn are the boxes the new-game form is drawn with.
+func drawnOn() []string {
+	var on []string
+	for _, o := range options {
+		if o.On {
+			on = append(on, o.Name)
+		}
+	}
+	return on
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

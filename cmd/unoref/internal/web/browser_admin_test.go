@@ -60,8 +60,8 @@ func TestBrowserAdminAndHistory(t *testing.T) {
 	p.do("new game",
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('newgame-box').open = true`, chromedp.EvalIgnoreExceptions),
 		chromedp.SetValue("#players", "Ann, Ben", chromedp.NodeVisible),
-		chromedp.Click(`#newgame input[name="preset"][value="official"]`, chromedp.NodeVisible),
-		chromedp.Click(`#newgame input[name="opt"][value="stacking"]`, chromedp.NodeVisible),
+		chromedp.SetValue("#preset", "official", chromedp.NodeVisible),
+		chromedp.Click(`#newgame input[value="+stacking"]`, chromedp.NodeVisible),
 		chromedp.SetValue("#target", "200", chromedp.NodeVisible),
 		chromedp.Click("#start", chromedp.NodeVisible))
 	p.wait("the game", `s.seats.join(' ') === 'Ann Ben' && s.phase === 'setup'`)

@@ -35,14 +35,16 @@ func TestBrowserAnswersBesideButtons(t *testing.T) {
 	p.poll("the setup form right after the table", `(() => { const t = document.getElementById('table').getBoundingClientRect(), a = document.getElementById('admin').getBoundingClientRect(); return document.getElementById('newgame-box').open && a.top > t.top && a.top < t.bottom + 400; })()`)
 
 	// house-ru ticks its options; stacking clashes with its deflect-draw-two.
-	p.do("house-ru", chromedp.Click(`#newgame input[name="preset"][value="house-ru"]`, chromedp.NodeVisible))
+	p.do("house-ru", chromedp.SetValue("#preset", "house-ru", chromedp.NodeVisible),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('preset').dispatchEvent(new Event('change'))`, chromedp.EvalIgnoreExceptions))
+	p.poll("house-ru explained", `!document.querySelector('#preset-why [data-preset="house-ru"]').hidden && document.querySelector('#preset-why [data-preset="official"]').hidden`)
 	for box, want := range map[string]bool{"jump-in": true, "deflect-draw-two": true, "wd4-answer-draw-two": true, "stacking": false, "seven-zero": false} {
-		if got := p.evalString(fmt.Sprintf(`String(document.querySelector('#newgame input[name="opt"][value=%q]').checked)`, box)); got != strconv.FormatBool(want) {
+		if got := p.evalString(fmt.Sprintf(`String(document.querySelector('#newgame input[name="opt"][value="+%s"]').checked)`, box)); got != strconv.FormatBool(want) {
 			t.Errorf("house-ru: box %s ticked = %s, want %v", box, got, want)
 		}
 	}
 	p.do("tick stacking and start",
-		chromedp.Click(`#newgame input[name="opt"][value="stacking"]`, chromedp.NodeVisible),
+		chromedp.Click(`#newgame input[name="opt"][value="+stacking"]`, chromedp.NodeVisible),
 		chromedp.Click("#start", chromedp.NodeVisible))
 	p.poll("the clash beside the button", near("#error", "#start", 60))
 	if msg := p.state().Error; msg != "Stacking and deflect-draw-two can't both be on: untick one of them" {
@@ -50,7 +52,7 @@ func TestBrowserAnswersBesideButtons(t *testing.T) {
 	}
 	p.shot("answer-clash-phone.png")
 	p.do("untick deflect-draw-two and start",
-		chromedp.Click(`#newgame input[name="opt"][value="deflect-draw-two"]`, chromedp.NodeVisible),
+		chromedp.Click(`#newgame input[name="opt"][value="+deflect-draw-two"]`, chromedp.NodeVisible),
 		chromedp.Click("#start", chromedp.NodeVisible))
 	p.wait("the game", `s.seats.join(' ') === 'Ann Ben Cy' && s.error === ''`)
 	p.poll("the start said beside the form", near("#ok", "#newgame-box", 60)+` && document.getElementById('ok').textContent === 'The new game is set up.'`)

@@ -189,7 +189,7 @@ func (p *browserPage) newGame(players, preset string) {
 	p.do("new game",
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('newgame-box').open = true`, chromedp.EvalIgnoreExceptions),
 		chromedp.SetValue("#players", players, chromedp.NodeVisible),
-		chromedp.Click(fmt.Sprintf(`#newgame input[name="preset"][value=%q]`, preset), chromedp.NodeVisible),
+		chromedp.SetValue("#preset", preset, chromedp.NodeVisible),
 		chromedp.Click("#start", chromedp.NodeVisible))
 	p.confirm("#newgame")
 }

@@ -239,7 +239,7 @@ func TestNewGameForm(t *testing.T) {
 		{"jump-in", "house-ru"}, {"deflect-draw-two", "house-ru"}, {"wd4-answer-draw-two", "house-ru"},
 		{"stacking", ""}, {"seven-zero", ""}, {"play-to-end", ""},
 	} {
-		want := `<input type="checkbox" name="opt" value="` + o.name + `" data-presets="` + o.presets + `">`
+		want := `<input type="checkbox" name="opt" value="+` + o.name + `" data-presets="` + o.presets + `">`
 		if !strings.Contains(page, want) {
 			t.Errorf("page has no %q", want)
 		}
@@ -266,6 +266,8 @@ func TestNewGameFormRules(t *testing.T) {
 		{"house-ru as it is", "preset=house-ru&opt=jump-in&opt=deflect-draw-two&opt=wd4-answer-draw-two", "house-ru"},
 		{"house-ru: stacking for deflect", "preset=house-ru&opt=jump-in&opt=stacking&opt=wd4-answer-draw-two", "house-ru -deflect-draw-two +stacking"},
 		{"more settings", "preset=cars&extra=uno-penalty%3D4", "cars uno-penalty=4"},
+		{"house-ru, boxes as drawn", "preset=house-ru", "house-ru"},
+		{"house-ru, every box unticked but one", "preset=house-ru&opt=%2Bjump-in", "house-ru -deflect-draw-two -wd4-answer-draw-two"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -206,14 +206,16 @@
   }
 
   // rulesOf builds the words of a rules line from the new-game form: the
-  // preset, then +name or -name for each box that differs from the preset.
+  // preset, then +name or -name for each box that differs from the preset
+  // once a box was touched (untouched boxes say nothing: the preset as it is).
   function rulesOf(fd, form) {
     const preset = String(fd.get('preset') || '');
     const w = [preset];
-    for (const box of form.querySelectorAll('input[name="opt"]')) {
+    for (const box of form.dataset.touched ? form.querySelectorAll('input[name="opt"]') : []) {
+      const name = box.value.replace(/^\+/, '');
       const inPreset = (box.dataset.presets || '').split(' ').includes(preset);
-      if (box.checked && !inPreset) w.push('+' + box.value);
-      if (!box.checked && inPreset) w.push('-' + box.value);
+      if (box.checked && !inPreset) w.push('+' + name);
+      if (!box.checked && inPreset) w.push('-' + name);
     }
     w.push(...String(fd.get('extra') || '').split(/\s+/));
     return w.filter(Boolean).join(' ');
@@ -343,15 +345,18 @@
     post(a, form);
   });
 
-  // The new-game form: a preset ticks its own options; the last players
-  // are offered again.
-  const preset = document.querySelectorAll('#newgame input[name="preset"]');
-  for (const p of preset) {
-    p.addEventListener('change', () => {
-      for (const box of document.querySelectorAll('#newgame input[name="opt"]')) {
-        box.checked = (box.dataset.presets || '').split(' ').includes(p.value);
+  // The new-game form: a preset ticks its own options and shows its line;
+  // the last players are offered again.
+  const presetSel = $('preset');
+  const newgame = $('newgame');
+  if (presetSel && newgame) {
+    presetSel.addEventListener('change', () => {
+      for (const box of newgame.querySelectorAll('input[name="opt"]')) {
+        box.checked = (box.dataset.presets || '').split(' ').includes(presetSel.value);
       }
+      for (const li of document.querySelectorAll('#preset-why [data-preset]')) li.hidden = li.dataset.preset !== presetSel.value;
     });
+    newgame.addEventListener('change', (ev) => { if (ev.target.name === 'opt') newgame.dataset.touched = '1'; });
   }
   const players = $('players');
   if (players) {
