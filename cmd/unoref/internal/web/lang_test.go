@@ -146,11 +146,13 @@ func visibleText(page string) string {
 func TestStateInPageLanguage(t *testing.T) {
 	snap := tenPlayers()
 	snap.Last.Msg = lang.Sentence{{Key: "refuse.nomatch", Args: lang.Args{Player: "Gus", Card: card(t, "R3"), Top: card(t, "W+4"), Color: cards.Green}}}
+	snap.PromptMsg = lang.Sentence{{Key: "wait.challenge", Args: lang.Args{Player: "Gus", N: 4}}}
 	s := web.New(&fixedTable{snap: snap}, nil)
 	req, _ := http.NewRequest("GET", "/api/state", nil)
 	req.Header.Set("Accept-Language", "ru")
 	var got struct {
-		Last struct{ Message string }
+		Prompt string
+		Last   struct{ Message string }
 		Page struct {
 			Lang, Head, Color string
 			Hands             map[string]string
@@ -162,6 +164,9 @@ func TestStateInPageLanguage(t *testing.T) {
 	want := lang.Russian.Sentence(snap.Last.Msg)
 	if got.Last.Message != want {
 		t.Errorf("Last.Message = %q, want %q", got.Last.Message, want)
+	}
+	if want := lang.Russian.Sentence(snap.PromptMsg); got.Prompt != want {
+		t.Errorf("Prompt = %q, want %q", got.Prompt, want)
 	}
 	if diff := cmp.Diff([]string{"ru", "ходит Gus", "зелёный", "карт: 7"}, []string{got.Page.Lang, got.Page.Head, got.Page.Color, got.Page.Hands["Gus"]}); diff != "" {
 		t.Errorf("Page words (-want +got):\n%s", diff)

@@ -154,12 +154,6 @@ var funcs = template.FuncMap{
 	"minus":  func(d int, v any) string { return num(toFloat(v) - float64(d)) },
 	"half":   func(v int) int { return v / 2 },
 	"int":    func(v int64) int { return int(v) },
-	"plural": func(n int, one, many string) string {
-		if n == 1 {
-			return one
-		}
-		return many
-	},
 }
 
 func toFloat(v any) float64 {
