@@ -153,7 +153,7 @@ func TestStateInPageLanguage(t *testing.T) {
 	var got struct {
 		Prompt string
 		Last   struct{ Message string }
-		Page struct {
+		Page   struct {
 			Lang, Head, Color string
 			Hands             map[string]string
 		}
