@@ -232,9 +232,9 @@ func TestBrowserLanguageSelector(t *testing.T) {
 	if got := p.evalString(`document.documentElement.lang`); got != "en" {
 		t.Fatalf("<html lang> = %q, want en", got)
 	}
-	p.do("pick Armenian", chromedp.SetValue("#lang", "hy", chromedp.NodeVisible),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('lang').dispatchEvent(new Event('change'))`, chromedp.EvalIgnoreExceptions))
-	p.poll("the page in Armenian", `document.documentElement.lang === 'hy' && document.getElementById('start').textContent === 'Սկսել նոր խաղ' && location.search === ''`)
+	p.do("pick Armenian", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('lang'); s.value = 'hy'; s.dispatchEvent(new Event('change')); })()`, chromedp.EvalIgnoreExceptions))
+	p.do("the page in Armenian", chromedp.WaitReady(`html[lang="hy"] body[data-live="1"] #start`))
+	p.poll("its words", `document.getElementById('start').textContent === 'Սկսել նոր խաղ' && location.search === ''`)
 	p.do("reload", chromedp.Reload(), chromedp.WaitVisible("#verdict"))
 	p.wait("live", `s.live === '1'`)
 	if got := p.evalString(`document.documentElement.lang`); got != "hy" {
