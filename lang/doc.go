@@ -53,7 +53,9 @@
 // rules.scoring.X one line a child understands for each preset, option
 // and scoring method of RULES.md §3–§5),
 // phase.X (RULES.md §7 phases), text.* (replay --text), card.*, color.*,
-// count.* (plural nouns) and lang.name (the language's own name). A clause
+// count.* (plural nouns), page.* (the web page's labels, buttons, headlines
+// and answers; page.hist.* its history pages) and lang.name (the
+// language's own name). A clause
 // that begins with , : ; or . joins the one before it without a space.
 //
 // # How to add a language
