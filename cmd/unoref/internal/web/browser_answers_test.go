@@ -68,6 +68,17 @@ func TestBrowserAnswersBesideButtons(t *testing.T) {
 	p.poll("the refusal beside the tap button", near("#error", "#tap-play", 80))
 	p.shot("answer-refusal-phone.png")
 
+	// A new game while this one is on asks first; "no" keeps the game.
+	p.do("start another game",
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('newgame-box').open = true`, chromedp.EvalIgnoreExceptions),
+		chromedp.Click("#start", chromedp.NodeVisible))
+	p.poll("asked first", near("#newgame .confirm", "#start", 40)+` && document.querySelector('#newgame .confirm p').textContent.startsWith('Start a new game?')`)
+	p.do("no", chromedp.Click("#newgame .confirm .no", chromedp.NodeVisible))
+	p.poll("the question gone", `document.querySelector('#newgame .confirm').hidden`)
+	if d := p.state(); d.Top != "R5" || d.TurnSeat != "Ben" {
+		t.Errorf("after no: top %q turn %q, want the game as it was", d.Top, d.TurnSeat)
+	}
+
 	// The picked card is plain to see: named under the picker, ringed.
 	p.do("pick Green 3", chromedp.Click(`#picker input[data-card="G3"]`, chromedp.NodeReady))
 	p.poll("named", `document.getElementById('picked').textContent === 'Green 3'`)

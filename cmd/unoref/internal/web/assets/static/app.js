@@ -35,6 +35,9 @@
     lastPage = pg;
     document.body.dataset.seq = String(s.Seq);
     document.body.classList.toggle('nogame', !(s.Players || []).length);
+    // A new game asks first while a game is on.
+    const ng = $('newgame');
+    if (ng) ng.dataset.confirm = (s.Players || []).length ? 'confirmNew' : '';
 
     // Between rounds the old top card and hands are gone: the dealer deals.
     const dealing = st.phase === 'setup';
