@@ -151,4 +151,7 @@ func TestBrowserAdminAndHistory(t *testing.T) {
 	p.wait("ended", `s.msg === 'Game abandoned' && s.seats.length === 0`)
 	p.poll("the final standings beside the button", `(() => { const ok = document.getElementById('ok'); return !ok.hidden && ok.previousElementSibling && ok.previousElementSibling.id === 'end-form' && ok.textContent === 'The game is over. Final standings: <b>Bo&Co 20 points · Ann 0 points'; })()`)
 	p.poll("no chart", `document.getElementById('chart-box').hidden`)
+	p.poll("the final standings for all to see", `!document.getElementById('standings').hidden && document.getElementById('standings-text').textContent === '<b>Bo&Co 20 points · Ann 0 points'`)
+	p.do("reload", chromedp.Reload(), chromedp.WaitVisible("#verdict"))
+	p.poll("the final standings kept", `!document.getElementById('standings').hidden && document.getElementById('standings-text').textContent === 'Game 1: <b>Bo&Co 20 points · Ann 0 points'`)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/journal"
 )
 
 // langCookie keeps the language a phone picked with the page's selector.
@@ -249,23 +250,49 @@ func countup(snap table.Snapshot) []string {
 // standings are the scores, best first (lowest first under penalty
 // scoring), as one line.
 func standings(snap table.Snapshot, w words) string {
-	names := seatNames(snap)
-	if len(names) == 0 {
-		return ""
+	var sc []journal.Score
+	for _, n := range seatNames(snap) {
+		sc = append(sc, journal.Score{Player: snap.Name(n), Total: snap.State.Scores[n]})
 	}
-	sc := snap.State.Scores
-	low := scoring(snap) == referee.ScoringPenalty
-	slices.SortStableFunc(names, func(a, b string) int {
+	return rankLine(sc, scoring(snap) == referee.ScoringPenalty, w)
+}
+
+// rankLine writes totals best first (lowest first when low) as one line:
+// "Ben 42 points · Ann 10 points".
+func rankLine(sc []journal.Score, low bool, w words) string {
+	sc = slices.Clone(sc)
+	slices.SortStableFunc(sc, func(a, b journal.Score) int {
 		if low {
-			return cmp.Compare(sc[a], sc[b])
+			return cmp.Compare(a.Total, b.Total)
 		}
-		return cmp.Compare(sc[b], sc[a])
+		return cmp.Compare(b.Total, a.Total)
 	})
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = snap.Name(n) + " " + w.N("page.points", sc[n])
+	parts := make([]string, len(sc))
+	for i, s := range sc {
+		parts[i] = s.Player + " " + w.N("page.points", s.Total)
 	}
 	return strings.Join(parts, " · ")
+}
+
+// lastStandings are the final standings of the last game in the history
+// when it has ended: what the page shows while no game is on.
+func lastStandings(ctx context.Context, h History, w words) string {
+	games, err := h.Games(ctx)
+	if err != nil || len(games) == 0 || games[len(games)-1].Open() {
+		return ""
+	}
+	g := games[len(games)-1]
+	rounds, err := h.Rounds(ctx, g.ID)
+	if err != nil || len(rounds) == 0 {
+		return ""
+	}
+	line := strings.Fields(g.RulesWords())
+	low := false
+	if len(line) > 0 {
+		r, err := referee.ParseRules(line[0], line[1:])
+		low = err == nil && r.Scoring == referee.ScoringPenalty
+	}
+	return w.N("page.hist.game", int(g.ID)) + ": " + rankLine(journal.Totals(rounds), low, w)
 }
 
 // scoring is the scoring method of the game on the table, read from the

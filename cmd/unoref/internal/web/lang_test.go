@@ -421,3 +421,30 @@ func htmlEscape(s string) string {
 	htmltemplate.HTMLEscape(&b, []byte(s))
 	return b.String()
 }
+
+// TestFinalStandings: with no game on, the page shows the last game's
+// final standings from the history, best first, lowest first under
+// penalty scoring; none while that game is still open.
+func TestFinalStandings(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules string
+		open  bool
+		want  string
+	}{
+		{"winner collects", "rules official", false, "Game 1: Ben 30 points · Cy 5 points · Ann 0 points"},
+		{"penalty", "rules house-ru", false, "Game 1: Ann 0 points · Cy 5 points · Ben 30 points"},
+		{"still open", "rules official", true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, rs := played(1, []string{"Ann", "Ben", "Cy"}, tt.rules, "", tt.open, []int{0, 30, 5})
+			h := &memHistory{games: []journal.Game{g}, rounds: map[int64][]journal.Round{1: rs}}
+			page := readAll(t, get(t, web.New(&fixedTable{snap: table.Snapshot{Virtual: true}}, &web.Opts{History: h}), "GET", "/", nil, ""))
+			got := regexp.MustCompile(`<p id="standings-text">([^<]*)</p>`).FindStringSubmatch(page)
+			if got == nil || got[1] != tt.want {
+				t.Errorf("standings = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -42,6 +42,7 @@ type view struct {
 	ColorKeys []string // the colour buttons
 	Options   []option // the toggles of the new-game form
 	Players   string   // prefilled in the new-game form
+	Final     string   // with no game on, the last game's final standings
 }
 
 // option is a toggle of the new-game form: its name and the presets that
@@ -238,6 +239,7 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 	}
 	if v.Players == "" && s.o.History != nil {
 		v.Players = lastPlayers(r.Context(), s.o.History)
+		v.Final = lastStandings(r.Context(), s.o.History, v.W)
 	}
 	if v.Players == "" {
 		v.Players = "Ann Ben Cy"

@@ -32,6 +32,7 @@
   function render(s) {
     const st = s.State || {};
     const pg = s.Page || {};
+    finalStandings(s, lastPage);
     lastPage = pg;
     document.body.dataset.seq = String(s.Seq);
     document.body.classList.toggle('nogame', !(s.Players || []).length);
@@ -98,6 +99,19 @@
       li.textContent = l;
       return li;
     }));
+  }
+
+  // finalStandings shows the standings of the game that just ended (the
+  // scores before the table was cleared) until a new game is set up.
+  function finalStandings(s, before) {
+    const box = $('standings');
+    if (!box) return;
+    const on = (s.Players || []).length > 0;
+    if (on) { box.hidden = true; return; }
+    if (before.Standings) {
+      text('standings-text', before.Standings);
+      box.hidden = false;
+    }
   }
 
   // seats draws one line per player: name, cards in hand, points.
