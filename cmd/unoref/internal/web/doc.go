@@ -70,7 +70,10 @@
 // The reply to a control shows right after it: a refusal (an error, or a
 // card the referee refused) in #error, what went well (the PIN accepted, a
 // game set up, the final standings of an ended game) in #ok; app.js moves
-// the one element after the form that was used. "Start a new game" while a
+// the one element after the form that was used. When a game ends, every
+// page shows its final standings (#standings: the scores before the table
+// cleared, then, after a reload, the last game's totals from the history)
+// until a new game is set up. "Start a new game" while a
 // game is on and "End this game now" ask first, beside the button. With no
 // game on, the setup form comes right after the table, open; each preset
 // ticks its options, every option is a box with its one line, and the last
