@@ -53,7 +53,9 @@
 // rules.scoring.X one line a child understands for each preset, option
 // and scoring method of RULES.md §3–§5),
 // phase.X (RULES.md §7 phases), text.* (replay --text), card.*, color.*,
-// count.* (plural nouns) and lang.name (the language's own name). The
+// count.* (plural nouns), page.* (the web page's labels, buttons, headlines
+// and answers; page.hist.* its history pages) and lang.name (the
+// language's own name). The
 // daemon's own: table.* (its news), tag.* (tags that name no card),
 // prompt.* (what the table waits for), undo.* (what to do after an undo),
 // action.* (the page's refused controls) and screen.* (the OLED's titles

@@ -494,3 +494,10 @@ func checkRules(preset string, options []string, target int) (string, error) {
 	}
 	return "options", errors.New(msg)
 }
+
+// lang is the table's language: the language key, checked when the config
+// was read (English for a value lang does not know).
+func (c Config) lang() lang.Lang {
+	l, _ := lang.Parse(c.Language)
+	return l
+}

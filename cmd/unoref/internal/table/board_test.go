@@ -93,9 +93,7 @@ func (bt *boardTable) tap(t *testing.T, code string) Snapshot {
 	before := bt.Snapshot()
 	bt.sim.Play.Place(tag)
 	bt.sim.Poll("/dev/spidev0.0", 1)
-	s := bt.await(t, "a ruling on "+code, func(s Snapshot) bool {
-		return s.Seq != before.Seq && (s.Last.At != before.Last.At || s.Last.Message != before.Last.Message || len(s.Log) != len(before.Log))
-	})
+	s := bt.await(t, "a ruling on "+code, func(s Snapshot) bool { return !cmp.Equal(s.Last, before.Last) || len(s.Log) != len(before.Log) })
 	bt.sim.Play.Remove(tag)
 	bt.sim.Poll("/dev/spidev0.0", 2)
 	return s

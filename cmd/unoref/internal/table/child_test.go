@@ -67,7 +67,7 @@ func TestRoundScores(t *testing.T) {
 	v.checkOLED(t, sc)
 	for i := 1; i < len(pages); i++ {
 		v.clock.Advance(3 * time.Second)
-		v.waitFor(t, "the next page", func(s Snapshot) bool { return s.Page == i })
+		v.waitFor(t, "the next page", func(s Snapshot) bool { return s.OLEDPage == i })
 		sc.Page = i
 		v.checkOLED(t, sc)
 	}

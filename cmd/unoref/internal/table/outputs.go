@@ -176,11 +176,12 @@ func (t *Table) refresh() {
 		Parts:       t.parts,
 		RoundPoints: maps.Clone(t.roundPts),
 		SlapFor:     st.SlapFor,
-		Page:        t.screen.Page,
+		OLEDPage:    t.screen.Page,
 		Voice:       t.voice,
 		Rules:       t.rules,
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
+	s.Counted, s.PickNext = t.countedPlayers(st), t.pickNext()
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()
 		if t.v.buzzing() {
@@ -315,4 +316,26 @@ func (t *Table) shownBy(name string) int {
 		return len(t.collect)
 	}
 	return 0
+}
+
+// counted lists the players whose hands are counted in this count-up.
+func (t *Table) countedPlayers(st referee.State) []string {
+	if st.Phase != referee.PhaseCountup {
+		return nil
+	}
+	var out []string
+	for _, p := range st.Players {
+		if t.done[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// pickNext is the player who taps a card for the dealer pick now.
+func (t *Table) pickNext() string {
+	if t.pickQueue == nil || len(t.picks) >= len(t.pickQueue) {
+		return ""
+	}
+	return t.pickQueue[len(t.picks)]
 }

@@ -156,11 +156,11 @@ func TestOutputs(t *testing.T) {
 	// Each page stays 3 s, then the next, round again.
 	v.clock.Advance(3 * time.Second)
 	alert.Page = 1
-	v.waitFor(t, "the second page", func(s Snapshot) bool { return s.Buzzer == "" && s.Page == 1 })
+	v.waitFor(t, "the second page", func(s Snapshot) bool { return s.Buzzer == "" && s.OLEDPage == 1 })
 	v.checkOLED(t, alert)
 	v.clock.Advance(3 * time.Second)
 	alert.Page = 0
-	v.waitFor(t, "the first page again", func(s Snapshot) bool { return s.Page == 0 })
+	v.waitFor(t, "the first page again", func(s Snapshot) bool { return s.OLEDPage == 0 })
 	v.checkOLED(t, alert)
 	v.clock.Advance(time.Minute)
 	checkLine(t, "illegal", sim.LEDs["illegal"], t1, 0, 600*time.Millisecond)

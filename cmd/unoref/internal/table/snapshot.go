@@ -28,6 +28,12 @@ type Snapshot struct {
 	Game  int64             // the journal's id of the game shown, 0 for none
 	Names map[string]string // display names of renamed seats: seat name → display name
 
+	// Counted are the players whose hands are counted in this count-up;
+	// PickNext is who taps a card for the dealer pick now, "" when no pick
+	// is on. For the page's headline and its count-up forms.
+	Counted  []string `json:",omitempty"`
+	PickNext string   `json:",omitempty"`
+
 	// Parts are the optional parts switched on in the pin map: found,
 	// absent (never fitted) or vanished (a problem). Empty on the minimal
 	// build and the virtual table.
@@ -46,9 +52,9 @@ type Snapshot struct {
 	// RoundPoints are the points each player scored in the round just
 	// counted, shown until the next round begins; nil otherwise.
 	RoundPoints map[string]int `json:",omitempty"`
-	// Page is the page of the OLED's text shown now (screen.Pages): a
+	// OLEDPage is the page of the OLED's text shown now (screen.Pages): a
 	// long text pages round every Config.PageTime.
-	Page int
+	OLEDPage int
 	// Voice is the speaker and the teaching mode, for the page's admin
 	// settings; Rules are the rules in force, a line a child understands
 	// for the preset and each house rule (RulesInForce), rendered by the

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/referee"
 )
 
 // maxAction bounds the body of /api/action: an action is a few hundred bytes.
@@ -66,18 +67,36 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err == nil {
+		err = checkRules(a)
+	}
+	if err == nil {
 		err = s.t.Do(r.Context(), a)
 	}
+	l := s.pageLang(r)
 	switch {
 	case form && err != nil:
-		http.Redirect(w, r, "/?error="+url.QueryEscape(err.Error()), http.StatusSeeOther)
+		http.Redirect(w, r, "/?error="+url.QueryEscape(actionError(err, l)), http.StatusSeeOther)
 	case form:
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 	case err != nil:
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, actionError(err, l), http.StatusBadRequest)
 	default:
-		writeJSON(w, s.t.Snapshot())
+		writeJSON(w, localize(s.t.Snapshot(), l))
 	}
+}
+
+// checkRules reads the rules of a new game as the table will, so that a
+// refusal keeps its keys and is said in the page's language (actionError).
+func checkRules(a table.Action) error {
+	w := strings.Fields(strings.TrimPrefix(strings.TrimSpace(a.Rules), "rules "))
+	if a.Kind != "newgame" || len(w) == 0 {
+		return nil
+	}
+	if a.Target > 0 {
+		w = append(w, "target="+strconv.Itoa(a.Target))
+	}
+	_, err := referee.ParseRules(w[0], w[1:])
+	return err
 }
 
 // decodeAction reads one table.Action as JSON, strictly: an unknown field is
@@ -151,12 +170,51 @@ func formAction(f url.Values) (table.Action, error) {
 	return a, err
 }
 
-// rulesWords joins the new-game form into the words of a rules line.
-func rulesWords(preset string, opts []string, extra string) string {
-	w := []string{strings.TrimSpace(preset)}
-	w = append(w, opts...)
+// rulesWords joins the new-game form into the words of a rules line: the
+// preset, +name for a ticked box the preset does not switch on, -name for
+// an unticked one it does (app.js's rulesOf does the same). Boxes as the
+// page draws them (the first preset's) leave the chosen preset as it is.
+func rulesWords(preset string, ticked []string, extra string) string {
+	preset = strings.TrimSpace(preset)
+	w := []string{preset}
+	var on []string
+	for _, o := range options {
+		if slices.Contains(ticked, o.Name) || slices.Contains(ticked, "+"+o.Name) {
+			on = append(on, o.Name)
+		}
+	}
+	if !slices.Equal(on, drawnOn()) {
+		w = append(w, optionWords(preset, on)...)
+	}
 	w = append(w, strings.Fields(extra)...)
 	return strings.TrimSpace(strings.Join(w, " "))
+}
+
+// optionWords are +name and -name for the options on that preset has off,
+// and off that it has on.
+func optionWords(preset string, on []string) []string {
+	var w []string
+	for _, o := range options {
+		ticked, in := slices.Contains(on, o.Name), slices.Contains(strings.Fields(o.Presets), preset)
+		switch {
+		case ticked && !in:
+			w = append(w, "+"+o.Name)
+		case !ticked && in:
+			w = append(w, "-"+o.Name)
+		}
+	}
+	return w
+}
+
+// drawnOn are the boxes the new-game form is drawn with.
+func drawnOn() []string {
+	var on []string
+	for _, o := range options {
+		if o.On {
+			on = append(on, o.Name)
+		}
+	}
+	return on
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -172,5 +230,5 @@ func writeJSON(w http.ResponseWriter, v any) {
 }
 
 func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, s.t.Snapshot())
+	writeJSON(w, localize(s.t.Snapshot(), s.pageLang(r)))
 }

@@ -54,6 +54,7 @@ func TestBrowserAdminAndHistory(t *testing.T) {
 		chromedp.Click("#unlock", chromedp.NodeVisible))
 	p.poll("unlocked", `document.getElementById('login').hidden && !document.getElementById('admin-tools').hidden`)
 	p.wait("no error", `s.error === ''`)
+	p.poll("the PIN is accepted where the form was", `!document.getElementById('ok').hidden && document.getElementById('ok').textContent.startsWith('PIN accepted') && document.getElementById('ok').closest('#admin') !== null`)
 
 	// Set up a game: seats in order, a preset, an option, a target.
 	p.do("new game",
@@ -142,6 +143,15 @@ func TestBrowserAdminAndHistory(t *testing.T) {
 	p.do("end the game",
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('end-box').open = true`, chromedp.EvalIgnoreExceptions),
 		chromedp.Click("#end", chromedp.NodeVisible))
+	p.poll("asked first", `!document.querySelector('#end-form .confirm').hidden`)
+	if d := p.state(); len(d.Seats) != 2 {
+		t.Fatalf("the game ended before the yes: seats %v", d.Seats)
+	}
+	p.confirm("#end-form")
 	p.wait("ended", `s.msg === 'Game abandoned' && s.seats.length === 0`)
+	p.poll("the final standings beside the button", `(() => { const ok = document.getElementById('ok'); return !ok.hidden && ok.previousElementSibling && ok.previousElementSibling.id === 'end-form' && ok.textContent === 'The game is over. Final standings: <b>Bo&Co 20 points · Ann 0 points'; })()`)
 	p.poll("no chart", `document.getElementById('chart-box').hidden`)
+	p.poll("the final standings for all to see", `!document.getElementById('standings').hidden && document.getElementById('standings-text').textContent === '<b>Bo&Co 20 points · Ann 0 points'`)
+	p.do("reload", chromedp.Reload(), chromedp.WaitVisible("#verdict"))
+	p.poll("the final standings kept", `!document.getElementById('standings').hidden && document.getElementById('standings-text').textContent === 'Game 1: <b>Bo&Co 20 points · Ann 0 points'`)
 }

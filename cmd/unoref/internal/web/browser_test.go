@@ -95,17 +95,17 @@ type browserPage struct {
 const domState = `(() => {
   const q = (s) => document.querySelector(s);
   const hands = {};
-  for (const li of document.querySelectorAll('#seats li')) hands[li.dataset.name] = parseInt(li.querySelector('.hand').textContent, 10);
+  for (const li of document.querySelectorAll('#seats li')) hands[li.dataset.name] = parseInt(li.dataset.hand || '0', 10);
   const err = q('#error');
   return {
     seq: +document.body.dataset.seq, live: document.body.dataset.live, marker: window.unorefMarker || '',
     top: q('#top').dataset.code, topClass: q('#top').className, color: q('#color').textContent,
-    dir: q('#dir').textContent, turn: q('#turn').textContent, phase: q('#phase').textContent,
+    dir: q('#dir').textContent, turn: q('#turn').textContent, phase: q('#phase').dataset.phase,
     verdict: q('#verdict').className.replace('verdict ', ''), msg: q('#verdict-msg').textContent,
     event: q('#verdict-ev').textContent, prompt: q('#prompt').textContent,
     error: err && !err.hidden ? err.textContent : '',
     leds: [...document.querySelectorAll('[data-led].on')].map((e) => e.dataset.led),
-    buzzer: q('#buzzer-pattern').textContent, oled: q('#oled').getAttribute('src'),
+    buzzer: q('#buzzer-pattern').dataset.pattern, oled: q('#oled').getAttribute('src'),
     oledLoaded: q('#oled').complete ? q('#oled').naturalWidth : 0,
     hands, seats: [...document.querySelectorAll('#seats li')].map((li) => li.dataset.name),
     turnSeat: (q('#seats li.turn') || { dataset: {} }).dataset.name || '',
@@ -182,7 +182,8 @@ func (p *browserPage) press(button string) {
 	p.do("press "+button, chromedp.Click(fmt.Sprintf(`#buttons button[value=%q]`, button), chromedp.NodeVisible))
 }
 
-// newGame fills the new-game form and starts it.
+// newGame fills the new-game form and starts it, saying yes when the
+// page asks first (a game is on).
 func (p *browserPage) newGame(players, preset string) {
 	p.t.Helper()
 	p.do("new game",
@@ -190,6 +191,13 @@ func (p *browserPage) newGame(players, preset string) {
 		chromedp.SetValue("#players", players, chromedp.NodeVisible),
 		chromedp.SetValue("#preset", preset, chromedp.NodeVisible),
 		chromedp.Click("#start", chromedp.NodeVisible))
+	p.confirm("#newgame")
+}
+
+// confirm presses "yes" when the form sel asks before it goes on.
+func (p *browserPage) confirm(sel string) {
+	p.t.Helper()
+	p.do("confirm", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const b = document.querySelector('%s .confirm:not([hidden]) .yes'); if (b) b.click(); })()`, sel), chromedp.EvalIgnoreExceptions))
 }
 
 // open loads the page in a w×h viewport and waits for the event stream.

@@ -58,10 +58,14 @@ func TestBrowserVirtualTable(t *testing.T) {
 // option ticked in the new-game form, Ben's call, the slap indicator
 // naming who still has to press, the seat pads pressed, Ann last.
 func slapRound(t *testing.T, p *browserPage) {
-	p.do("tick uno-slap",
+	// The preset first: choosing one ticks its own options afresh.
+	p.do("a new game with uno-slap",
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('newgame-box').open = true`, chromedp.EvalIgnoreExceptions),
-		chromedp.Click(`#newgame input[name="opt"][value="+uno-slap"]`, chromedp.NodeVisible))
-	p.newGame("Ann Ben Cy", "official")
+		chromedp.SetValue("#players", "Ann Ben Cy", chromedp.NodeVisible),
+		chromedp.SetValue("#preset", "official", chromedp.NodeVisible),
+		chromedp.Click(`#newgame input[name="opt"][value="+uno-slap"]`, chromedp.NodeVisible),
+		chromedp.Click("#start", chromedp.NodeVisible))
+	p.confirm("#newgame")
 	p.wait("slap game", `s.phase === 'setup' && s.hands.Ann === 0 && s.msg.startsWith('New game')`)
 	p.press("pass")
 	p.wait("Ann deals", `s.prompt.toLowerCase().includes('starter')`)
@@ -80,7 +84,7 @@ func slapRound(t *testing.T, p *browserPage) {
 	}
 	const slap = `document.getElementById('slap')`
 	p.press("uno")
-	p.wait("the slap indicator", `!`+slap+`.hidden && `+slap+`.textContent.includes("Slap Ben's hand") && `+slap+`.textContent.endsWith('Cy, Ann')`)
+	p.wait("the slap indicator", `!`+slap+`.hidden && `+slap+`.textContent.includes("Slap Ben's hand") && `+slap+`.textContent.endsWith('Cy and Ann')`)
 	p.shot("virtual-slap.png")
 	p.do("Cy slaps", chromedp.Click(`#seatpads button[data-seat="2"]`, chromedp.NodeVisible))
 	p.wait("Cy slapped", slap+`.textContent.endsWith('still to slap: Ann') || `+slap+`.textContent.endsWith('Still to slap: Ann')`)
@@ -93,6 +97,11 @@ func slapRound(t *testing.T, p *browserPage) {
 func countupRound(t *testing.T, p *browserPage) {
 	p.newGame("Ann Ben Cy", "official")
 	p.wait("second game", `s.phase === 'setup' && s.hands.Ann === 0`)
+	// The dealer pick: the headline says who taps, not "no game yet".
+	p.wait("the dealer pick", `s.turn === 'choosing the dealer: Ann taps a card'`)
+	p.tap("Y1", "play")
+	p.wait("Ben's pick", `s.turn === 'choosing the dealer: Ben taps a card'`)
+	p.do("lift the pick", chromedp.Click("#lift-play", chromedp.NodeVisible))
 	p.press("pass")
 	p.wait("Ann deals", `s.prompt.toLowerCase().includes('starter')`)
 	p.tap("R5", "play")
@@ -129,8 +138,12 @@ func countupRound(t *testing.T, p *browserPage) {
 	}
 	count("Ann", "30")
 	p.wait("Ann counted", `s.msg.includes('Ann has 30 points left') && s.phase === 'countup'`)
+	p.wait("Ann no longer offered", `document.querySelectorAll('#countup-rows form').length === 1 && !document.querySelector('#countup-rows form[data-name="Ann"]')`)
 	count("Cy", "12")
-	p.wait("the round scored", `s.phase === 'setup' && s.error === '' && document.getElementById('countup').hidden && document.querySelector('#seats li[data-name="Ben"] .score').textContent === '42 pts'`)
+	p.wait("the round scored", `s.phase === 'setup' && s.error === '' && document.getElementById('countup').hidden && document.querySelector('#seats li[data-name="Ben"] .score').textContent === '42 points'`)
+	// The next deal: the old top card and hand counts are gone, the
+	// headline says who deals round 2.
+	p.wait("the next deal", `s.top === '' && s.color === '–' && [...document.querySelectorAll('#seats .hand')].every((e) => e.textContent === '–') && /^round 2: \S+ deals/.test(s.turn)`)
 	if d := p.state(); d.Marker != "same page" {
 		t.Errorf("the page was reloaded: the count-up must come from the event stream")
 	}

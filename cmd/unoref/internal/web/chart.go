@@ -30,11 +30,14 @@ type chart struct {
 	Legend      []legendItem
 	Empty       bool // no round has ended yet
 	Title       string
+	Round       string // the x axis' caption, in the page's language
+	NoRound     string // what an empty chart says
 }
 
 type chartLine struct {
 	Player string
 	Color  string
+	Dash   string // a dash pattern, so that lines on top of each other still show
 	Points string // "x,y x,y …" from round 0 (all at 0) to the last round
 	Totals string // the totals it draws, "0 20 35", for tests and scripts
 }
@@ -50,22 +53,28 @@ type legendItem struct {
 	Player string
 }
 
-// Chart geometry, in SVG user units; the SVG scales to its box.
+// Chart geometry, in SVG user units; the SVG scales to its box. It is
+// narrow, so that its 16-unit labels stay readable on a 360 px phone.
 const (
-	chartW      = 640
-	chartPlotH  = 260
-	chartLeft   = 48
-	chartRight  = 16
-	chartTop    = 16
-	chartBottom = 36 // under the plot: round numbers and their caption
-	legendRow   = 22
-	legendCol   = 152
+	chartW      = 420
+	chartPlotH  = 210
+	chartLeft   = 44
+	chartRight  = 14
+	chartTop    = 14
+	chartBottom = 40 // under the plot: round numbers and their caption
+	legendRow   = 24
+	legendCol   = 136
+	lineGap     = 3 // SVG units between lines that draw the same totals
 )
+
+// chartDashes tell lines apart where they run together.
+var chartDashes = [...]string{"", "10 5", "3 4", "14 4 3 4"}
 
 // newChart lays out the running totals of players over rounds. target is
 // the points that end the game, 0 when unknown or not a points race.
-func newChart(title string, players []string, rounds []journal.Round, target int) chart {
-	c := chart{W: chartW, Left: chartLeft, Top: chartTop, Right: chartW - chartRight, Base: chartTop + chartPlotH, Title: title, Empty: len(rounds) == 0}
+func newChart(title string, players []string, rounds []journal.Round, target int, w words) chart {
+	c := chart{W: chartW, Left: chartLeft, Top: chartTop, Right: chartW - chartRight, Base: chartTop + chartPlotH, Title: title, Empty: len(rounds) == 0,
+		Round: w.T("page.chart.round"), NoRound: w.T("page.chart.none")}
 	// A player's totals, by seat; a round names players by seat too, but
 	// look them up by name in case seats differ.
 	totals := make([][]int, len(players))
@@ -115,17 +124,20 @@ func newChart(title string, players []string, rounds []journal.Round, target int
 		c.XTicks = append(c.XTicks, tick{At: xOf(i), Label: strconv.Itoa(i)})
 	}
 	if target > 0 {
-		c.Target = &tick{At: yOf(target), Label: "target " + strconv.Itoa(target)}
+		c.Target = &tick{At: yOf(target), Label: w.N("page.chart.target", target)}
 	}
 	perRow := (c.W - c.Left) / legendCol
 	for i, p := range players {
 		var pts, tot []string
+		// Each line a little above or below the middle: equal totals
+		// (everyone at 0 after round 1) draw side by side, none hidden.
+		shift := (float64(i) - float64(len(players)-1)/2) * lineGap
 		for k, t := range totals[i] {
-			pts = append(pts, fmt.Sprintf("%s,%s", num(xOf(k)), num(yOf(t))))
+			pts = append(pts, fmt.Sprintf("%s,%s", num(xOf(k)), num(yOf(t)-shift)))
 			tot = append(tot, strconv.Itoa(t))
 		}
 		col := chartColors[i%len(chartColors)]
-		c.Lines = append(c.Lines, chartLine{Player: p, Color: col, Points: strings.Join(pts, " "), Totals: strings.Join(tot, " ")})
+		c.Lines = append(c.Lines, chartLine{Player: p, Color: col, Dash: chartDashes[i%len(chartDashes)], Points: strings.Join(pts, " "), Totals: strings.Join(tot, " ")})
 		c.Legend = append(c.Legend, legendItem{
 			X: c.Left + (i%perRow)*legendCol, Y: c.Base + chartBottom + 8 + (i/perRow)*legendRow,
 			Color: col, Player: p,

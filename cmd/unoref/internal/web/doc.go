@@ -8,7 +8,7 @@
 // buttons (UNO, DRAW, PASS/OK, CHALLENGE, R, Y, G, B), a "lift" beside each
 // pad that takes the cards off it, one button per seat pad (with its LED)
 // when the table has them, and in count-up a points form for every player
-// holding cards (the engine refuses a player counted twice). The admin panel sets
+// holding cards and not counted yet (Snapshot.Counted). The admin panel sets
 // up a game (players in seat order, preset, options, target), renames a
 // player, undoes the last event and ends the game.
 //
@@ -20,7 +20,8 @@
 //
 // # Routes
 //
-//	GET  /            the page
+//	GET  /            the page; ?lang=L picks its language and keeps it
+//	                  in the cookie "lang"
 //	GET  /events      text/event-stream: a "snapshot" event (the JSON of
 //	                  table.Snapshot) on connect and on every change, and a
 //	                  comment line as heartbeat; 503 past Opts.MaxStreams
@@ -42,6 +43,41 @@
 //	                  every player, the round's winner) and the chart
 //	GET  /history/N.svg  the chart alone (image/svg+xml)
 //	GET  /static/…    style.css, app.js
+//	GET  /favicon.ico the page's icon
+//
+// # Language
+//
+// Every word of the page comes from the lang catalogs (keys page.*, and
+// phase.*, rules.preset.*, rules.option.*, rules.name.* for the setup form),
+// rendered on the server: the templates read words{l}, and each snapshot
+// sent to a page (/events, /api/state, /api/action's answer) carries the
+// verdict rendered in that page's language from its keys (Snapshot.Last.Msg,
+// Snapshot.PromptMsg) and a Page part with the headline, the colour, the
+// direction and the hand counts in words, so app.js only puts text in
+// place. A page's language is the one picked with the selector (?lang=,
+// kept in a cookie and in localStorage), else the phone's Accept-Language
+// when it names a language the referee speaks other than English, else
+// the table's (Opts.Lang, the config's language): English in
+// Accept-Language is what most browsers send when nobody chose, and the
+// table's language is the family's choice. <html lang> says which. A
+// sentence the table writes without keys (Snapshot.Msg empty) shows as the
+// table wrote it; a prompt without keys shows only on an English page.
+// Refused rules of a new game are said in the page's words (the options'
+// names, never the rules-line syntax).
+//
+// # Answers
+//
+// The reply to a control shows right after it: a refusal (an error, or a
+// card the referee refused) in #error, what went well (the PIN accepted, a
+// game set up, the final standings of an ended game) in #ok; app.js moves
+// the one element after the form that was used. When a game ends, every
+// page shows its final standings (#standings: the scores before the table
+// cleared, then, after a reload, the last game's totals from the history)
+// until a new game is set up. "Start a new game" while a
+// game is on and "End this game now" ask first, beside the button. With no
+// game on, the setup form comes right after the table, open; each preset
+// ticks its options, every option is a box with its one line, and the last
+// players are offered again (the history's last game, else localStorage).
 //
 // # Access
 //

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/lang"
 )
 
 // retryMillis is how long a browser waits before it reconnects a dropped
@@ -45,8 +46,9 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	if _, err := fmt.Fprintf(w, "retry: %d\n\n", retryMillis); err != nil {
 		return
 	}
+	l := s.pageLang(r)
 	snap := s.t.Snapshot()
-	if err := writeSnapshot(w, snap); err != nil || rc.Flush() != nil {
+	if err := writeSnapshot(w, snap, l); err != nil || rc.Flush() != nil {
 		return
 	}
 	last := snap.Seq
@@ -68,7 +70,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 				continue // already sent: the first snapshot raced the subscription
 			}
 			last = snap.Seq
-			err = writeSnapshot(w, snap)
+			err = writeSnapshot(w, snap, l)
 		case <-tick.C:
 			_, err = io.WriteString(w, ": ping\n\n")
 		}
@@ -91,10 +93,11 @@ func liftDeadlines(rc *http.ResponseController) error {
 	return nil
 }
 
-// writeSnapshot writes one "snapshot" event. JSON from encoding/json has no
-// raw newlines, so the data fits on one data: line.
-func writeSnapshot(w io.Writer, snap table.Snapshot) error {
-	b, err := json.Marshal(snap)
+// writeSnapshot writes one "snapshot" event, rendered for a page in l
+// (localize). JSON from encoding/json has no raw newlines, so the data fits
+// on one data: line.
+func writeSnapshot(w io.Writer, snap table.Snapshot, l lang.Lang) error {
+	b, err := json.Marshal(localize(snap, l))
 	if err != nil {
 		return fmt.Errorf("web: snapshot: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/unoref/unoref/lang"
 	"net/http"
 	"slices"
 	"strconv"
@@ -53,6 +54,7 @@ func target(g journal.Game) int {
 
 // historyView is what history.html renders.
 type historyView struct {
+	W       words // the page's language
 	Title   string
 	Games   []gameRow // newest first
 	Game    *gameRow  // the game of /history/{id}
@@ -70,16 +72,17 @@ type roundRow struct {
 }
 
 func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
-	v := historyView{Title: "history"}
+	wd := words{s.pageLang(r)}
+	v := historyView{W: wd, Title: wd.T("page.history")}
 	if s.o.History == nil {
-		v.Problem = "This table keeps no history."
+		v.Problem = wd.T("page.hist.none")
 		s.render(w, http.StatusOK, "games", v)
 		return
 	}
 	ctx := r.Context()
 	games, err := s.o.History.Games(ctx)
 	if err != nil {
-		v.Problem = "The history could not be read."
+		v.Problem = wd.T("page.hist.unread")
 		s.render(w, http.StatusInternalServerError, "games", v)
 		return
 	}
@@ -88,7 +91,7 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 		g := games[i]
 		rounds, err := s.o.History.Rounds(ctx, g.ID)
 		if err != nil {
-			v.Problem = "The history could not be read."
+			v.Problem = wd.T("page.hist.unread")
 			s.render(w, http.StatusInternalServerError, "games", v)
 			return
 		}
@@ -131,18 +134,19 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 	ref := r.PathValue("ref")
 	ref, asSVG := strings.CutSuffix(ref, ".svg")
 	g, rounds, err := s.game(r.Context(), ref)
+	wd := words{s.pageLang(r)}
 	switch {
 	case errors.Is(err, errNoGame) && asSVG:
 		http.Error(w, "There is no game "+ref+".", http.StatusNotFound)
 		return
 	case errors.Is(err, errNoGame):
-		s.render(w, http.StatusNotFound, "game", historyView{Title: "no game " + ref, Problem: "There is no game " + ref + "."})
+		s.render(w, http.StatusNotFound, "game", historyView{W: wd, Title: ref, Problem: wd.l.Render(lang.Msg{Key: "page.hist.nogame", Args: lang.Args{Value: ref}})})
 		return
 	case err != nil:
 		http.Error(w, "The history could not be read.", http.StatusInternalServerError)
 		return
 	}
-	c := newChart("Game "+strconv.FormatInt(g.ID, 10)+": running totals per round", g.Players, rounds, target(g))
+	c := newChart(wd.N("page.chart.title", int(g.ID)), g.Players, rounds, target(g), wd)
 	if asSVG {
 		b, err := s.svg(c)
 		if err != nil {
@@ -157,7 +161,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	row := newGameRow(g, rounds, s.t.Snapshot().Game)
-	v := historyView{Title: "game " + ref, Game: &row, Chart: &c, SVG: "/history/" + ref + ".svg"}
+	v := historyView{W: wd, Title: wd.N("page.hist.game", int(g.ID)), Game: &row, Chart: &c, SVG: "/history/" + ref + ".svg"}
 	for _, rd := range rounds {
 		v.Rounds = append(v.Rounds, roundRow{N: rd.N, Winner: rd.Winner, Cells: rd.Scores})
 	}

@@ -80,10 +80,10 @@ func TestHistoryList(t *testing.T) {
 		{"one game", func() *memHistory {
 			g, rs := played(7, []string{"Ann", "Ben"}, "rules official", "", true)
 			return &memHistory{games: []journal.Game{g}, rounds: map[int64][]journal.Round{7: rs}}
-		}(), []string{`data-game="7"`, `href="/history/7"`, "Ann · Ben", "official · 0 rounds", "in progress", "–</span>"}, nil},
+		}(), []string{`data-game="7"`, `href="/history/7"`, "Ann · Ben", "official · rounds: 0", "in progress", "–</span>"}, nil},
 		{"several games", threeGames(), []string{
-			"🏆 Ann", "Ann 520, Ben 0", "abandoned", "Ann 0, Ben 35, Cy 0", "official &#43;stacking target=300 · 1 round<",
-			"in progress", "Ann · &lt;b&gt;&#34;Z&amp;Co&#39;&lt;/b&gt; · Cy", "house-ru · 3 rounds",
+			"🏆 Ann", "Ann 520, Ben 0", "abandoned", "Ann 0, Ben 35, Cy 0", "official &#43;stacking target=300 · rounds: 1<",
+			"in progress", "Ann · &lt;b&gt;&#34;Z&amp;Co&#39;&lt;/b&gt; · Cy", "house-ru · rounds: 3",
 		}, []string{evil}},
 	}
 	for _, tt := range tests {

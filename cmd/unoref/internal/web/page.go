@@ -17,28 +17,41 @@ import (
 // view is what page.html renders: the snapshot and what the template can't
 // work out by itself.
 type view struct {
-	S        table.Snapshot
-	Top      face
-	Color    string // colour to match, one letter or ""
-	Seats    []seat
-	Countup  []seat // in count-up, the players holding cards: each gets a points form
-	Pads     []seatPad
-	LEDs     []led
-	Controls bool   // the page shows the playing controls
-	NeedPIN  bool   // controls need the PIN (a real table)
-	Admin    bool   // the page shows the admin controls (new game, rename, undo, end)
-	Open     bool   // admin controls work without a PIN (virtual table, no PIN set)
-	AskPIN   bool   // the page asks for the PIN before the admin controls
-	LoggedIn bool   // the PIN was entered in this browser
-	Setup    bool   // no PIN yet: the page asks for the setup code and a PIN
-	Chart    string // the address of the chart of the game on the table, or ""
-	History  bool   // the page links to /history
-	Error    string
-	Picker   [][]face // one row per colour, then the wilds
-	Presets  []string
-	Options  []string
-	Players  string // prefilled in the new-game form
-	Rules    rulesPanel
+	S         table.Snapshot
+	W         words       // the page's language
+	P         pageText    // what the script shows, in that language
+	Strings   template.JS // the words app.js needs, as JSON (json.Marshal escapes <, > and &)
+	Top       face
+	Color     string // colour to match, one letter or ""
+	Seats     []seat
+	Countup   []seat // in count-up, the players holding cards: each gets a points form
+	Pads      []seatPad
+	LEDs      []led
+	Controls  bool   // the page shows the playing controls
+	NeedPIN   bool   // controls need the PIN (a real table)
+	Admin     bool   // the page shows the admin controls (new game, rename, undo, end)
+	Open      bool   // admin controls work without a PIN (virtual table, no PIN set)
+	AskPIN    bool   // the page asks for the PIN before the admin controls
+	LoggedIn  bool   // the PIN was entered in this browser
+	Setup     bool   // no PIN yet: the page asks for the setup code and a PIN
+	Chart     string // the address of the chart of the game on the table, or ""
+	History   bool   // the page links to /history
+	Error     string
+	Picker    [][]face // one row per colour, then the wilds
+	Presets   []string
+	ColorKeys []string // the colour buttons
+	Options   []option // the toggles of the new-game form
+	Players   string   // prefilled in the new-game form
+	Final     string   // with no game on, the last game's final standings
+	Rules     rulesPanel
+}
+
+// option is a toggle of the new-game form: its name and the presets that
+// switch it on.
+type option struct {
+	Name    string
+	Presets string // space-separated
+	On      bool   // on in the first preset offered
 }
 
 // face is how a card is drawn: a colour class and the symbol on it.
@@ -53,7 +66,8 @@ type face struct {
 type seat struct {
 	Name         string // the seat name the engine knows
 	Display      string // the name shown
-	Hand, Score  int
+	Hand, Score  string // "7 cards", "42 points" in the page's language
+	HandN        string // the number of cards, "" while the dealer deals
 	Turn, Winner bool
 }
 
@@ -73,13 +87,13 @@ type led struct {
 
 // ledKeys are the nine LEDs of the board, in the order the page shows them.
 var ledKeys = [...]struct{ key, label string }{
-	{"cw", "↻"}, {"ccw", "↺"}, {"legal", "ok"}, {"illegal", "no"}, {"uno", "UNO"},
+	{"cw", "↻"}, {"ccw", "↺"}, {"legal", "✓"}, {"illegal", "✗"}, {"uno", "UNO"},
 	{"R", "R"}, {"Y", "Y"}, {"G", "G"}, {"B", "B"},
 }
 
-// options are the toggles of RULES.md §5 "House rules you can switch on"
-// that the new-game form offers.
-var options = []string{
+// optionNames are the toggles of RULES.md §5 "House rules you can switch
+// on" that the new-game form offers.
+var optionNames = []string{
 	"jump-in", "deflect-draw-two", "stacking", "wd4-answer-draw-two", "seven-zero",
 	"five-swap", "reverse-bounce", "draw-until-playable", "colours-in-circle",
 	"blank-draw-ten", "reset-zero", "play-to-end", "seven-rounds", "uno-slap",
@@ -97,7 +111,7 @@ var picker = func() [][]face {
 		rows = append(rows, row)
 	}
 	wild := []face{cardFace("W"), cardFace("W+4"), cardFace("WX"), cardFace("BLANK")}
-	wild = append(wild, face{Code: "garbage", Class: "c-none", Mark: "?", Title: "an unreadable tag"})
+	wild = append(wild, face{Code: "garbage", Class: "c-none", Mark: "?"})
 	return append(rows, wild)
 }()
 
@@ -108,7 +122,7 @@ func cardFace(code string) face {
 	if err != nil {
 		return f
 	}
-	f.Title = c.Name()
+	f.Title = c.Name() // English; the page names the top card in its language
 	switch c.Kind {
 	case cards.Number:
 		f.Mark = strconv.Itoa(int(c.Number))
@@ -125,7 +139,7 @@ func cardFace(code string) face {
 	case cards.Heights:
 		f.Mark = "WX"
 	case cards.Blank:
-		f.Class = "c-K"
+		f.Class, f.Mark = "c-K", "▢"
 		return f
 	}
 	if c.IsWild() {
@@ -137,29 +151,12 @@ func cardFace(code string) face {
 	return f
 }
 
-var colorNames = map[string]string{"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
-
 var funcs = template.FuncMap{
-	"colorName": func(c string) string { return colorNames[c] },
-	"dirName": func(d string) string {
-		switch d {
-		case "cw":
-			return "↻ clockwise"
-		case "ccw":
-			return "↺ counter-clockwise"
-		}
-		return ""
-	},
 	"signed": func(n int) string { return fmt.Sprintf("%+d", n) },
 	"plus":   func(d int, v any) string { return num(toFloat(v) + float64(d)) },
 	"minus":  func(d int, v any) string { return num(toFloat(v) - float64(d)) },
 	"half":   func(v int) int { return v / 2 },
-	"plural": func(n int, one, many string) string {
-		if n == 1 {
-			return one
-		}
-		return many
-	},
+	"int":    func(v int64) int { return int(v) },
 }
 
 func toFloat(v any) float64 {
@@ -172,23 +169,17 @@ func toFloat(v any) float64 {
 	return 0
 }
 
-// seatsOf lists the seats clockwise: the snapshot's seats, else the players
-// the engine knows, by name.
-func seatsOf(s table.Snapshot) []seat {
-	names := s.Players
-	if len(names) == 0 {
-		for n := range s.State.Hands {
-			names = append(names, n)
-		}
-		slices.Sort(names)
-	}
+// seatsOf lists the seats clockwise (seatNames) with their words in p.
+func seatsOf(s table.Snapshot, p pageText) []seat {
+	names := seatNames(s)
 	out := make([]seat, 0, len(names))
 	for _, n := range names {
 		out = append(out, seat{
 			Name:    n,
 			Display: s.Name(n),
-			Hand:    s.State.Hands[n],
-			Score:   s.State.Scores[n],
+			Hand:    p.Hands[n],
+			HandN:   handN(s, n),
+			Score:   p.Scores[n],
 			Turn:    n == s.State.Turn,
 			Winner:  n == s.State.Winner,
 		})
@@ -196,30 +187,62 @@ func seatsOf(s table.Snapshot) []seat {
 	return out
 }
 
+// options are the toggles of the new-game form, with the presets that
+// include each: a rules line that switches it off says so ("-name").
+// presets are the presets of RULES.md §5 the new-game form offers.
+var presets = []string{referee.PresetOfficial, referee.PresetCars, referee.PresetHouseRU}
+
+var options = func() []option {
+	out := make([]option, len(optionNames))
+	for i, name := range optionNames {
+		out[i].Name = name
+		var in []string
+		for _, p := range presets {
+			r, err := referee.ParseRules(p, []string{"-" + name})
+			if err == nil && strings.Contains(r.String()+" ", " -"+name+" ") {
+				in = append(in, p)
+			}
+		}
+		out[i].Presets = strings.Join(in, " ")
+		out[i].On = slices.Contains(in, presets[0])
+	}
+	return out
+}()
+
 func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view {
 	open, set, setup := s.open(), s.pins.set(), s.pins.pending()
+	l := s.pageLang(r)
+	loc := localize(snap, l)
 	v := view{
-		S:        snap,
-		Top:      cardFace(snap.State.Top),
-		Color:    snap.State.Color,
-		Seats:    seatsOf(snap),
-		Controls: open || set,
-		NeedPIN:  !open && set,
-		Admin:    open || set || setup,
-		Open:     open && !set,
-		AskPIN:   set,
-		LoggedIn: s.loggedIn(r),
-		Setup:    setup,
-		History:  s.o.History != nil,
-		Error:    errMsg,
-		Picker:   picker,
-		Presets:  []string{referee.PresetOfficial, referee.PresetCars, referee.PresetHouseRU},
-		Options:  options,
-		Players:  strings.Join(snap.Players, " "),
-		Rules:    rulesOf(snap, pageLang(r)),
+		S:         loc.Snapshot,
+		W:         words{l},
+		P:         loc.Page,
+		Strings:   template.JS(scriptWords(l)),
+		Top:       cardFace(topCard(snap.State)),
+		Color:     colorOf(snap.State),
+		Seats:     seatsOf(snap, loc.Page),
+		Controls:  open || set,
+		NeedPIN:   !open && set,
+		Admin:     open || set || setup,
+		Open:      open && !set,
+		AskPIN:    set,
+		LoggedIn:  s.loggedIn(r),
+		Setup:     setup,
+		History:   s.o.History != nil,
+		Error:     errMsg,
+		Picker:    picker,
+		Presets:   presets,
+		ColorKeys: []string{"R", "Y", "G", "B"},
+		Options:   options,
+		Players:   strings.Join(snap.Players, " "),
+		Rules:     rulesOf(snap, l),
 	}
 	if s.o.History != nil && snap.Game != 0 {
 		v.Chart = chartSrc(snap)
+	}
+	if v.Players == "" && s.o.History != nil {
+		v.Players = lastPlayers(r.Context(), s.o.History)
+		v.Final = lastStandings(r.Context(), s.o.History, v.W)
 	}
 	if v.Players == "" {
 		v.Players = "Ann Ben Cy"
@@ -231,26 +254,23 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 		k := "seat" + strconv.Itoa(i)
 		if on, ok := snap.LEDs[k]; ok {
 			v.LEDs = append(v.LEDs, led{Key: k, Label: strconv.Itoa(i + 1), On: on})
-			p := seatPad{Seat: i, Key: k, Label: "seat " + strconv.Itoa(i+1), On: on, Hidden: i >= len(snap.Players)}
+			p := seatPad{Seat: i, Key: k, Label: v.W.N("page.seat", i+1), On: on, Hidden: i >= len(snap.Players)}
 			if !p.Hidden {
 				p.Label = snap.Name(snap.Players[i])
 			}
 			v.Pads = append(v.Pads, p)
 		}
 	}
-	if snap.State.Phase == referee.PhaseCountup {
-		// The snapshot does not say who is counted already: the engine
-		// refuses a second count with its own sentence.
-		for _, st := range v.Seats {
-			if st.Hand > 0 {
-				v.Countup = append(v.Countup, st)
-			}
+	for _, st := range v.Seats {
+		if slices.Contains(loc.Page.Countup, st.Name) {
+			v.Countup = append(v.Countup, st)
 		}
 	}
 	return v
 }
 
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	keepLang(w, r)
 	s.render(w, http.StatusOK, "page.html", s.view(r, s.t.Snapshot(), r.URL.Query().Get("error")))
 }
 
@@ -265,4 +285,12 @@ func chartSrc(snap table.Snapshot) string {
 	// A rename redraws the legend.
 	parts = append(parts, strconv.Itoa(len(snap.Names)), strconv.FormatUint(uint64(crc32.ChecksumIEEE([]byte(fmt.Sprint(snap.Names)))), 36))
 	return "/history/" + strconv.FormatInt(snap.Game, 10) + ".svg?v=" + strings.Join(parts, "-")
+}
+
+// handN is the number of cards in n's hand, "" while the dealer deals.
+func handN(s table.Snapshot, n string) string {
+	if s.State.Phase == referee.PhaseSetup {
+		return ""
+	}
+	return strconv.Itoa(s.State.Hands[n])
 }

@@ -18,9 +18,6 @@ type rulesPanel struct {
 	Lines []string
 }
 
-// pageLang is the language of the phone asking.
-func pageLang(r *http.Request) lang.Lang { return lang.Match(r.Header.Get("Accept-Language")) }
-
 // rulesOf renders the snapshot's rules in force in l.
 func rulesOf(snap table.Snapshot, l lang.Lang) rulesPanel {
 	p := rulesPanel{Title: l.Render(lang.Msg{Key: "teach.rules"}), Lines: []string{}}
@@ -33,7 +30,7 @@ func rulesOf(snap table.Snapshot, l lang.Lang) rulesPanel {
 // serveRules is GET /api/rules: the panel as JSON, for the script to
 // redraw it when a new game starts.
 func (s *Server) serveRules(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, rulesOf(s.t.Snapshot(), pageLang(r)))
+	writeJSON(w, rulesOf(s.t.Snapshot(), s.pageLang(r)))
 }
 
 // voiceAction reads the voice settings form: the speaker and teaching mode

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/lang"
 )
 
 // Table is what the page needs from the running referee.
@@ -67,6 +68,10 @@ type Opts struct {
 	// Heartbeat is the time between SSE comment lines that keep proxies and
 	// phones from closing an idle stream. Default 15 s.
 	Heartbeat time.Duration
+	// Lang is the table's language (the config's language): the page's
+	// language for a phone that asks for none the referee speaks. A phone
+	// picks its own with Accept-Language or the page's selector.
+	Lang lang.Lang
 	// OLEDScale is how many screen pixels stand for one OLED pixel in
 	// /oled.png. Default 4.
 	OLEDScale int
@@ -127,6 +132,7 @@ func New(t Table, o *Opts) *Server {
 	s.mux.HandleFunc("GET /{$}", s.servePage)
 	s.mux.HandleFunc("GET /events", s.serveEvents)
 	s.mux.HandleFunc("GET /oled.png", s.serveOLED)
+	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	s.mux.HandleFunc("GET /api/state", s.serveState)
 	s.mux.HandleFunc("GET /api/rules", s.serveRules)
 	s.mux.HandleFunc("POST /api/action", s.serveAction)

@@ -154,8 +154,8 @@ func TestPageTenPlayers(t *testing.T) {
 	// Seats in order, with their counts and scores, Gus highlighted.
 	last := 0
 	for i, n := range tenPlayers().Players {
-		want := fmt.Sprintf(`data-name=%q><span class="name">%s</span><span class="hand">%d %s</span><span class="score">%d pts</span>`,
-			n, n, i+1, map[bool]string{true: "card", false: "cards"}[i == 0], 10*i)
+		want := fmt.Sprintf(`data-name=%q data-hand="%d"><span class="name">%s</span><span class="hand">%d %s</span><span class="score">%d %s</span>`,
+			n, i+1, n, i+1, map[bool]string{true: "card", false: "cards"}[i == 0], 10*i, "points")
 		at := strings.Index(page, want)
 		if at < 0 {
 			t.Errorf("page has no seat %q", want)
@@ -173,7 +173,7 @@ func TestPageTenPlayers(t *testing.T) {
 		`<span id="round">3</span>`, `class="verdict bad"`,
 		"Red 3 can&#39;t go on &lt;Wild&gt; &amp; co", "play R3 · illegal-card", "Gus: draw 4 or challenge.",
 		`src="/oled.png?v=42"`, `class="led led-ccw on"`, `class="led led-illegal on"`, `class="led led-G on"`,
-		`class="led led-cw"`, `data-led="seat6"`, `class="buzzer on"`, `id="buzzer-pattern">illegal<`,
+		`class="led led-cw"`, `data-led="seat6"`, `class="buzzer on"`, `id="buzzer-pattern" data-pattern="illegal">refused<`,
 		`value="Ann Ben Cy Dora Eve Finn Gus Hana Ivo Zoë"`, "<li>play R3</li>",
 	} {
 		if !strings.Contains(page, want) {
@@ -633,7 +633,7 @@ func TestPageSlap(t *testing.T) {
 	snap.SlapFor, snap.SlapsDue = "Gus", []string{"Hana", "Zoë", "Ann"}
 	snap.Names = map[string]string{"Hana": "Hanako"}
 	page := readAll(t, get(t, web.New(&fixedTable{snap: snap}, nil), "GET", "/", nil, ""))
-	if want := `<p id="slap" class="slap" role="status">✋ Slap Gus's hand! Still to slap: Hanako, Zoë, Ann</p>`; !strings.Contains(page, want) {
+	if want := `<p id="slap" class="slap" role="status">✋ Slap Gus&#39;s hand! Still to slap: Hanako, Zoë and Ann</p>`; !strings.Contains(page, want) {
 		t.Errorf("page has no %q", want)
 	}
 	page = readAll(t, get(t, web.New(&fixedTable{snap: tenPlayers()}, nil), "GET", "/", nil, ""))

@@ -1,11 +1,14 @@
 // unoref page: keeps the server-rendered page live from /events and posts
-// the controls as JSON. No framework; the page works without it.
+// the controls as JSON. No framework; the page works without it. Every word
+// it shows comes from the server in the page's language: the words of
+// #words, and the Page part of each snapshot (web.localize).
 (function () {
   'use strict';
   const $ = (id) => document.getElementById(id);
-  const colorNames = { R: 'red', Y: 'yellow', G: 'green', B: 'blue' };
-  const dirNames = { cw: '↻ clockwise', ccw: '↺ counter-clockwise' };
   const kinds = { S: '⊘', R: '⇄', '+2': '+2' };
+  const words = JSON.parse(($('words') || {}).textContent || '{}');
+  const say = (k) => words[k] || '';
+  let lastPage = {}; // the Page of the last snapshot shown
 
   // face mirrors cardFace in page.go: the colour class and the mark of a code.
   function face(code) {
@@ -28,85 +31,74 @@
 
   function render(s) {
     const st = s.State || {};
+    const pg = s.Page || {};
+    finalStandings(s, lastPage);
+    lastPage = pg;
     document.body.dataset.seq = String(s.Seq);
+    document.body.classList.toggle('nogame', !(s.Players || []).length);
+    // A new game asks first while a game is on.
+    const ng = $('newgame');
+    if (ng) ng.dataset.confirm = (s.Players || []).length ? 'confirmNew' : '';
 
+    // Between rounds the old top card and hands are gone: the dealer deals.
+    const dealing = st.phase === 'setup';
     const top = $('top');
-    const f = face(st.top);
+    const f = face(dealing ? '' : st.top);
     top.className = 'card ' + f.cls + (f.named ? ' n-' + f.named : '');
-    top.dataset.code = st.top || '';
+    top.dataset.code = dealing ? '' : (st.top || '');
+    top.title = dealing ? '' : (pg.Top || '');
     top.querySelector('.mark').textContent = f.mark;
 
     const col = $('color');
-    col.className = 'swatch c-' + (st.color || 'none');
-    col.textContent = colorNames[st.color] || '–';
+    col.className = 'swatch c-' + ((!dealing && st.color) || 'none');
+    col.textContent = pg.Color || '–';
     const dir = $('dir');
     dir.className = 'dir dir-' + (st.direction || '');
-    dir.textContent = dirNames[st.direction] || '–';
+    dir.textContent = pg.Dir || '–';
     const pend = $('pending');
     pend.className = st.pending ? 'owed' : '';
     pend.textContent = st.pending ? '+' + st.pending : '–';
     text('round', String(st.round || 0));
-    text('phase', st.phase || '–');
+    text('phase', pg.Phase || '–');
+    $('phase').dataset.phase = st.phase || '';
     const shown = s.Names || {};
     const disp = (n) => shown[n] || n;
-    text('turn', st.winner ? '🏆 ' + disp(st.winner) + ' wins' : st.turn ? disp(st.turn) + ' to play' : st.phase === 'countup' ? 'counting the cards left' : 'no game yet');
+    text('turn', pg.Head || '');
 
     let names = s.Players || [];
     if (!names.length) names = Object.keys(st.hands || {}).sort();
-    const seats = $('seats');
-    seats.replaceChildren(...names.map((n) => {
-      const li = document.createElement('li');
-      li.className = 'seat' + (n === st.turn ? ' turn' : '') + (n === st.winner ? ' winner' : '');
-      li.dataset.name = n;
-      const hand = (st.hands || {})[n] || 0;
-      for (const [cls, t] of [['name', disp(n)], ['hand', hand + (hand === 1 ? ' card' : ' cards')],
-        ['score', ((st.scores || {})[n] || 0) + ' pts']]) {
-        const sp = document.createElement('span');
-        sp.className = cls;
-        sp.textContent = t;
-        li.append(sp);
-      }
-      return li;
-    }));
-
-    const who = $('rename-who');
-    if (who) {
-      const keep = who.value;
-      who.replaceChildren(...names.map((n) => {
-        const o = document.createElement('option');
-        o.value = n;
-        o.textContent = disp(n);
-        return o;
-      }));
-      if (names.includes(keep)) who.value = keep;
-    }
+    seats(names, st, pg, disp, dealing);
+    renameList(names, disp);
     chart(s, st);
-    countup(st, names, disp);
+    countup(pg, disp);
     for (const b of document.querySelectorAll('#seatpads [data-seat]')) {
       const i = +b.dataset.seat;
       b.hidden = i >= names.length;
-      b.querySelector('.who').textContent = i < names.length ? disp(names[i]) : 'seat ' + (i + 1);
+      if (i < names.length) b.querySelector('.who').textContent = disp(names[i]);
     }
 
     const last = s.Last || {};
     $('verdict').className = 'verdict ' + (!(last.Message || last.Event) ? 'none' : last.OK ? 'ok' : 'bad');
-    text('verdict-msg', last.Message || 'Waiting for the first card.');
-    text('verdict-ev', (last.Event || '') + (last.Code ? ' · ' + last.Code : ''));
+    text('verdict-msg', last.Message || say('waiting'));
+    text('verdict-ev', pg.Lang === 'en' ? (last.Event || '') + (last.Code ? ' · ' + last.Code : '') : '');
     text('prompt', s.Prompt || '');
     const slap = $('slap');
     if (slap) {
       // uno-slap: whose hand is slapped and who has not pressed yet.
-      slap.hidden = !s.SlapFor;
-      slap.textContent = s.SlapFor ? '✋ Slap ' + disp(s.SlapFor) + "'s hand! Still to slap: " + (s.SlapsDue || []).map(disp).join(', ') : '';
+      slap.hidden = !s.Page.Slap;
+      slap.textContent = s.Page.Slap ? '✋ ' + s.Page.Slap : '';
     }
-    text('reader', 'reader: ' + (s.Reader || '–'));
+    const rd = $('reader');
+    if (rd) rd.textContent = rd.dataset.label + ': ' + (say('reader.' + s.Reader) || s.Reader || '–');
 
     $('oled').src = '/oled.png?v=' + s.Seq;
     for (const led of document.querySelectorAll('[data-led]')) {
       led.classList.toggle('on', !!(s.LEDs || {})[led.dataset.led]);
     }
     $('buzzer').classList.toggle('on', !!s.Buzzer);
-    text('buzzer-pattern', s.Buzzer || 'quiet');
+    const bz = $('buzzer-pattern');
+    bz.dataset.pattern = s.Buzzer || '';
+    bz.textContent = s.Buzzer ? (say('buzz.' + s.Buzzer) || '♪') : $('buzzer').dataset.quiet;
 
     $('log').replaceChildren(...(s.Log || []).map((l) => {
       const li = document.createElement('li');
@@ -115,45 +107,91 @@
     }));
   }
 
-  // countup keeps one points form per player holding cards while the round
-  // is counted (page.html); a form being typed in stays as it is.
-  function countup(st, names, disp) {
+  // finalStandings shows the standings of the game that just ended (the
+  // scores before the table was cleared) until a new game is set up.
+  function finalStandings(s, before) {
+    const box = $('standings');
+    if (!box) return;
+    const on = (s.Players || []).length > 0;
+    if (on) { box.hidden = true; return; }
+    if (before.Standings) {
+      text('standings-text', before.Standings);
+      box.hidden = false;
+    }
+  }
+
+  // seats draws one line per player: name, cards in hand, points.
+  function seats(names, st, pg, disp, dealing) {
+    $('seats').replaceChildren(...names.map((n) => {
+      const li = document.createElement('li');
+      li.className = 'seat' + (n === st.turn ? ' turn' : '') + (n === st.winner ? ' winner' : '');
+      li.dataset.name = n;
+      li.dataset.hand = dealing ? '' : String((st.hands || {})[n] || 0);
+      for (const [cls, t] of [['name', disp(n)], ['hand', dealing ? '–' : (pg.Hands || {})[n] || ''],
+        ['score', (pg.Scores || {})[n] || '']]) {
+        const sp = document.createElement('span');
+        sp.className = cls;
+        sp.textContent = t;
+        li.append(sp);
+      }
+      return li;
+    }));
+  }
+
+  function renameList(names, disp) {
+    const who = $('rename-who');
+    if (!who) return;
+    const keep = who.value;
+    who.replaceChildren(...names.map((n) => {
+      const o = document.createElement('option');
+      o.value = n;
+      o.textContent = disp(n);
+      return o;
+    }));
+    if (names.includes(keep)) who.value = keep;
+  }
+
+  // countup keeps one points form per player still to be counted
+  // (pageText.Countup); a form being typed in stays as it is.
+  function countup(pg, disp) {
     const box = $('countup');
     if (!box) return;
-    const left = st.phase === 'countup' ? names.filter((n) => ((st.hands || {})[n] || 0) > 0) : [];
+    const left = pg.Countup || [];
     box.hidden = !left.length;
     const rows = $('countup-rows');
     const have = new Map([...rows.children].map((f) => [f.dataset.name, f]));
     const want = left.map((n) => {
-      const hand = st.hands[n];
-      let f = have.get(n);
-      if (!f) {
-        f = document.createElement('form');
-        f.className = 'count';
-        f.method = 'post';
-        f.action = '/api/action';
-        f.dataset.action = '';
-        f.dataset.name = n;
-        const hidden = (k, v) => { const i = document.createElement('input'); i.type = 'hidden'; i.name = k; i.value = v; return i; };
-        const label = document.createElement('label');
-        const who = document.createElement('span');
-        who.className = 'who';
-        const cnt = document.createElement('span');
-        cnt.className = 'left';
-        const pts = document.createElement('input');
-        Object.assign(pts, { name: 'points', type: 'number', min: '0', step: '1', inputMode: 'numeric', placeholder: 'points', required: true });
-        label.append(who, ' ', cnt, ' ', pts);
-        const b = document.createElement('button');
-        b.className = 'primary';
-        b.textContent = 'count';
-        f.append(hidden('kind', 'points'), hidden('name', n), label, b);
-      }
+      const f = have.get(n) || countForm(n);
       f.querySelector('.who').textContent = disp(n);
-      f.querySelector('.left').textContent = hand + (hand === 1 ? ' card' : ' cards');
+      f.querySelector('.left').textContent = (pg.Hands || {})[n] || '';
       return f;
     });
     // Moving a form would take the focus from its field.
     if (want.length !== rows.children.length || want.some((f, i) => rows.children[i] !== f)) rows.replaceChildren(...want);
+  }
+
+  // countForm builds the points form of page.html for player n.
+  function countForm(n) {
+    const f = document.createElement('form');
+    f.className = 'count';
+    f.method = 'post';
+    f.action = '/api/action';
+    f.dataset.action = '';
+    f.dataset.name = n;
+    const hidden = (k, v) => { const i = document.createElement('input'); i.type = 'hidden'; i.name = k; i.value = v; return i; };
+    const label = document.createElement('label');
+    const who = document.createElement('span');
+    who.className = 'who';
+    const cnt = document.createElement('span');
+    cnt.className = 'left';
+    const pts = document.createElement('input');
+    Object.assign(pts, { name: 'points', type: 'number', min: '0', step: '1', inputMode: 'numeric', placeholder: say('points'), required: true });
+    label.append(who, ' ', cnt, ' ', pts);
+    const b = document.createElement('button');
+    b.className = 'primary';
+    b.textContent = say('count');
+    f.append(hidden('kind', 'points'), hidden('name', n), label, b);
+    return f;
   }
 
   // chart shows the running totals of the game on the table; its address
@@ -165,18 +203,45 @@
     // A rename redraws the legend: the names are part of the key.
     const key = [st.round || 0, ...(s.Players || []).map((p) => (st.scores || {})[p] || 0),
       ...(s.Players || []).map((p) => (s.Names || {})[p] || '')].join('-');
-    const src = '/history/' + s.Game + '.svg?v=' + encodeURIComponent(key);
+    const src = '/history/' + s.Game + '.svg?v=' + encodeURIComponent(key) + '&lang=' + (lastPage.Lang || 'en');
     const img = $('chart');
     if (img.getAttribute('src') !== src) img.src = src;
     $('chart-link').href = '/history/' + s.Game;
     box.hidden = false;
   }
 
-  function showError(msg) {
-    const el = $('error');
-    if (!el) return;
+  // answer puts the reply to a control right after what was pressed: #error
+  // for a refusal, #ok for what went well; the other one is cleared.
+  function answer(form, bad, msg) {
+    const err = $('error');
+    const ok = $('ok');
+    const el = bad ? err : ok;
+    for (const e of [err, ok]) {
+      if (!e) continue;
+      e.textContent = '';
+      e.hidden = true;
+    }
+    if (!el || !msg) return;
+    const at = (form && (form.closest('[data-answer]') || form)) || null;
+    if (at && at.parentNode && at.nextElementSibling !== el) at.after(el);
     el.textContent = msg;
-    el.hidden = !msg;
+    el.hidden = false;
+  }
+
+  // rulesOf builds the words of a rules line from the new-game form: the
+  // preset, then +name or -name for each box that differs from the preset
+  // once a box was touched (untouched boxes say nothing: the preset as it is).
+  function rulesOf(fd, form) {
+    const preset = String(fd.get('preset') || '');
+    const w = [preset];
+    for (const box of form.dataset.touched ? form.querySelectorAll('input[name="opt"]') : []) {
+      const name = box.value.replace(/^\+/, '');
+      const inPreset = (box.dataset.presets || '').split(' ').includes(preset);
+      if (box.checked && !inPreset) w.push('+' + name);
+      if (!box.checked && inPreset) w.push('-' + name);
+    }
+    w.push(...String(fd.get('extra') || '').split(/\s+/));
+    return w.filter(Boolean).join(' ');
   }
 
   // action mirrors formAction in action.go.
@@ -189,16 +254,15 @@
     for (const [k, f] of [['Points', 'points'], ['Seat', 'seat']]) {
       const v = String(fd.get(f) || '').trim();
       if (!v) continue;
-      if (!/^-?\d+$/.test(v)) throw new Error(f + ' must be a whole number, not "' + v + '".');
+      if (!/^-?\d+$/.test(v)) throw new Error(say('wholeNumber'));
       a[k] = parseInt(v, 10);
     }
     if (a.Kind === 'rename') a.NewName = String(fd.get('newname') || '').trim();
     if (a.Kind === 'voice') a.Voice = voiceSettings(fd);
-    if (a.Kind === 'tap' && !a.Card) throw new Error('Pick a card first, then tap it on a pad.');
+    if (a.Kind === 'tap' && !a.Card) throw new Error(say('pickFirst'));
     if (a.Kind === 'newgame') {
       a.Players = String(fd.get('players') || '').split(/[\s,]+/).filter(Boolean);
-      a.Rules = [fd.get('preset'), ...fd.getAll('opt'), ...String(fd.get('extra') || '').split(/\s+/)]
-        .filter(Boolean).join(' ');
+      a.Rules = rulesOf(fd, form);
       const t = String(fd.get('target') || '').trim();
       if (t) a.Target = parseInt(t, 10);
     }
@@ -219,11 +283,11 @@
 
   // rules redraws the "rules in force" panel, in the page's language, when
   // the game on the table changes.
-  let rulesOf = null;
+  let rulesShown = null;
   async function rules(s) {
     const key = String(s.Game || '') + ':' + (s.Rules || []).length + ':' + JSON.stringify((s.Rules || []).map((l) => l.map((m) => m.key + ((m.args && m.args.value) || ''))));
-    if (key === rulesOf) return;
-    rulesOf = key;
+    if (key === rulesShown) return;
+    rulesShown = key;
     try {
       const r = await fetch('/api/rules', { credentials: 'same-origin' });
       if (!r.ok) return;
@@ -243,18 +307,65 @@
     $('admin-tools').hidden = on;
   }
 
+  // done is what a control that went well answers: a refused card or
+  // button is a refusal next to it; an admin action says it is done.
+  function done(a, form, before, standings, s) {
+    const last = s.Last || {};
+    if ((s.Seq || 0) > before && last.Message && !last.OK) return answer(form, true, last.Message);
+    switch (a.Kind) {
+      case 'newgame':
+        try { localStorage.setItem('unoref.players', a.Players.join(' ')); } catch (e) { /* private mode */ }
+        $('newgame-box').open = false;
+        return answer($('newgame-box'), false, say('started'));
+      case 'end':
+        return answer(form, false, say('ended') + ' ' + standings);
+      case 'rename': form.reset(); return answer(form, false, say('renamed'));
+      case 'undo': return answer(form, false, say('undone'));
+      case 'points': form.reset();
+    }
+    answer(form, false, '');
+  }
+
   async function post(a, form) {
     const headers = { 'Content-Type': 'application/json' };
+    const before = Number(document.body.dataset.seq) || 0;
+    const standings = lastPage.Standings || '';
     try {
       const r = await fetch('/api/action', { method: 'POST', headers, body: JSON.stringify(a), credentials: 'same-origin' });
       if (r.status === 403 && form.closest('#admin')) locked(true);
-      showError(r.ok ? '' : (await r.text()).trim());
-      if (r.ok && a.Kind === 'rename') form.reset();
-      if (r.ok && a.Kind === 'end') $('end-box').open = false;
-      if (r.ok && a.Kind === 'points') form.reset();
+      if (!r.ok) return answer(form, true, (await r.text()).trim());
+      done(a, form, before, standings, await r.json());
     } catch (e) {
-      showError('The table does not answer (' + e.message + ').');
+      answer(form, true, say('noAnswer'));
     }
+  }
+
+  // confirmFirst asks before a control that ends a game: the first press
+  // shows the question and a "yes" button beside it; only "yes" goes on.
+  function confirmFirst(form, submitter) {
+    const q = form.dataset.confirm;
+    if (!q || (submitter && submitter.dataset.yes === '1')) return false;
+    let box = form.querySelector('.confirm');
+    if (!box) {
+      box = document.createElement('div');
+      box.className = 'confirm';
+      box.setAttribute('role', 'alertdialog');
+      const p = document.createElement('p');
+      const yes = document.createElement('button');
+      yes.className = 'danger yes';
+      yes.dataset.yes = '1';
+      yes.textContent = say('yes');
+      const no = document.createElement('button');
+      no.type = 'button';
+      no.className = 'no';
+      no.textContent = say('no');
+      no.addEventListener('click', () => { box.hidden = true; });
+      box.append(p, yes, ' ', no);
+      form.append(box);
+    }
+    box.querySelector('p').textContent = say(q);
+    box.hidden = false;
+    return true;
   }
 
   const login = $('login');
@@ -266,10 +377,11 @@
         const r = await fetch('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ PIN: pin.value }), credentials: 'same-origin' });
         pin.value = '';
-        showError(r.ok ? '' : (await r.text()).trim());
-        if (r.ok) locked(false);
+        if (!r.ok) return answer(login, true, (await r.text()).trim());
+        locked(false);
+        answer($('admin-tools'), false, say('unlocked'));
       } catch (e) {
-        showError('The table does not answer (' + e.message + ').');
+        answer(login, true, say('noAnswer'));
       }
     });
   }
@@ -279,11 +391,62 @@
     const form = ev.target;
     if (!form.matches('form[data-action]')) return;
     ev.preventDefault();
+    if (confirmFirst(form, ev.submitter)) return;
+    const box = form.querySelector('.confirm');
+    if (box) box.hidden = true;
     let a;
-    try { a = action(form, ev.submitter); } catch (e) { showError(e.message); return; }
+    try { a = action(form, ev.submitter); } catch (e) { answer(form, true, e.message); return; }
     post(a, form);
   });
-  if (location.search.includes('error=')) history.replaceState(null, '', '/');
+
+  // The new-game form: a preset ticks its own options and shows its line;
+  // the last players are offered again.
+  const presetSel = $('preset');
+  const newgame = $('newgame');
+  if (presetSel && newgame) {
+    presetSel.addEventListener('change', () => {
+      for (const box of newgame.querySelectorAll('input[name="opt"]')) {
+        box.checked = (box.dataset.presets || '').split(' ').includes(presetSel.value);
+      }
+      for (const li of document.querySelectorAll('#preset-why [data-preset]')) li.hidden = li.dataset.preset !== presetSel.value;
+    });
+    newgame.addEventListener('change', (ev) => { if (ev.target.name === 'opt') newgame.dataset.touched = '1'; });
+  }
+  const players = $('players');
+  if (players) {
+    try {
+      const kept = localStorage.getItem('unoref.players');
+      if (kept && players.defaultValue === 'Ann Ben Cy') players.value = kept;
+    } catch (e) { /* private mode */ }
+  }
+
+  // The picker names the chosen card on the pad buttons.
+  const picker = $('picker');
+  if (picker) {
+    picker.addEventListener('change', () => {
+      const c = picker.querySelector('input[name="card"]:checked');
+      const chip = c && c.closest('.chip');
+      picker.dataset.selected = chip ? chip.title : '';
+      text('picked', chip ? chip.title : '');
+    });
+  }
+
+  // The language selector: the choice is kept in a cookie (the server reads
+  // it) and in localStorage (a cleared cookie comes back).
+  const sel = $('lang');
+  if (sel) {
+    sel.addEventListener('change', () => {
+      try { localStorage.setItem('unoref.lang', sel.value); } catch (e) { /* private mode */ }
+      location.href = '/?lang=' + encodeURIComponent(sel.value);
+    });
+    try {
+      const kept = localStorage.getItem('unoref.lang');
+      if (kept && kept !== document.documentElement.lang && !/(^|; )lang=/.test(document.cookie)) {
+        location.replace('/?lang=' + encodeURIComponent(kept));
+      }
+    } catch (e) { /* private mode */ }
+  }
+  if (location.search) history.replaceState(null, '', '/');
 
   const es = new EventSource('/events');
   es.addEventListener('open', () => { document.body.dataset.live = '1'; });
