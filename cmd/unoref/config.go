@@ -26,7 +26,7 @@ import (
 // configuration file (firmware/unoref.toml, firmware/README.md), then the
 // flags given on the command line.
 type Config struct {
-	Language string        // language of the messages; only "en" exists so far
+	Language string        // language of the messages: a tag of lang.Languages ("en", "sr-Cyrl")
 	Listen   string        // address of the page; "" for none
 	Data     string        // directory of the journal and the deck registry
 	Pinmap   string        // pin map file; "" for the reference build
@@ -42,11 +42,6 @@ type Config struct {
 
 	pinmap *hardware.PinMap // Pinmap, loaded and checked
 }
-
-// Languages are the values of the language key. Only English messages
-// exist so far; the others are accepted so that a table set up for them
-// keeps its file when they come.
-var languages = []string{"en", "ru", "sr", "ro", "hy"}
 
 // maxUnoGrace bounds uno_grace: a longer hold stalls the table.
 const maxUnoGrace = 30 * time.Second
@@ -89,7 +84,8 @@ var configKeys = []configKey{
 		if c.Language, err = v.string(); err != nil {
 			return err
 		}
-		return checkLanguage(c.Language)
+		c.Language, err = checkLanguage(c.Language)
+		return err
 	}},
 	{"listen", func(c *Config, v value) (err error) {
 		if c.Listen, err = v.string(); err != nil {
@@ -277,11 +273,14 @@ func (c *Config) rules() string {
 	return strings.Join(w, " ")
 }
 
-func checkLanguage(s string) error {
-	if slices.Contains(languages, s) {
-		return nil
+// checkLanguage reads a language tag as package lang does (the one home
+// of the languages) and returns its canonical form ("sr_cyrl" is "sr-Cyrl").
+func checkLanguage(s string) (string, error) {
+	l, err := lang.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a language: want one of %s", s, langList())
 	}
-	return fmt.Errorf("%q is not a language: want one of %s (only en messages exist so far)", s, strings.Join(languages, ", "))
+	return l.String(), nil
 }
 
 func checkListen(s string) error {

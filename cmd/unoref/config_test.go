@@ -45,6 +45,29 @@ func TestConfigFirmwareFile(t *testing.T) {
 	}
 }
 
+// TestConfigLanguage: the language key takes every language the referee
+// speaks (package lang), in the spellings lang.Parse reads, and keeps the
+// canonical tag.
+func TestConfigLanguage(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct{ in, want string }{
+		{"en", "en"}, {"ru", "ru"}, {"sr", "sr"}, {"sr-Cyrl", "sr-Cyrl"},
+		{"sr_cyrl", "sr-Cyrl"}, {"sr-Latn", "sr"}, {"ro", "ro"}, {"hy", "hy"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			path := writeTemp(t, dir, tt.in+".toml", "language = \""+tt.in+"\"\n")
+			c := defaultConfig()
+			if err := loadConfig(path, &c); err != nil {
+				t.Fatalf("loadConfig(language = %q) = %v, want nil", tt.in, err)
+			}
+			if c.Language != tt.want {
+				t.Errorf("loadConfig(language = %q).Language = %q, want %q", tt.in, c.Language, tt.want)
+			}
+		})
+	}
+}
+
 // TestConfigKeysDocumented checks that every key the loader knows is in
 // the shipped file and in the README's table, and the other way round.
 func TestConfigKeysDocumented(t *testing.T) {
@@ -91,7 +114,7 @@ func TestConfigBadValues(t *testing.T) {
 		key  string
 		msg  string // in the message
 	}{
-		{"language", `language = "fr"`, "language", `"fr" is not a language: want one of en, ru, sr, ro, hy`},
+		{"language", `language = "fr"`, "language", `"fr" is not a language: want one of en, ru, sr, sr-Cyrl, ro, hy`},
 		{"language type", `language = 1`, "language", "want a string"},
 		{"listen no port", `listen = "8080"`, "listen", `"8080" is not an address`},
 		{"listen port", `listen = ":99999"`, "listen", "no port number from 0 to 65535"},
