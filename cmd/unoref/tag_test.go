@@ -51,19 +51,8 @@ func TestTagCommand(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := useSimReader(t)
 			dir := t.TempDir()
-			ctx := context.Background()
-			reg, err := registry.Open(ctx, registry.Path(dir))
-			if err != nil {
-				t.Fatal(err)
-			}
-			reg.AddDeck(ctx, "club", "standard")
 			tag := mfrc522test.NewNTAG213([]byte{0x04, 0xAB, 0, 0, 0, 0, 1})
-			if tt.name == "read enrolled" {
-				if _, err := reg.Enroll(ctx, "club", tag.UID(), mustCard(t, "Y9")); err != nil {
-					t.Fatal(err)
-				}
-			}
-			reg.Close()
+			clubRegistry(t, dir, tag, tt.name == "read enrolled")
 			if tt.setup != nil {
 				tt.setup(tag)
 			}
@@ -89,21 +78,33 @@ func TestTagCommand(t *testing.T) {
 func TestTagWriteWarnsOfRegistry(t *testing.T) {
 	r := useSimReader(t)
 	dir := t.TempDir()
+	tag := mfrc522test.NewNTAG213([]byte{0x04, 0xAB, 0, 0, 0, 0, 9})
+	clubRegistry(t, dir, tag, true)
+	r.sim.Place(tag)
+	_, errs, code := call(t, "", "tag", "write", "B1", "--data", dir)
+	if code != 0 || !strings.Contains(errs, "the registry has 04AB0000000009 as Y9 #1 of deck club") {
+		t.Errorf("tag write over an enrolled sticker: exit %d, stderr %q", code, errs)
+	}
+}
+
+// clubRegistry makes the deck registry of dir with the deck "club", and
+// with enrolled tag enrolled there as Y9.
+func clubRegistry(t *testing.T, dir string, tag *mfrc522test.NTAG, enrolled bool) {
+	t.Helper()
 	ctx := context.Background()
 	reg, err := registry.Open(ctx, registry.Path(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg.AddDeck(ctx, "club", "standard")
-	tag := mfrc522test.NewNTAG213([]byte{0x04, 0xAB, 0, 0, 0, 0, 9})
-	if _, err := reg.Enroll(ctx, "club", tag.UID(), mustCard(t, "Y9")); err != nil {
+	defer reg.Close()
+	if err := reg.AddDeck(ctx, "club", "standard"); err != nil {
 		t.Fatal(err)
 	}
-	reg.Close()
-	r.sim.Place(tag)
-	_, errs, code := call(t, "", "tag", "write", "B1", "--data", dir)
-	if code != 0 || !strings.Contains(errs, "the registry has 04AB0000000009 as Y9 #1 of deck club") {
-		t.Errorf("tag write over an enrolled sticker: exit %d, stderr %q", code, errs)
+	if !enrolled {
+		return
+	}
+	if _, err := reg.Enroll(ctx, "club", tag.UID(), mustCard(t, "Y9")); err != nil {
+		t.Fatal(err)
 	}
 }
 
