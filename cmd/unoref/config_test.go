@@ -4,11 +4,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/hardware"
 )
 
@@ -21,6 +21,9 @@ func writeTemp(t *testing.T, dir, name, text string) string {
 	}
 	return p
 }
+
+// configCmp compares Configs whole, the loaded pin map too.
+var configCmp = cmp.AllowUnexported(Config{})
 
 // TestConfigFirmwareFile loads the shipped /etc/unoref/unoref.toml.
 func TestConfigFirmwareFile(t *testing.T) {
@@ -37,8 +40,8 @@ func TestConfigFirmwareFile(t *testing.T) {
 		Options:  []string{},
 		UnoGrace: 2 * time.Second,
 	}
-	if !reflect.DeepEqual(c, want) {
-		t.Errorf("firmware/unoref.toml:\n got %+v\nwant %+v", c, want)
+	if diff := cmp.Diff(want, c, configCmp); diff != "" {
+		t.Errorf("firmware/unoref.toml: Config mismatch (-want +got):\n%s", diff)
 	}
 	if got := c.rules(); got != "official" {
 		t.Errorf("rules() = %q, want %q", got, "official")
@@ -99,8 +102,8 @@ func TestConfigKeysDocumented(t *testing.T) {
 			t.Errorf("key %s is not in the table of firmware/README.md", k.name)
 		}
 	}
-	if !reflect.DeepEqual(inFile, known) {
-		t.Errorf("keys of firmware/unoref.toml:\n got %q\nwant %q", inFile, known)
+	if diff := cmp.Diff(known, inFile); diff != "" {
+		t.Errorf("keys of firmware/unoref.toml (-want +got):\n%s", diff)
 	}
 }
 
@@ -189,8 +192,8 @@ func TestConfigEveryError(t *testing.T) {
 			keys = append(keys, ce.Key)
 		}
 	}
-	if want := []string{"bogus", "language", "game.uno_grace"}; !reflect.DeepEqual(keys, want) {
-		t.Errorf("keys of %v: got %q, want %q", err, keys, want)
+	if diff := cmp.Diff([]string{"bogus", "language", "game.uno_grace"}, keys); diff != "" {
+		t.Errorf("keys of %v (-want +got):\n%s", err, diff)
 	}
 
 	path = writeTemp(t, dir, "syntax.toml", "listen = \":8080\"\nplayers = [\n")
@@ -271,8 +274,8 @@ deck = "home"
 			want := base
 			want.Players = append([]string(nil), base.Players...)
 			tt.edit(&want)
-			if !reflect.DeepEqual(c, want) {
-				t.Errorf("parseRun(%q):\n got %+v\nwant %+v", tt.args, c, want)
+			if diff := cmp.Diff(want, c, configCmp); diff != "" {
+				t.Errorf("parseRun(%q) mismatch (-want +got):\n%s", tt.args, diff)
 			}
 		})
 	}
@@ -285,8 +288,8 @@ deck = "home"
 	}
 	want := defaultConfig()
 	want.Players = []string{"A", "B"}
-	if !reflect.DeepEqual(c, want) {
-		t.Errorf("no file:\n got %+v\nwant %+v", c, want)
+	if diff := cmp.Diff(want, c, configCmp); diff != "" {
+		t.Errorf("no file: Config mismatch (-want +got):\n%s", diff)
 	}
 	if got := c.rules(); got != "official" {
 		t.Errorf("rules() = %q, want official", got)

@@ -14,13 +14,13 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/referee/playtest"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -258,8 +258,11 @@ func TestKillDaemon(t *testing.T) {
 					d.do(t, lines[next])
 				}
 				got := d.state(t)
-				if !reflect.DeepEqual(got.State, want.State) || !reflect.DeepEqual(untimed(got.Log), untimed(want.Log)) {
-					t.Errorf("game %d after %d kills:\n got %+v\n%q\nwant %+v\n%q", gi, n, got.State, got.Log, want.State, want.Log)
+				if diff := cmp.Diff(want.State, got.State); diff != "" {
+					t.Errorf("game %d after %d kills: state mismatch (-want +got):\n%s", gi, n, diff)
+				}
+				if diff := cmp.Diff(untimed(want.Log), untimed(got.Log)); diff != "" {
+					t.Errorf("game %d after %d kills: log mismatch (-want +got):\n%s", gi, n, diff)
 				}
 				d.stop(t)
 				break
