@@ -2,14 +2,18 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
 func TestTagCommand(t *testing.T) {
@@ -130,6 +134,29 @@ func TestNFCBadPinMap(t *testing.T) {
 		_, errOut, code := call(t, "", args...)
 		if code != 1 || !strings.Contains(errOut, "pinmap.toml") {
 			t.Errorf("%s with a bad pin map: exit %d, stderr %q; want exit 1 naming the file", cmd, code, errOut)
+		}
+	}
+}
+
+// TestNFCReaderInUse: with the service running, its lines are busy; tag
+// and enroll say to stop it rather than "no reader here" (the board is the
+// simulators', the reset line busy as the kernel reports it).
+func TestNFCReaderInUse(t *testing.T) {
+	sims := boardtest.New(nil)
+	defer sims.Close()
+	old := boardHost
+	boardHost = func() (*board.Host, error) {
+		h := sims.Host()
+		h.Output = func(chip string, offset int, activeLow bool) (board.Output, error) {
+			return nil, fmt.Errorf("gpioline: %s line %d: %w", chip, offset, syscall.EBUSY)
+		}
+		return h, nil
+	}
+	t.Cleanup(func() { boardHost = old })
+	for _, args := range [][]string{{"tag", "read"}, {"enroll"}} {
+		_, errs, code := call(t, "", append(args, "--data", t.TempDir())...)
+		if code != 1 || !strings.Contains(errs, "sudo systemctl stop unoref") || strings.Contains(errs, "try --sim") {
+			t.Errorf("unoref %v with the reader's lines busy: exit %d, stderr %q; want 1 and the service to stop", args, code, errs)
 		}
 	}
 }
