@@ -277,3 +277,16 @@ func TestReplayPlayersCount(t *testing.T) {
 		t.Errorf("replay --text of a one-name players line: exit %d, stderr %q, out %q, want it to contain %q", code, errs, out, want)
 	}
 }
+
+// TestPackageDocListsCommands keeps doc.go's list of commands whole.
+func TestPackageDocListsCommands(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range commands {
+		if !strings.Contains(string(doc), "//\tunoref "+c.name) && !strings.Contains(string(doc), "//\tunoref ["+c.name+"]") {
+			t.Errorf("doc.go does not list the command %q", c.name)
+		}
+	}
+}
