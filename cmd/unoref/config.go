@@ -27,7 +27,7 @@ import (
 // configuration file (firmware/unoref.toml, firmware/README.md), then the
 // flags given on the command line.
 type Config struct {
-	Language string        // language of the table's messages (lang.Parse)
+	Language string        // language of the messages: a tag of lang.Languages ("en", "sr-Cyrl")
 	Listen   string        // address of the page; "" for none
 	Data     string        // directory of the journal and the deck registry
 	Pinmap   string        // pin map file; "" for the reference build
@@ -97,7 +97,8 @@ var configKeys = []configKey{
 		if c.Language, err = v.string(); err != nil {
 			return err
 		}
-		return checkLanguage(c.Language)
+		c.Language, err = checkLanguage(c.Language)
+		return err
 	}},
 	{"listen", func(c *Config, v value) (err error) {
 		if c.Listen, err = v.string(); err != nil {
@@ -321,11 +322,14 @@ func (c *Config) rules() string {
 	return strings.Join(w, " ")
 }
 
-func checkLanguage(s string) error {
-	if _, err := lang.Parse(s); err != nil {
-		return fmt.Errorf("%q is not a language: want one of %s", s, langList())
+// checkLanguage reads a language tag as package lang does (the one home
+// of the languages) and returns its canonical form ("sr_cyrl" is "sr-Cyrl").
+func checkLanguage(s string) (string, error) {
+	l, err := lang.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a language: want one of %s", s, langList())
 	}
-	return nil
+	return l.String(), nil
 }
 
 // maxRefusalHold bounds display.refusal_hold: past it, "0s" says it better.

@@ -4,12 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/unoref/unoref/drivers/voice"
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/hardware"
 )
 
@@ -22,6 +22,9 @@ func writeTemp(t *testing.T, dir, name, text string) string {
 	}
 	return p
 }
+
+// configCmp compares Configs whole, the loaded pin map too.
+var configCmp = cmp.AllowUnexported(Config{})
 
 // TestConfigFirmwareFile loads the shipped /etc/unoref/unoref.toml.
 func TestConfigFirmwareFile(t *testing.T) {
@@ -39,11 +42,34 @@ func TestConfigFirmwareFile(t *testing.T) {
 		UnoGrace: 2 * time.Second,
 		Voice:    VoiceConfig{Settings: voice.Settings{Speed: 140, Volume: 100}},
 	}
-	if !reflect.DeepEqual(c, want) {
-		t.Errorf("firmware/unoref.toml:\n got %+v\nwant %+v", c, want)
+	if diff := cmp.Diff(want, c, configCmp); diff != "" {
+		t.Errorf("firmware/unoref.toml: Config mismatch (-want +got):\n%s", diff)
 	}
 	if got := c.rules(); got != "official" {
 		t.Errorf("rules() = %q, want %q", got, "official")
+	}
+}
+
+// TestConfigLanguage: the language key takes every language the referee
+// speaks (package lang), in the spellings lang.Parse reads, and keeps the
+// canonical tag.
+func TestConfigLanguage(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct{ in, want string }{
+		{"en", "en"}, {"ru", "ru"}, {"sr", "sr"}, {"sr-Cyrl", "sr-Cyrl"},
+		{"sr_cyrl", "sr-Cyrl"}, {"sr-Latn", "sr"}, {"ro", "ro"}, {"hy", "hy"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			path := writeTemp(t, dir, tt.in+".toml", "language = \""+tt.in+"\"\n")
+			c := defaultConfig()
+			if err := loadConfig(path, &c); err != nil {
+				t.Fatalf("loadConfig(language = %q) = %v, want nil", tt.in, err)
+			}
+			if c.Language != tt.want {
+				t.Errorf("loadConfig(language = %q).Language = %q, want %q", tt.in, c.Language, tt.want)
+			}
+		})
 	}
 }
 
@@ -78,8 +104,8 @@ func TestConfigKeysDocumented(t *testing.T) {
 			t.Errorf("key %s is not in the table of firmware/README.md", k.name)
 		}
 	}
-	if !reflect.DeepEqual(inFile, known) {
-		t.Errorf("keys of firmware/unoref.toml:\n got %q\nwant %q", inFile, known)
+	if diff := cmp.Diff(known, inFile); diff != "" {
+		t.Errorf("keys of firmware/unoref.toml (-want +got):\n%s", diff)
 	}
 }
 
@@ -179,8 +205,8 @@ func TestConfigEveryError(t *testing.T) {
 			keys = append(keys, ce.Key)
 		}
 	}
-	if want := []string{"bogus", "language", "game.uno_grace"}; !reflect.DeepEqual(keys, want) {
-		t.Errorf("keys of %v: got %q, want %q", err, keys, want)
+	if diff := cmp.Diff([]string{"bogus", "language", "game.uno_grace"}, keys); diff != "" {
+		t.Errorf("keys of %v (-want +got):\n%s", err, diff)
 	}
 
 	path = writeTemp(t, dir, "syntax.toml", "listen = \":8080\"\nplayers = [\n")
@@ -265,8 +291,8 @@ speed = 120
 			want := base
 			want.Players = append([]string(nil), base.Players...)
 			tt.edit(&want)
-			if !reflect.DeepEqual(c, want) {
-				t.Errorf("parseRun(%q):\n got %+v\nwant %+v", tt.args, c, want)
+			if diff := cmp.Diff(want, c, configCmp); diff != "" {
+				t.Errorf("parseRun(%q) mismatch (-want +got):\n%s", tt.args, diff)
 			}
 		})
 	}
@@ -279,8 +305,8 @@ speed = 120
 	}
 	want := defaultConfig()
 	want.Players = []string{"A", "B"}
-	if !reflect.DeepEqual(c, want) {
-		t.Errorf("no file:\n got %+v\nwant %+v", c, want)
+	if diff := cmp.Diff(want, c, configCmp); diff != "" {
+		t.Errorf("no file: Config mismatch (-want +got):\n%s", diff)
 	}
 	if got := c.rules(); got != "official" {
 		t.Errorf("rules() = %q, want official", got)

@@ -45,81 +45,110 @@ as /dev/spidev0.1); --sim enrolls simulated stickers.`,
 }
 
 func runEnroll(ctx context.Context, self *command, e *env, args []string) error {
-	fs := flag.NewFlagSet("enroll", flag.ContinueOnError)
-	var f nfcFlags
-	f.add(fs)
-	deck := fs.String("deck", "", "deck name")
-	kind := fs.String("kind", "", "kind of a new deck: standard, cars or blanks")
-	write := fs.Bool("write", false, "write the card code on each sticker")
-	force := fs.Bool("force", false, "with --write, overwrite locked or foreign stickers")
-	export := fs.String("export", "", "write the deck to FILE (- for standard output)")
-	imp := fs.String("import", "", "read a deck from FILE")
-	list := fs.Bool("list", false, "list the decks")
-	langTag := fs.String("lang", "en", "the language of the OLED's prompts")
-	words, err := parseFlags(self, fs, args)
+	o, err := parseEnroll(self, args)
 	if err != nil {
 		return err
 	}
-	if len(words) > 0 {
-		return &usageError{cmd: self, msg: fmt.Sprintf("enroll takes no arguments, only flags (got %q)", words[0])}
-	}
-	l, err := lang.Parse(*langTag)
-	if err != nil {
-		return &usageError{cmd: self, msg: "enroll: --lang: " + *langTag + " is not a language of unoref: want one of " + langList()}
-	}
-	modes := 0
-	for _, on := range []bool{*list, *export != "", *imp != ""} {
-		if on {
-			modes++
-		}
-	}
-	if modes > 1 {
-		return &usageError{cmd: self, msg: "enroll: --list, --export and --import go one at a time"}
-	}
-	if *kind != "" {
-		if _, err := cards.Deck(*kind); err != nil {
-			return badFlag(self, "kind", fmt.Errorf("%q is not a kind of deck: want standard, cars or blanks", *kind))
-		}
-	}
-	if err := makeDataDir(f.data); err != nil {
+	if err := makeDataDir(o.nfc.data); err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
-	reg, err := registry.Open(ctx, registry.Path(f.data))
+	reg, err := registry.Open(ctx, registry.Path(o.nfc.data))
 	if err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
 	defer reg.Close()
 
 	switch {
-	case *list:
+	case o.list:
 		return listDecks(ctx, reg, e.stdout)
-	case *imp != "":
-		return importDeck(ctx, reg, *imp, e)
+	case o.imp != "":
+		return importDeck(ctx, reg, o.imp, e)
 	}
-	name, err := pickDeck(ctx, reg, *deck, *export == "")
+	name, err := pickDeck(ctx, reg, o.deck, o.export == "")
 	if err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
-	if *export != "" {
-		return exportDeck(ctx, reg, name, *export, e)
+	if o.export != "" {
+		return exportDeck(ctx, reg, name, o.export, e)
 	}
+	if err := ensureDeck(ctx, reg, name, o.kind, e.stdout); err != nil {
+		return fmt.Errorf("enroll: %w", err)
+	}
+	return enrollDeck(ctx, o.nfc, e, reg, name, enroll.Options{Write: o.write, Force: o.force}, o.lang)
+}
+
+// enrollOpts are the flags of one enroll command.
+type enrollOpts struct {
+	nfc          nfcFlags
+	deck, kind   string
+	write, force bool
+	export, imp  string
+	list         bool
+	lang         lang.Lang // of the OLED's prompts
+}
+
+// parseEnroll reads and checks the flags: one of --list, --export and
+// --import at a time, and a --kind that is a kind of deck.
+func parseEnroll(self *command, args []string) (enrollOpts, error) {
+	var o enrollOpts
+	fs := flag.NewFlagSet("enroll", flag.ContinueOnError)
+	o.nfc.add(fs)
+	fs.StringVar(&o.deck, "deck", "", "deck name")
+	fs.StringVar(&o.kind, "kind", "", "kind of a new deck: standard, cars or blanks")
+	fs.BoolVar(&o.write, "write", false, "write the card code on each sticker")
+	fs.BoolVar(&o.force, "force", false, "with --write, overwrite locked or foreign stickers")
+	fs.StringVar(&o.export, "export", "", "write the deck to FILE (- for standard output)")
+	fs.StringVar(&o.imp, "import", "", "read a deck from FILE")
+	fs.BoolVar(&o.list, "list", false, "list the decks")
+	langTag := fs.String("lang", "en", "the language of the OLED's prompts")
+	words, err := parseFlags(self, fs, args)
+	if err != nil {
+		return o, err
+	}
+	if o.lang, err = lang.Parse(*langTag); err != nil {
+		return o, &usageError{cmd: self, msg: "enroll: --lang: " + *langTag + " is not a language of unoref: want one of " + langList()}
+	}
+	if len(words) > 0 {
+		return o, &usageError{cmd: self, msg: fmt.Sprintf("enroll takes no arguments, only flags (got %q)", words[0])}
+	}
+	if modes := btoi(o.list) + btoi(o.export != "") + btoi(o.imp != ""); modes > 1 {
+		return o, &usageError{cmd: self, msg: "enroll: --list, --export and --import go one at a time"}
+	}
+	if o.kind != "" {
+		if _, err := cards.Deck(o.kind); err != nil {
+			return o, badFlag(self, "kind", fmt.Errorf("%q is not a kind of deck: want standard, cars or blanks", o.kind))
+		}
+	}
+	return o, nil
+}
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ensureDeck makes deck name of kind (standard when "") if it is new, or
+// checks that an existing one is of kind.
+func ensureDeck(ctx context.Context, reg *registry.Registry, name, kind string, out io.Writer) error {
 	d, err := reg.Deck(ctx, name)
 	switch {
 	case errors.Is(err, registry.ErrNoDeck):
-		k := *kind
-		if k == "" {
-			k = cards.Standard
+		if kind == "" {
+			kind = cards.Standard
 		}
-		if err := reg.AddDeck(ctx, name, k); err != nil {
-			return fmt.Errorf("enroll: %w", err)
+		if err := reg.AddDeck(ctx, name, kind); err != nil {
+			return err
 		}
-		fmt.Fprintf(e.stdout, "new %s deck %s\n", k, name)
+		fmt.Fprintf(out, "new %s deck %s\n", kind, name)
 	case err != nil:
-		return fmt.Errorf("enroll: %w", err)
-	case *kind != "" && *kind != d.Kind:
-		return fmt.Errorf("enroll: deck %s is a %s deck, not %s", name, d.Kind, *kind)
+		return err
+	case kind != "" && kind != d.Kind:
+		return fmt.Errorf("deck %s is a %s deck, not %s", name, d.Kind, kind)
 	}
-	return enrollDeck(ctx, f, e, reg, name, enroll.Options{Write: *write, Force: *force}, l)
+	return nil
 }
 
 // pickDeck is --deck, else the only deck, else "main" when new decks may

@@ -9,9 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/referee/playtest"
-	"github.com/unoref/unoref/referee/tablelog"
 )
 
 // inProcess is `unoref run … --stdin` run in this process, its standard
@@ -147,25 +145,13 @@ func TestRunLogs(t *testing.T) {
 func TestRunLogsGameWon(t *testing.T) {
 	t.Setenv("UNOREF_CONFIG", "")
 	cfg := playtest.Config{Players: 3, Preset: "official", Options: []string{"target=1"}, Seed: 21, Strategy: playtest.LegalStrategy}
-	steps, err := playtest.Play(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs := make([]tablelog.Event, len(steps))
-	for i, s := range steps {
-		evs[i] = s.Event
-	}
-	acts, err := table.Controls(evs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lines, st := script(t, cfg)
 	d := startInProcess(t, "--data", t.TempDir(), "--listen", "", "--uno-grace", "0")
-	for _, a := range acts {
-		if got := d.send(t, controlLine(a)); got != "ok" {
-			t.Fatalf("%q: %s", controlLine(a), got)
+	for _, l := range lines {
+		if got := d.send(t, l); got != "ok" {
+			t.Fatalf("%q: %s", l, got)
 		}
 	}
-	st := steps[len(steps)-1].State
 	if st.Winner == "" {
 		t.Fatalf("the scripted game has no winner: %+v", st)
 	}

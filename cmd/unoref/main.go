@@ -1,11 +1,3 @@
-// Command unoref is the UNO table referee: one binary, several commands.
-//
-//	unoref [run] [--sim] [--listen ADDR] …  referee the table (virtual without a Pi)
-//	unoref replay [--text] [FILE|-]   rule on a table log, one answer per event
-//	unoref version                    print the version
-//	unoref help [COMMAND]             explain a command
-//
-// With no command (or with flags first) it runs the table daemon, `run`.
 package main
 
 import (

@@ -103,7 +103,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(logs) == 0 {
-		t.Skip("no examples")
+		t.Fatal("no examples/*.log: the golden files are part of the repository")
 	}
 	for _, log := range logs {
 		name := strings.TrimSuffix(filepath.Base(log), ".log")
@@ -275,5 +275,18 @@ func TestReplayPlayersCount(t *testing.T) {
 	want := "line 1: Refused (bad-line): A game needs 2 to 10 players, but this line names 1."
 	if code != 0 || errs != "" || !strings.Contains(out, want) {
 		t.Errorf("replay --text of a one-name players line: exit %d, stderr %q, out %q, want it to contain %q", code, errs, out, want)
+	}
+}
+
+// TestPackageDocListsCommands keeps doc.go's list of commands whole.
+func TestPackageDocListsCommands(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range commands {
+		if !strings.Contains(string(doc), "//\tunoref "+c.name) && !strings.Contains(string(doc), "//\tunoref ["+c.name+"]") {
+			t.Errorf("doc.go does not list the command %q", c.name)
+		}
 	}
 }

@@ -14,13 +14,13 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/referee/playtest"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -47,8 +47,15 @@ type daemon struct {
 
 func startDaemon(t *testing.T, dir string) *daemon {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "run", "--sim", "--stdin", "--listen", "", "--uno-grace", "0", "--data", dir)
-	cmd.Env = append(os.Environ(), "UNOREF_TEST_DAEMON=1")
+	return spawnDaemon(t, nil, "run", "--sim", "--stdin", "--listen", "", "--uno-grace", "0", "--data", dir)
+}
+
+// spawnDaemon starts this test binary as `unoref ARGS` (TestMain runs it
+// as the daemon), with env added to the environment.
+func spawnDaemon(t *testing.T, env []string, args ...string) *daemon {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(append(os.Environ(), "UNOREF_TEST_DAEMON=1"), env...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +116,29 @@ func (d *daemon) stop(t *testing.T) {
 	}
 }
 
+// script plays cfg with the simulated players and returns the game as
+// lines of --stdin, and the model's state after the last event.
+func script(t *testing.T, cfg playtest.Config) ([]string, playtest.State) {
+	t.Helper()
+	steps, err := playtest.Play(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := make([]tablelog.Event, len(steps))
+	for i, s := range steps {
+		evs[i] = s.Event
+	}
+	acts, err := table.Controls(evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := make([]string, len(acts))
+	for i, a := range acts {
+		lines[i] = controlLine(a)
+	}
+	return lines, steps[len(steps)-1].State
+}
+
 // controlLine writes an action as a line of --stdin.
 func controlLine(a table.Action) string {
 	switch a.Kind {
@@ -160,22 +190,7 @@ func TestKillDaemon(t *testing.T) {
 	total, lost := 0, 0
 	for gi, cfg := range games {
 		cfg.Strategy, cfg.MaxRounds = playtest.LegalStrategy, 2
-		steps, err := playtest.Play(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		evs := make([]tablelog.Event, len(steps))
-		for i, s := range steps {
-			evs[i] = s.Event
-		}
-		acts, err := table.Controls(evs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := make([]string, len(acts))
-		for i, a := range acts {
-			lines[i] = controlLine(a)
-		}
+		lines, _ := script(t, cfg)
 		// The reference: the whole script without a kill, noting how many
 		// events the journal holds after each control.
 		ref := startDaemon(t, t.TempDir())
@@ -243,8 +258,11 @@ func TestKillDaemon(t *testing.T) {
 					d.do(t, lines[next])
 				}
 				got := d.state(t)
-				if !reflect.DeepEqual(got.State, want.State) || !reflect.DeepEqual(untimed(got.Log), untimed(want.Log)) {
-					t.Errorf("game %d after %d kills:\n got %+v\n%q\nwant %+v\n%q", gi, n, got.State, got.Log, want.State, want.Log)
+				if diff := cmp.Diff(want.State, got.State); diff != "" {
+					t.Errorf("game %d after %d kills: state mismatch (-want +got):\n%s", gi, n, diff)
+				}
+				if diff := cmp.Diff(untimed(want.Log), untimed(got.Log)); diff != "" {
+					t.Errorf("game %d after %d kills: log mismatch (-want +got):\n%s", gi, n, diff)
 				}
 				d.stop(t)
 				break

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	"periph.io/x/conn/v3/spi"
@@ -145,11 +146,20 @@ func piNFC(f nfcFlags, e *env) (*nfc, error) {
 	}
 	b, err := board.OpenOnly(pm, h, board.Readers)
 	if err != nil {
-		return nil, fmt.Errorf("reader: %w (no reader here? try --sim)", err)
+		return nil, readerError(err)
 	}
 	n := &nfc{dev: b.Play, sleep: time.Sleep, close: func() { b.Halt() }}
 	openPanel(n, pm, h, e)
 	return n, nil
+}
+
+// readerError says why the reader did not open and what to do: a line
+// another program holds is most likely the running service's.
+func readerError(err error) error {
+	if errors.Is(err, syscall.EBUSY) {
+		return fmt.Errorf("reader: in use by another program, most likely the unoref service: stop it first (sudo systemctl stop unoref), then try again (%w)", err)
+	}
+	return fmt.Errorf("reader: %w (no reader here? try --sim)", err)
 }
 
 // firstTag waits up to about a second for tags on the pad.

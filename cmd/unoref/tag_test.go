@@ -2,14 +2,18 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
 func TestTagCommand(t *testing.T) {
@@ -51,19 +55,8 @@ func TestTagCommand(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := useSimReader(t)
 			dir := t.TempDir()
-			ctx := context.Background()
-			reg, err := registry.Open(ctx, registry.Path(dir))
-			if err != nil {
-				t.Fatal(err)
-			}
-			reg.AddDeck(ctx, "club", "standard")
 			tag := mfrc522test.NewNTAG213([]byte{0x04, 0xAB, 0, 0, 0, 0, 1})
-			if tt.name == "read enrolled" {
-				if _, err := reg.Enroll(ctx, "club", tag.UID(), mustCard(t, "Y9")); err != nil {
-					t.Fatal(err)
-				}
-			}
-			reg.Close()
+			clubRegistry(t, dir, tag, tt.name == "read enrolled")
 			if tt.setup != nil {
 				tt.setup(tag)
 			}
@@ -89,21 +82,33 @@ func TestTagCommand(t *testing.T) {
 func TestTagWriteWarnsOfRegistry(t *testing.T) {
 	r := useSimReader(t)
 	dir := t.TempDir()
+	tag := mfrc522test.NewNTAG213([]byte{0x04, 0xAB, 0, 0, 0, 0, 9})
+	clubRegistry(t, dir, tag, true)
+	r.sim.Place(tag)
+	_, errs, code := call(t, "", "tag", "write", "B1", "--data", dir)
+	if code != 0 || !strings.Contains(errs, "the registry has 04AB0000000009 as Y9 #1 of deck club") {
+		t.Errorf("tag write over an enrolled sticker: exit %d, stderr %q", code, errs)
+	}
+}
+
+// clubRegistry makes the deck registry of dir with the deck "club", and
+// with enrolled tag enrolled there as Y9.
+func clubRegistry(t *testing.T, dir string, tag *mfrc522test.NTAG, enrolled bool) {
+	t.Helper()
 	ctx := context.Background()
 	reg, err := registry.Open(ctx, registry.Path(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg.AddDeck(ctx, "club", "standard")
-	tag := mfrc522test.NewNTAG213([]byte{0x04, 0xAB, 0, 0, 0, 0, 9})
-	if _, err := reg.Enroll(ctx, "club", tag.UID(), mustCard(t, "Y9")); err != nil {
+	defer reg.Close()
+	if err := reg.AddDeck(ctx, "club", "standard"); err != nil {
 		t.Fatal(err)
 	}
-	reg.Close()
-	r.sim.Place(tag)
-	_, errs, code := call(t, "", "tag", "write", "B1", "--data", dir)
-	if code != 0 || !strings.Contains(errs, "the registry has 04AB0000000009 as Y9 #1 of deck club") {
-		t.Errorf("tag write over an enrolled sticker: exit %d, stderr %q", code, errs)
+	if !enrolled {
+		return
+	}
+	if _, err := reg.Enroll(ctx, "club", tag.UID(), mustCard(t, "Y9")); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -129,6 +134,29 @@ func TestNFCBadPinMap(t *testing.T) {
 		_, errOut, code := call(t, "", args...)
 		if code != 1 || !strings.Contains(errOut, "pinmap.toml") {
 			t.Errorf("%s with a bad pin map: exit %d, stderr %q; want exit 1 naming the file", cmd, code, errOut)
+		}
+	}
+}
+
+// TestNFCReaderInUse: with the service running, its lines are busy; tag
+// and enroll say to stop it rather than "no reader here" (the board is the
+// simulators', the reset line busy as the kernel reports it).
+func TestNFCReaderInUse(t *testing.T) {
+	sims := boardtest.New(nil)
+	defer sims.Close()
+	old := boardHost
+	boardHost = func() (*board.Host, error) {
+		h := sims.Host()
+		h.Output = func(chip string, offset int, activeLow bool) (board.Output, error) {
+			return nil, fmt.Errorf("gpioline: %s line %d: %w", chip, offset, syscall.EBUSY)
+		}
+		return h, nil
+	}
+	t.Cleanup(func() { boardHost = old })
+	for _, args := range [][]string{{"tag", "read"}, {"enroll"}} {
+		_, errs, code := call(t, "", append(args, "--data", t.TempDir())...)
+		if code != 1 || !strings.Contains(errs, "sudo systemctl stop unoref") || strings.Contains(errs, "try --sim") {
+			t.Errorf("unoref %v with the reader's lines busy: exit %d, stderr %q; want 1 and the service to stop", args, code, errs)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"io"
@@ -33,21 +32,7 @@ type pageDaemon struct {
 func startPageDaemon(t *testing.T, args ...string) *pageDaemon {
 	t.Helper()
 	all := append([]string{"run", "--sim", "--stdin", "--listen", "127.0.0.1:0"}, args...)
-	cmd := exec.Command(os.Args[0], all...)
-	cmd.Env = append(os.Environ(), "UNOREF_TEST_DAEMON=1", "UNOREF_CONFIG=")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	d := &pageDaemon{daemon: &daemon{cmd: cmd, in: in, out: bufio.NewScanner(out)}}
+	d := &pageDaemon{daemon: spawnDaemon(t, []string{"UNOREF_CONFIG="}, all...)}
 	t.Cleanup(d.kill)
 	line := d.answer(t)
 	u, ok := strings.CutPrefix(line, "unoref: virtual table at ")

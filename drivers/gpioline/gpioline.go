@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/warthog618/go-gpiocdev"
@@ -45,17 +46,26 @@ var headerLabels = []string{"pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"}
 // found by its label, so the same pin map works on every Pi model and
 // kernel.
 func HeaderChip() (string, error) {
-	for _, name := range gpiocdev.Chips() {
-		c, err := gpiocdev.NewChip(name)
-		if err != nil {
-			continue
-		}
-		label := c.Label
-		c.Close()
-		for _, l := range headerLabels {
-			if label == l {
-				return name, nil
-			}
+	return headerChip(gpiocdev.Chips(), chipLabel)
+}
+
+// chipLabel reads the label of the gpiochip name.
+func chipLabel(name string) (string, error) {
+	c, err := gpiocdev.NewChip(name)
+	if err != nil {
+		return "", err
+	}
+	defer c.Close()
+	return c.Label, nil
+}
+
+// headerChip is the first of chips whose label is a header controller's;
+// a chip whose label can't be read is passed over.
+func headerChip(chips []string, label func(string) (string, error)) (string, error) {
+	for _, name := range chips {
+		l, err := label(name)
+		if err == nil && slices.Contains(headerLabels, l) {
+			return name, nil
 		}
 	}
 	return "", fmt.Errorf("gpioline: no gpiochip labelled %v: %w", headerLabels, gpiocdev.ErrNotFound)

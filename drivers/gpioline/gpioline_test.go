@@ -26,15 +26,36 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
+// TestHeaderChip finds the header's controller by its label on each Pi
+// model's set of chips, without GPIO hardware.
 func TestHeaderChip(t *testing.T) {
-	name, err := gpioline.HeaderChip()
-	if err != nil {
-		if !errors.Is(err, gpiocdev.ErrNotFound) {
-			t.Errorf("HeaderChip() error = %v, want ErrNotFound", err)
-		}
-		t.Skip("no Raspberry Pi GPIO chip here")
+	errBusy := errors.New("busy")
+	tests := []struct {
+		name    string
+		labels  map[string]string // chip → label; missing: can't be opened
+		chips   []string
+		want    string
+		wantErr error
+	}{
+		{"Pi 4", map[string]string{"gpiochip0": "pinctrl-bcm2711", "gpiochip1": "raspberrypi-exp-gpio"}, []string{"gpiochip0", "gpiochip1"}, "gpiochip0", nil},
+		{"Pi 3", map[string]string{"gpiochip0": "pinctrl-bcm2835", "gpiochip1": "raspberrypi-exp-gpio"}, []string{"gpiochip0", "gpiochip1"}, "gpiochip0", nil},
+		{"Pi 5 early kernel", map[string]string{"gpiochip0": "gpio-brcmstb@107d508500", "gpiochip4": "pinctrl-rp1"}, []string{"gpiochip0", "gpiochip1", "gpiochip4"}, "gpiochip4", nil},
+		{"laptop", map[string]string{"gpiochip0": "INT34C5:00"}, []string{"gpiochip0"}, "", gpiocdev.ErrNotFound},
+		{"no chips", nil, nil, "", gpiocdev.ErrNotFound},
 	}
-	if !strings.HasPrefix(name, "gpiochip") {
-		t.Errorf("HeaderChip() = %q, want a gpiochip name", name)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			label := func(chip string) (string, error) {
+				l, ok := tt.labels[chip]
+				if !ok {
+					return "", errBusy
+				}
+				return l, nil
+			}
+			got, err := gpioline.HeaderChipOf(tt.chips, label)
+			if got != tt.want || !errors.Is(err, tt.wantErr) {
+				t.Errorf("HeaderChipOf(%q) = %q, %v, want %q, %v", tt.chips, got, err, tt.want, tt.wantErr)
+			}
+		})
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"periph.io/x/conn/v3/physic"
 	"periph.io/x/devices/v3/ssd1306/image1bit"
 
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
@@ -249,11 +248,7 @@ func BenchmarkFrame(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				st := sim.Stats()
-				b.ReportMetric(float64(st.Bytes)/float64(i), "bytes/op")
-				b.ReportMetric(float64(st.Tx)/float64(i), "tx/op")
-				per := ssd1306test.Stats{Tx: st.Tx / i, Bytes: st.Bytes / i}
-				b.ReportMetric(float64(per.BusTime(400*physic.KiloHertz).Microseconds()), "µs@400kHz/op")
+				sim.Stats().ReportPerOp(b, i)
 			})
 		}
 	}

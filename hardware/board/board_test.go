@@ -143,6 +143,24 @@ func TestOpenFailsClosesEverything(t *testing.T) {
 	}
 }
 
+// TestOpenFailsLateClosesEverything: a device that fails after others
+// opened (the OLED, after the reset line and the play-pad reader) leaves
+// nothing requested and the reader's field off.
+func TestOpenFailsLateClosesEverything(t *testing.T) {
+	sim := boardtest.New(nil)
+	sim.OLED.Unplug()
+	_, err := board.Open(hardware.Default(), sim.Host())
+	if err == nil {
+		t.Fatal("Open() without an OLED = nil error, want one")
+	}
+	if held := sim.Held(); len(held) != 0 {
+		t.Errorf("lines still requested after a failed Open: %v, want none", held)
+	}
+	if sim.Play.Field() {
+		t.Errorf("play-pad reader's field on after a failed Open, want it halted")
+	}
+}
+
 func TestOpenOnly(t *testing.T) {
 	sim := boardtest.New(nil)
 	b, err := board.OpenOnly(hardware.Default(), sim.Host(), board.Readers|board.Buzzer)

@@ -174,6 +174,23 @@ func (s Stats) BusTime(f physic.Frequency) time.Duration {
 	return time.Duration(clocks * int64(time.Second) / hz)
 }
 
+// Reporter is what ReportPerOp reports to: a *testing.B.
+type Reporter interface {
+	ReportMetric(n float64, unit string)
+}
+
+// ReportPerOp reports s, counted over ops drawings, as a benchmark's
+// bytes/op, tx/op and µs@400kHz/op (the bus time at the OLED's 400 kHz).
+func (s Stats) ReportPerOp(b Reporter, ops int) {
+	if ops <= 0 {
+		return
+	}
+	b.ReportMetric(float64(s.Bytes)/float64(ops), "bytes/op")
+	b.ReportMetric(float64(s.Tx)/float64(ops), "tx/op")
+	per := Stats{Tx: s.Tx / ops, Bytes: s.Bytes / ops}
+	b.ReportMetric(float64(per.BusTime(400*physic.KiloHertz).Microseconds()), "µs@400kHz/op")
+}
+
 // Sim is a stateful SSD1306 on an I²C bus. It implements i2c.BusCloser so
 // periph's real ssd1306 driver can run against it. It is safe for concurrent
 // use.

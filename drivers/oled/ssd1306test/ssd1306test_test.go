@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/devices/v3/ssd1306"
 	"periph.io/x/devices/v3/ssd1306/image1bit"
@@ -438,5 +439,33 @@ func TestStatsBusTime(t *testing.T) {
 	// (3+1)*9 + 2 = 38 clocks at 100 kHz = 380 µs.
 	if got, want := st.BusTime(100*physic.KiloHertz).Microseconds(), int64(380); got != want {
 		t.Errorf("BusTime = %d µs, want %d", got, want)
+	}
+}
+
+// metrics records what a benchmark would report.
+type metrics map[string]float64
+
+func (m metrics) ReportMetric(n float64, unit string) { m[unit] = n }
+
+func TestStatsReportPerOp(t *testing.T) {
+	tests := []struct {
+		name string
+		st   Stats
+		ops  int
+		want metrics
+	}{
+		// Per drawing: 2 transactions, 20 bytes: (20+2)*9 + 2*2 = 202
+		// clocks at 400 kHz = 505 µs.
+		{"ten drawings", Stats{Tx: 20, Bytes: 200}, 10, metrics{"bytes/op": 20, "tx/op": 2, "µs@400kHz/op": 505}},
+		{"no drawing", Stats{Tx: 20, Bytes: 200}, 0, metrics{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := metrics{}
+			tt.st.ReportPerOp(got, tt.ops)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("%+v.ReportPerOp(%d) mismatch (-want +got):\n%s", tt.st, tt.ops, diff)
+			}
+		})
 	}
 }

@@ -126,7 +126,7 @@ func (d *doctor) machine() bool {
 	if model != "" {
 		c.Detail = "device tree model: " + model
 	} else {
-		c.Detail = "no device tree model (" + strings.Join(modelFiles, ", ") + ")"
+		c.Detail = "no device tree model in /" + strings.Join(modelFiles, " or /")
 	}
 	d.add(c)
 	return false

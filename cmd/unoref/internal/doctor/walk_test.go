@@ -42,7 +42,7 @@ func TestNotAPi(t *testing.T) {
 		root   fstest.MapFS
 		detail string
 	}{
-		{"laptop", fstest.MapFS{}, "no device tree model"},
+		{"laptop", fstest.MapFS{}, "no device tree model in /proc/device-tree/model or /sys/firmware/devicetree/base/model"},
 		{"another board", fstest.MapFS{"proc/device-tree/model": {Data: []byte("Pine64 RockPro64 v2.1\x00")}}, "Pine64"},
 	}
 	for _, tt := range tests {

@@ -112,8 +112,9 @@
 // # The PIN limit
 //
 // Wrong PINs and setup codes count against the client: an IPv4 address,
-// or the /64 network of an IPv6 one (a home network gives each device a
-// /64's worth of addresses). Five in a sliding minute block the client
+// or the /64 network of an IPv6 one (every device of a home network takes
+// as many addresses in its /64 as it likes, so the /64 is the one count
+// they can't step out of; its devices share it). Five in a sliding minute block the client
 // until the oldest is a minute old. The limiter tracks at most 1024
 // clients, and the cap opens no bypass: when it is full, the client whose
 // last wrong PIN is oldest among the unblocked ones is forgotten; when all

@@ -135,8 +135,8 @@ func (l *limiter) trust(client string) {
 }
 
 // clientOf is who a wrong PIN counts against: the address a request came
-// from, or for IPv6 its /64 network (a home network hands one /64 to every
-// device, each of which may take many addresses in it).
+// from, or for IPv6 its /64 network (a home network's devices share one
+// /64 and each may take any number of addresses in it).
 func clientOf(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {

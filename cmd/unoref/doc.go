@@ -1,0 +1,16 @@
+// Command unoref is the UNO table referee: one binary, several commands.
+//
+//	unoref [run] [--sim] [--policy P] [--listen ADDR] …  referee the table (virtual without a Pi)
+//	unoref replay [--text] [--lang L] [FILE|-]  rule on a table log, one answer per event
+//	unoref history [--game N] [--json]          the journaled games and their scores
+//	unoref export (--game N | --csv)            a game as a table log, the scores as CSV
+//	unoref tag write CODE | read                the card code on the sticker on the reader
+//	unoref enroll [--deck NAME] [--write] …     teach the referee a deck, card by card
+//	unoref doctor [--blink] [--walk] [--json]   check the wiring on the Pi
+//	unoref version                              print the version
+//	unoref help [COMMAND]                       explain a command
+//
+// With no command (or with flags first) it runs the table daemon, `run`.
+// Each command's help (unoref help COMMAND) is the reference; README.md
+// and firmware/README.md say how a family installs and uses it.
+package main
