@@ -52,7 +52,7 @@
 // (rules.name.X short names; rules.preset.X, rules.option.X and
 // rules.scoring.X one line a child understands for each preset, option
 // and scoring method of RULES.md §3–§5),
-// phase.X (RULES.md §7 phases), text.* (replay --text), card.*, color.*,
+// phase.X (the phases of RULES.md, "The table log"), text.* (replay --text), card.*, color.*,
 // count.* (plural nouns), page.* (the web page's labels, buttons, headlines
 // and answers; page.hist.* its history pages) and lang.name (the
 // language's own name). The

@@ -32,7 +32,7 @@ type Args struct {
 	N int `json:"n,omitempty"` // a count: cards, points, players
 	K int `json:"k,omitempty"` // a second count
 
-	Rule    string   `json:"rule,omitempty"`    // a preset or an option of RULES.md §3 and §4 ("stacking")
+	Rule    string   `json:"rule,omitempty"`    // a preset or an option of RULES.md §4 and §5 ("stacking")
 	Value   string   `json:"value,omitempty"`   // the value given to Rule, or a word of the log
 	Options []string `json:"options,omitempty"` // the words of a rules line after the preset ("+stacking", "target=200")
 	Names   []string `json:"names,omitempty"`   // players named together, listed as the language lists them ("Ann and Cy")

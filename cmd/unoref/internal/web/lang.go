@@ -120,7 +120,7 @@ func (w words) Buzz(pattern string) string {
 	return w.T("page.buzz." + pattern)
 }
 
-// Phase names a phase of RULES.md §7, "–" for none.
+// Phase names a phase of the replay JSON (RULES.md, "The table log"); "–" for none.
 func (w words) Phase(p string) string {
 	if p == "" {
 		return "–"

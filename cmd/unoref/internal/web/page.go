@@ -189,7 +189,7 @@ func seatsOf(s table.Snapshot, p pageText) []seat {
 
 // options are the toggles of the new-game form, with the presets that
 // include each: a rules line that switches it off says so ("-name").
-// presets are the presets of RULES.md §5 the new-game form offers.
+// presets are the presets of RULES.md §4 "Presets" the new-game form offers.
 var presets = []string{referee.PresetOfficial, referee.PresetCars, referee.PresetHouseRU}
 
 var options = func() []option {
