@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/unoref/unoref/drivers/voice"
 	"github.com/google/go-cmp/cmp"
+	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/hardware"
 )
 
