@@ -1,11 +1,11 @@
 package referee
 
 import (
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -217,8 +217,8 @@ func checkUnchanged(t *testing.T, line string, before, after State, v Verdict) {
 		}
 		before, after = b, a
 	}
-	if !reflect.DeepEqual(before, after) {
-		t.Errorf("%q: refused (%s), but the state changed:\n before %+v\n after  %+v", line, v.Code, before, after)
+	if d := cmp.Diff(before, after); d != "" {
+		t.Errorf("%q: refused (%s), but the state changed (-want +got):\n%s", line, v.Code, d)
 	}
 }
 

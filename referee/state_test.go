@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -37,8 +38,8 @@ func TestStateInto(t *testing.T) {
 					g.Apply(ev)
 				}
 				g.StateInto(&s)
-				if want := g.State(); !reflect.DeepEqual(s, want) {
-					t.Fatalf("after %q: StateInto = %+v, want %+v", line, s, want)
+				if d := cmp.Diff(g.State(), s); d != "" {
+					t.Fatalf("after %q: StateInto (-want +got):\n%s", line, d)
 				}
 				if tt.reuse && (mapOf(s.Hands) != hands || mapOf(s.Scores) != scores) {
 					t.Fatalf("after %q: StateInto made new maps, want the caller's", line)

@@ -8,11 +8,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
@@ -85,8 +85,8 @@ func checkRecords(t testing.TB, log string, recs []Record, lines []string) {
 		if r.OK == (r.Error != "") {
 			t.Errorf("line %d: ok %v with error %q", r.Line, r.OK, r.Error)
 		}
-		if keys := jsonKeys(t, lines[i]); !reflect.DeepEqual(keys, fields) {
-			t.Fatalf("line %d prints keys %v, want %v", r.Line, keys, fields)
+		if d := cmp.Diff(fields, jsonKeys(t, lines[i])); d != "" {
+			t.Fatalf("line %d prints keys (-want +got):\n%s", r.Line, d)
 		}
 		if strings.Contains(lines[i], "null") {
 			t.Errorf("line %d prints null: %s", r.Line, lines[i])
@@ -148,8 +148,8 @@ func TestStepRefusesBadLines(t *testing.T) {
 			if m := r.Message; m == "" || m[0] >= 'a' && m[0] <= 'z' || strings.HasSuffix(m, ".") {
 				t.Errorf("Step(%q) message %q, want a capital and no full stop, like the referee's", tt.line, r.Message)
 			}
-			if !reflect.DeepEqual(r.State, before) {
-				t.Errorf("Step(%q) state %+v, want unchanged %+v", tt.line, r.State, before)
+			if d := cmp.Diff(before, r.State); d != "" {
+				t.Errorf("Step(%q) state, want unchanged (-want +got):\n%s", tt.line, d)
 			}
 			if want := `{"line":3,"ok":false,"error":"` + tt.code + `"`; !strings.HasPrefix(lines[0], want) {
 				t.Errorf("printed %s, want it to start with %s", lines[0], want)
@@ -190,15 +190,15 @@ func TestReplayFeedsEveryEventInOrder(t *testing.T) {
 	if err != nil || n != 5 {
 		t.Fatalf("Replay = %d, %v, want 5, nil", n, err)
 	}
-	if want := []int{1, 4, 5, 6, 7}; !reflect.DeepEqual(got, want) {
-		t.Errorf("record lines %v, want %v", got, want)
+	if d := cmp.Diff([]int{1, 4, 5, 6, 7}, got); d != "" {
+		t.Errorf("record lines (-want +got):\n%s", d)
 	}
 	var kinds []string
 	for _, ev := range s.events {
 		kinds = append(kinds, ev.Kind.String())
 	}
-	if want := []string{"players", "rules", "start", "play"}; !reflect.DeepEqual(kinds, want) {
-		t.Errorf("engine saw %v, want %v (not the bad line)", kinds, want)
+	if d := cmp.Diff([]string{"players", "rules", "start", "play"}, kinds); d != "" {
+		t.Errorf("engine saw, not the bad line (-want +got):\n%s", d)
 	}
 }
 

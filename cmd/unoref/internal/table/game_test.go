@@ -2,10 +2,10 @@ package table
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/playtest"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -57,8 +57,8 @@ func TestPlaytestGames(t *testing.T) {
 					checkWords(t, s)
 				}
 				got := v.Snapshot().State
-				if w := want.State(); !reflect.DeepEqual(got, w) {
-					t.Errorf("state after %d actions:\n got %+v\nwant %+v", len(acts), got, w)
+				if d := cmp.Diff(want.State(), got); d != "" {
+					t.Errorf("state after %d actions (-want +got):\n%s", len(acts), d)
 				}
 			})
 		}

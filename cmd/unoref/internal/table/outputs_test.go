@@ -3,11 +3,11 @@ package table
 import (
 	"context"
 	"image"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
@@ -38,7 +38,7 @@ func (v *vtable) checkOLED(t testing.TB, want screen.Screen) {
 	}
 	got := v.Sim().OLED.Image()
 	exp := ssd1306test.Gray(screen.Render(want))
-	if !reflect.DeepEqual(got.Pix, exp.Pix) {
+	if d := cmp.Diff(exp.Pix, got.Pix); d != "" {
 		t.Errorf("OLED differs from %+v in %d pixels (%v)", want, diffPixels(got, exp), diffBounds(got, exp))
 	}
 }
@@ -73,8 +73,8 @@ func checkLine(t testing.TB, name string, o *gpiolinetest.Output, t0 time.Time, 
 	for _, c := range o.Transitions() {
 		got = append(got, c.At.Sub(t0))
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("%s line changes at %v, want %v", name, got, want)
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("%s line changes (-want +got):\n%s", name, d)
 	}
 }
 

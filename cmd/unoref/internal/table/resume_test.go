@@ -3,10 +3,10 @@ package table
 import (
 	"context"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/referee/journal"
@@ -53,15 +53,18 @@ func TestResume(t *testing.T) {
 	for _, ev := range jt.Events() {
 		lines = append(lines, ev.String())
 	}
-	if !reflect.DeepEqual(lines, want.Log) {
-		t.Errorf("journal:\n%s\nshown:\n%s", strings.Join(lines, "\n"), strings.Join(want.Log, "\n"))
+	if d := cmp.Diff(want.Log, lines); d != "" {
+		t.Errorf("journal, against the log shown (-want +got):\n%s", d)
 	}
 	j.Close()
 
 	w := startVirtual(t, dir, Config{UnoGrace: -1})
 	got := w.Snapshot()
-	if !reflect.DeepEqual(got.State, want.State) || !reflect.DeepEqual(got.Log, want.Log) || got.Events != want.Events {
-		t.Errorf("resumed:\n%+v\n%q\nwant\n%+v\n%q", got.State, got.Log, want.State, want.Log)
+	if d := cmp.Diff(want.State, got.State); d != "" {
+		t.Errorf("resumed state (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff(want.Log, got.Log); d != "" || got.Events != want.Events {
+		t.Errorf("resumed %d events, want %d; log (-want +got):\n%s", got.Events, want.Events, d)
 	}
 	// The game goes on from there, times after the resumed ones.
 	s := w.press(t, "draw")
@@ -75,8 +78,12 @@ func TestResume(t *testing.T) {
 	}
 	// A new game with the same players ends the open one.
 	w.do(t, Action{Kind: "newgame"})
-	if s := w.Snapshot(); s.Events != 2 || !reflect.DeepEqual(s.Players, []string{"Ann", "Ben", "Cy"}) || !strings.Contains(s.Log[1], "house-ru") {
-		t.Errorf("next game: %+v %q", s.Players, s.Log)
+	s = w.Snapshot()
+	if d := cmp.Diff([]string{"Ann", "Ben", "Cy"}, s.Players); d != "" {
+		t.Errorf("next game: players (-want +got):\n%s", d)
+	}
+	if s.Events != 2 || !strings.Contains(s.Log[1], "house-ru") {
+		t.Errorf("next game: %d events, log %q", s.Events, s.Log)
 	}
 	if err := w.Do(context.Background(), Action{Kind: "newgame", Players: []string{"Ann"}}); err == nil || err.Error() != "Name at least two players." {
 		t.Errorf("one player: %v", err)
