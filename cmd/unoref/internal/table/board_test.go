@@ -60,7 +60,7 @@ func startBoard(t *testing.T, pm *hardware.PinMap, fit *boardtest.Opts) *boardTa
 
 // await waits for a snapshot that ok accepts. The deadline only guards
 // against a hang; nothing is timed.
-func (bt *boardTable) await(t *testing.T, what string, ok func(Snapshot) bool) Snapshot {
+func (bt *boardTable) await(t testing.TB, what string, ok func(Snapshot) bool) Snapshot {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -78,7 +78,7 @@ func (bt *boardTable) await(t *testing.T, what string, ok func(Snapshot) bool) S
 
 // tap lays a sticker carrying code on the play pad, lets the reader poll
 // until the table has ruled, and lifts it again.
-func (bt *boardTable) tap(t *testing.T, code string) Snapshot {
+func (bt *boardTable) tap(t testing.TB, code string) Snapshot {
 	t.Helper()
 	c, err := cards.Parse(code)
 	if err != nil {
@@ -105,24 +105,7 @@ func TestMinimalBuildReferees(t *testing.T) {
 	if err := bt.Do(ctx, Action{Kind: "newgame", Players: []string{"Ann", "Ben", "Cy"}, Rules: "official"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{"R3", "B9", "G5"} {
-		bt.tap(t, c)
-	}
-	if s := bt.Snapshot(); s.State.Dealer != "Ben" {
-		t.Fatalf("dealer %q, want Ben (B9 is highest); last %+v", s.State.Dealer, s.Last)
-	}
-	s := bt.tap(t, "G5")
-	if s.State.Phase != "turn" || s.State.Turn != "Cy" {
-		t.Fatalf("after the starter G5: %+v", s.State)
-	}
-	s = bt.tap(t, "G7")
-	if s.State.Turn != "Ann" || !s.Last.OK {
-		t.Fatalf("after G7: %+v %+v", s.State, s.Last)
-	}
-	s = bt.tap(t, "R2")
-	if s.Last.OK || s.Last.Code != "illegal-card" {
-		t.Fatalf("after R2 on G7: %+v, want refused as illegal-card", s.Last)
-	}
+	s := playOpening(t, bt)
 	// The refusal reached the real outputs: the red LED's line and the
 	// buzzer's line went high, and the OLED was drawn.
 	if got := bt.sim.Out(int(bt.pm.LEDs.Illegal)).Value(); got != 1 {

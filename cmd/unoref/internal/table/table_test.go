@@ -79,28 +79,41 @@ func (v *vtable) press(t testing.TB, b string) Snapshot {
 	return v.Snapshot()
 }
 
+// opener is a table a test lays cards on: the virtual one or a board.
+type opener interface {
+	tap(t testing.TB, card string) Snapshot
+	Snapshot() Snapshot
+}
+
+// playOpening plays the opening that the virtual table and the boards are
+// checked with, players Ann, Ben and Cy: the dealer pick R3 B9 G5 (Ben deals,
+// B9 is highest), the starter G5, Cy's G7 and Ann's R2, refused. It returns
+// the snapshot after the refusal.
+func playOpening(t testing.TB, tb opener) Snapshot {
+	t.Helper()
+	for _, c := range []string{"R3", "B9", "G5"} {
+		tb.tap(t, c)
+	}
+	if s := tb.Snapshot(); s.State.Dealer != "Ben" {
+		t.Fatalf("dealer %q, want Ben (B9 is highest); last %+v", s.State.Dealer, s.Last)
+	}
+	if s := tb.tap(t, "G5"); s.State.Phase != "turn" || s.State.Turn != "Cy" {
+		t.Fatalf("after the starter G5: %+v", s.State)
+	}
+	if s := tb.tap(t, "G7"); s.State.Turn != "Ann" || !s.Last.OK {
+		t.Fatalf("after G7: %+v %+v", s.State, s.Last)
+	}
+	s := tb.tap(t, "R2")
+	if s.Last.OK || s.Last.Code != "illegal-card" {
+		t.Fatalf("after R2 on G7: %+v, want refused as illegal-card", s.Last)
+	}
+	return s
+}
+
 func TestVirtualGame(t *testing.T) {
 	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
 	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben", "Cy"}, Rules: "official"})
-	for _, c := range []string{"R3", "B9", "G5"} {
-		v.tap(t, c)
-	}
-	s := v.Snapshot()
-	if s.State.Dealer != "Ben" {
-		t.Fatalf("dealer %q, want Ben; last %+v", s.State.Dealer, s.Last)
-	}
-	s = v.tap(t, "G5")
-	if s.State.Phase != "turn" || s.State.Turn != "Cy" {
-		t.Fatalf("after start: %+v", s.State)
-	}
-	s = v.tap(t, "G7")
-	if s.State.Turn != "Ann" || !s.Last.OK {
-		t.Fatalf("after G7: %+v %+v", s.State, s.Last)
-	}
-	s = v.tap(t, "R2")
-	if s.Last.OK || s.Last.Code != "illegal-card" {
-		t.Fatalf("after R2: %+v", s.Last)
-	}
+	s := playOpening(t, v)
 	if !s.LEDs["illegal"] || s.Buzzer != "illegal" {
 		t.Errorf("after R2: LEDs %v buzzer %q", s.LEDs, s.Buzzer)
 	}
