@@ -35,18 +35,18 @@ type (
 
 // loadNames reads the display names of the game just adopted.
 func (t *Table) loadNames() {
-	t.gameID, t.names = 0, nil
-	if g, ok := t.game.(gameID); ok {
-		t.gameID = g.ID()
+	t.cur.id, t.cur.names = 0, nil
+	if g, ok := t.cur.game.(gameID); ok {
+		t.cur.id = g.ID()
 	}
-	if n, ok := t.j.(namer); ok && t.gameID != 0 {
-		t.names = n.Names(t.gameID)
+	if n, ok := t.j.(namer); ok && t.cur.id != 0 {
+		t.cur.names = n.Names(t.cur.id)
 	}
 }
 
 // disp is how the table shows the player seated as seat.
-func (t *Table) disp(seat string) string {
-	if d, ok := t.names[seat]; ok {
+func (g *currentGame) disp(seat string) string {
+	if d, ok := g.names[seat]; ok {
 		return d
 	}
 	return seat
@@ -79,16 +79,16 @@ func CheckName(name string) error {
 // rename gives a seat a display name. who is the seat's name or its display
 // name; the seat's own name clears a rename.
 func (t *Table) rename(who, name string) error {
-	if t.game == nil {
+	if t.cur.game == nil {
 		return refuseAction("action.nogame", lang.Args{})
 	}
 	if err := CheckName(name); err != nil {
 		return err
 	}
-	players := t.game.State().Players
+	players := t.cur.game.State().Players
 	seat := ""
 	for _, p := range players {
-		if p == who || t.disp(p) == who {
+		if p == who || t.cur.disp(p) == who {
 			seat = p
 			break
 		}
@@ -97,17 +97,17 @@ func (t *Table) rename(who, name string) error {
 		return refuseAction("action.name.who", lang.Args{Value: who})
 	}
 	for _, p := range players {
-		if p != seat && (strings.EqualFold(p, name) || strings.EqualFold(t.disp(p), name)) {
+		if p != seat && (strings.EqualFold(p, name) || strings.EqualFold(t.cur.disp(p), name)) {
 			return refuseAction("action.name.taken", lang.Args{Value: name})
 		}
 	}
-	old := t.disp(seat)
-	if n, ok := t.j.(namer); ok && t.gameID != 0 {
-		if err := n.Rename(t.gameID, seat, name); err != nil {
+	old := t.cur.disp(seat)
+	if n, ok := t.j.(namer); ok && t.cur.id != 0 {
+		if err := n.Rename(t.cur.id, seat, name); err != nil {
 			return refuseAction("action.name.save", lang.Args{Text: err.Error()})
 		}
 	}
-	m := maps.Clone(t.names)
+	m := maps.Clone(t.cur.names)
 	if m == nil {
 		m = map[string]string{}
 	}
@@ -116,11 +116,11 @@ func (t *Table) rename(who, name string) error {
 	} else {
 		m[seat] = name
 	}
-	t.names = m
+	t.cur.names = m
 	// Already display names: the sentence is not renamed again.
 	t.tell(Verdict{OK: true})
-	t.last.Msg = lang.Sentence{{Key: "table.renamed", Args: lang.Args{Other: old, Player: name}}}
-	t.last.Message = t.say(t.last.Msg...)
+	t.out.last.Msg = lang.Sentence{{Key: "table.renamed", Args: lang.Args{Other: old, Player: name}}}
+	t.out.last.Message = t.say(t.out.last.Msg...)
 	t.refresh()
 	return nil
 }
@@ -129,30 +129,30 @@ func (t *Table) rename(who, name string) error {
 // journaled one, and rebuilds the game without it. The setup (players and
 // rules) is not undone: start a new game instead.
 func (t *Table) undo() error {
-	if t.game == nil {
+	if t.cur.game == nil {
 		return refuseAction("action.nogame", lang.Args{})
 	}
-	if n := len(t.held); n > 0 {
-		ev := t.held[n-1].ev
-		t.held = t.held[:n-1]
-		if len(t.held) == 0 {
-			t.cancel(timerGrace)
+	if n := len(t.uno.held); n > 0 {
+		ev := t.uno.held[n-1].ev
+		t.uno.held = t.uno.held[:n-1]
+		if len(t.uno.held) == 0 {
+			t.sched.cancel(timerGrace)
 		}
-		t.tell(Verdict{OK: true}, t.undoMsg(ev, nil, t.game.State()))
+		t.tell(Verdict{OK: true}, t.undoMsg(ev, nil, t.cur.game.State()))
 		t.refresh()
 		return nil
 	}
-	u, ok := t.game.(undoer)
+	u, ok := t.cur.game.(undoer)
 	if !ok {
 		return refuseAction("action.undo.cant", lang.Args{})
 	}
-	lines := t.game.Lines()
+	lines := t.cur.game.Lines()
 	if len(lines) > 0 {
 		if ev, ok, err := tablelog.Parse(lines[len(lines)-1], 0); err == nil && ok && (ev.Kind == tablelog.Players || ev.Kind == tablelog.Rules) {
 			return refuseAction("action.undo.none", lang.Args{})
 		}
 	}
-	was := t.game.State()
+	was := t.cur.game.State()
 	ev, err := u.Undo(context.Background())
 	switch {
 	case errors.Is(err, journal.ErrNothingToUndo):
@@ -160,11 +160,11 @@ func (t *Table) undo() error {
 	case err != nil:
 		return refuseAction("action.undo.fail", lang.Args{Text: err.Error()})
 	}
-	names := t.names
-	t.adopt(t.game)
-	t.names = names
-	t.buzz = ""
-	t.tell(Verdict{OK: true}, t.undoMsg(ev, was.Hands, t.game.State()))
+	names := t.cur.names
+	t.adopt(t.cur.game)
+	t.cur.names = names
+	t.out.buzz = ""
+	t.tell(Verdict{OK: true}, t.undoMsg(ev, was.Hands, t.cur.game.State()))
 	t.refresh()
 	return nil
 }
@@ -172,34 +172,34 @@ func (t *Table) undo() error {
 // end ends the game: one not won is abandoned, and no game is open until a
 // new one starts.
 func (t *Table) end() error {
-	if t.game == nil {
+	if t.cur.game == nil {
 		return refuseAction("action.nogame", lang.Args{})
 	}
-	e, ok := t.game.(ender)
+	e, ok := t.cur.game.(ender)
 	if !ok {
 		return refuseAction("action.end.cant", lang.Args{})
 	}
 	if err := e.End(context.Background()); err != nil {
 		return refuseAction("action.end.fail", lang.Args{Text: err.Error()})
 	}
-	st := t.game.State()
+	st := t.cur.game.State()
 	if st.Phase != referee.PhaseOver {
 		t.logEnded() // a won game was logged as it ended
 	}
-	t.cancel(timerGrace)
-	t.cancel(timerSlap)
-	t.game, t.gameID = nil, 0
-	t.held, t.pickQueue, t.picks, t.collect, t.collectBy, t.drawn = nil, nil, nil, nil, "", nil
-	t.uno, t.alert, t.amber, t.buzz = unoWindow{}, 0, false, ""
-	t.log, t.events = nil, 0
-	t.pile.Clear()
-	t.roundPts, t.counted = nil, 0
+	t.sched.cancel(timerGrace)
+	t.sched.cancel(timerSlap)
+	t.cur.game, t.cur.id = nil, 0
+	t.uno.held, t.dealer.queue, t.dealer.picks, t.taps.cards, t.taps.by, t.taps.drawn = nil, nil, nil, nil, "", nil
+	t.uno.win, t.out.alert, t.out.amber, t.out.buzz = unoWindow{}, 0, false, ""
+	t.out.log, t.cur.events = nil, 0
+	t.tags.pile.Clear()
+	t.out.roundPts, t.out.counted = nil, 0
 	m := lang.Msg{Key: "table.abandoned"}
 	if st.Winner != "" {
 		m = lang.Msg{Key: "table.ended", Args: lang.Args{Player: st.Winner}}
 	}
 	t.tell(Verdict{OK: true}, m)
-	t.names = nil
+	t.cur.names = nil
 	t.refresh()
 	return nil
 }

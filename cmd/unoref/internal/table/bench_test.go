@@ -161,8 +161,8 @@ func benchTap(b *testing.B, cfg Config) {
 		tb.readerEvent("play", p)
 		toOutputs += buzz.at.Sub(t0)
 		tb.readerEvent("play", left(p))
-		if !tb.last.OK {
-			b.Fatalf("tap %d %v: %+v", i, seq[k], tb.last)
+		if !tb.out.last.OK {
+			b.Fatalf("tap %d %v: %+v", i, seq[k], tb.out.last)
 		}
 	}
 	b.StopTimer()
@@ -187,8 +187,8 @@ func BenchmarkTapRefused(b *testing.B) {
 		ev := tp.arrive(r2)
 		tb.readerEvent("play", ev)
 		tb.readerEvent("play", left(ev))
-		if tb.last.Code != "illegal-card" {
-			b.Fatalf("R2 on G5: %+v", tb.last)
+		if tb.out.last.Code != "illegal-card" {
+			b.Fatalf("R2 on G5: %+v", tb.out.last)
 		}
 	}
 	b.StopTimer()

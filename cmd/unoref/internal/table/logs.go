@@ -23,20 +23,20 @@ func (c *Config) logger() *slog.Logger {
 // logGame logs msg ("game started", "game resumed") about the current game:
 // its number, players and rules.
 func (t *Table) logGame(msg string) {
-	st := t.game.State()
-	t.cfg.logger().Info(msg, "game", t.gameID, "players", strings.Join(st.Players, " "),
-		"rules", t.game.Rules().String(), "events", t.events)
+	st := t.cur.game.State()
+	t.cfg.logger().Info(msg, "game", t.cur.id, "players", strings.Join(st.Players, " "),
+		"rules", t.cur.game.Rules().String(), "events", t.cur.events)
 }
 
 // logEnded logs the end of the current game: won, or abandoned.
 func (t *Table) logEnded() {
-	st := t.game.State()
+	st := t.cur.game.State()
 	result, winner := "abandoned", ""
 	if st.Phase == referee.PhaseOver {
-		result, winner = "won", t.disp(st.Winner)
+		result, winner = "won", t.cur.disp(st.Winner)
 	}
-	t.cfg.logger().Info("game ended", "game", t.gameID, "result", result, "winner", winner,
-		"players", strings.Join(st.Players, " "), "rules", t.game.Rules().String())
+	t.cfg.logger().Info("game ended", "game", t.cur.id, "result", result, "winner", winner,
+		"players", strings.Join(st.Players, " "), "rules", t.cur.game.Rules().String())
 }
 
 // AdminKinds are the actions on the game as a whole rather than on its

@@ -87,7 +87,7 @@ func newsOf(ev tablelog.Event, v referee.Verdict) news {
 // points of a round just counted.
 func (t *Table) effects(ev tablelog.Event, v referee.Verdict, before, st referee.State) {
 	n := newsOf(ev, v)
-	t.last.Bad = n == newsBad || n == newsMissed
+	t.out.last.Bad = n == newsBad || n == newsMissed
 	t.scored(before, st)
 	lk, ok := looks[n]
 	if !ok {
@@ -97,12 +97,12 @@ func (t *Table) effects(ev tablelog.Event, v referee.Verdict, before, st referee
 		t.dev.Buzzer.Play(lk.pattern)
 		t.after(timerBuzz, lk.pattern.Duration()+time.Millisecond)
 	}
-	t.buzz = lk.name
+	t.out.buzz = lk.name
 	t.flash(lk.led)
 	if lk.alert == 0 {
 		return
 	}
-	t.alert, t.alertMsg, t.amber = lk.alert, t.last.Message, lk.amber
+	t.out.alert, t.out.alertMsg, t.out.amber = lk.alert, t.out.last.Message, lk.amber
 	if t.cfg.RefusalHold > 0 {
 		t.after(timerAlert, t.cfg.RefusalHold)
 	}
@@ -115,12 +115,12 @@ func (t *Table) flash(name string) {
 		if t.dev.LEDs != nil {
 			t.dev.LEDs.FlashLegal()
 		}
-		t.leds["legal"], t.leds["illegal"] = true, false
+		t.out.leds["legal"], t.out.leds["illegal"] = true, false
 	case "illegal":
 		if t.dev.LEDs != nil {
 			t.dev.LEDs.FlashIllegal()
 		}
-		t.leds["illegal"], t.leds["legal"] = true, false
+		t.out.leds["illegal"], t.out.leds["legal"] = true, false
 	}
 }
 
@@ -129,24 +129,24 @@ func (t *Table) flash(name string) {
 func (t *Table) scored(before, st referee.State) {
 	switch {
 	case st.Phase == referee.PhaseSetup && before.Phase != referee.PhaseSetup && before.Phase != "":
-		t.started = false
+		t.cur.started = false
 	case st.Phase != referee.PhaseSetup && st.Phase != referee.PhaseOver && st.Phase != "":
-		t.started, t.roundPts, t.counted = true, nil, 0
+		t.cur.started, t.out.roundPts, t.out.counted = true, nil, 0
 	}
 	if before.Scores == nil || maps.Equal(before.Scores, st.Scores) {
 		return
 	}
-	t.roundPts, t.counted = map[string]int{}, st.Round
+	t.out.roundPts, t.out.counted = map[string]int{}, st.Round
 	for p, n := range st.Scores {
-		t.roundPts[p] = n - before.Scores[p]
+		t.out.roundPts[p] = n - before.Scores[p]
 	}
 }
 
 // refresh shows the state: screen, steady LEDs, seat light, snapshot.
 func (t *Table) refresh() {
 	var st referee.State
-	if t.game != nil {
-		st = t.game.State()
+	if t.cur.game != nil {
+		st = t.cur.game.State()
 	}
 	t.show(t.buildScreen(st))
 	t.steadyLEDs(st)
@@ -165,32 +165,32 @@ func (t *Table) refresh() {
 		Virtual:     t.cfg.Virtual,
 		State:       st,
 		Players:     append([]string(nil), st.Players...),
-		Last:        t.last,
+		Last:        t.out.last,
 		Prompt:      t.say(pm),
 		PromptMsg:   pm,
-		Reader:      t.reader,
-		Log:         append([]string(nil), t.log...),
-		Events:      t.events,
-		Game:        t.gameID,
-		Names:       maps.Clone(t.names),
+		Reader:      t.out.reader,
+		Log:         append([]string(nil), t.out.log...),
+		Events:      t.cur.events,
+		Game:        t.cur.id,
+		Names:       maps.Clone(t.cur.names),
 		Parts:       t.parts,
-		RoundPoints: maps.Clone(t.roundPts),
+		RoundPoints: maps.Clone(t.out.roundPts),
 		SlapFor:     st.SlapFor,
-		OLEDPage:    t.screen.Page,
+		OLEDPage:    t.out.screen.Page,
 		Voice:       t.voice,
-		Rules:       t.rules,
+		Rules:       t.cur.rules,
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	s.Counted, s.PickNext = t.countedPlayers(st), t.pickNext()
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()
 		if t.v.buzzing() {
-			s.Buzzer = t.buzz
+			s.Buzzer = t.out.buzz
 		}
 	} else {
-		s.LEDs = maps.Clone(t.leds)
+		s.LEDs = maps.Clone(t.out.leds)
 		if t.dev.Buzzer != nil && t.dev.Buzzer.Playing() {
-			s.Buzzer = t.buzz
+			s.Buzzer = t.out.buzz
 		}
 	}
 	t.publish(s)
@@ -205,7 +205,7 @@ var colorLEDs = map[string]led.LED{"R": led.Red, "Y": led.Yellow, "G": led.Green
 func (t *Table) steadyLEDs(st referee.State) {
 	dir := led.NoDirection
 	switch {
-	case t.game == nil || st.Phase == referee.PhaseSetup || st.Phase == referee.PhaseOver:
+	case t.cur.game == nil || st.Phase == referee.PhaseSetup || st.Phase == referee.PhaseOver:
 	case st.Direction == "ccw":
 		dir = led.CCW
 	default:
@@ -215,10 +215,10 @@ func (t *Table) steadyLEDs(st referee.State) {
 	if !ok {
 		col = -1
 	}
-	amber := t.amber || (t.uno.who != "" && !t.uno.called)
-	t.leds["cw"], t.leds["ccw"], t.leds["uno"] = dir == led.CW, dir == led.CCW, amber
+	amber := t.out.amber || (t.uno.win.who != "" && !t.uno.win.called)
+	t.out.leds["cw"], t.out.leds["ccw"], t.out.leds["uno"] = dir == led.CW, dir == led.CCW, amber
 	for c, l := range colorLEDs {
-		t.leds[c] = l == col
+		t.out.leds[c] = l == col
 	}
 	if t.dev.LEDs == nil {
 		return
@@ -232,20 +232,20 @@ func (t *Table) steadyLEDs(st referee.State) {
 func (t *Table) buildScreen(st referee.State) screen.Screen {
 	s := screen.Screen{
 		Phase:     st.Phase,
-		Turn:      t.disp(st.Turn),
+		Turn:      t.cur.disp(st.Turn),
 		Direction: st.Direction,
 		Color:     st.Color,
 		Top:       st.Top,
 		Pending:   st.Pending,
-		Round:     t.round(st),
-		Winner:    t.disp(st.Winner),
-		Message:   t.last.Message,
+		Round:     t.cur.round(st),
+		Winner:    t.cur.disp(st.Winner),
+		Message:   t.out.last.Message,
 		Prompt:    t.say(t.promptNamed(st)),
-		Alert:     t.alert,
+		Alert:     t.out.alert,
 		Lang:      t.cfg.Lang,
 	}
-	if t.alert != 0 {
-		s.Message = t.alertMsg
+	if t.out.alert != 0 {
+		s.Message = t.out.alertMsg
 	} else if st.SlapFor != "" {
 		s.Alert, s.Message = screen.AlertSlap, t.say(t.named(lang.Sentence{slapMsg(st)})...)
 	}
@@ -254,23 +254,23 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang,
 			Prompt: t.say(lang.Msg{Key: "table.code", Args: lang.Args{Value: code}})}
 	}
-	if t.game == nil {
+	if t.cur.game == nil {
 		s.Phase = referee.PhaseSetup
 		return s
 	}
-	if t.roundPts != nil {
-		s.Counted = t.counted
+	if t.out.roundPts != nil {
+		s.Counted = t.out.counted
 	}
 	for _, p := range st.Players {
-		s.Hands = append(s.Hands, screen.Seat{Name: t.disp(p), Count: st.Hands[p]})
-		s.Scores = append(s.Scores, screen.Score{Name: t.disp(p), Points: st.Scores[p], Round: t.roundPts[p]})
+		s.Hands = append(s.Hands, screen.Seat{Name: t.cur.disp(p), Count: st.Hands[p]})
+		s.Scores = append(s.Scores, screen.Score{Name: t.cur.disp(p), Points: st.Scores[p], Round: t.out.roundPts[p]})
 	}
 	return s
 }
 
 // round is the round the screen names: between rounds, the next one.
-func (t *Table) round(st referee.State) int {
-	if t.game != nil && st.Phase == referee.PhaseSetup && !t.started {
+func (g *currentGame) round(st referee.State) int {
+	if g.game != nil && st.Phase == referee.PhaseSetup && !g.started {
 		return st.Round + 1
 	}
 	return st.Round
@@ -290,15 +290,15 @@ func (t *Table) promptNamed(st referee.State) lang.Msg {
 func (t *Table) show(s screen.Screen) {
 	s.Page = 0
 	key := fmt.Sprint(screen.Pages(s))
-	if key != t.pageKey {
-		t.pageKey, t.page = key, 0
-		t.cancel(timerPage)
+	if key != t.out.pageKey {
+		t.out.pageKey, t.out.page = key, 0
+		t.sched.cancel(timerPage)
 		if screen.NumPages(s) > 1 {
 			t.after(timerPage, t.cfg.PageTime)
 		}
 	}
-	s.Page = t.page
-	t.screen = s
+	s.Page = t.out.page
+	t.out.screen = s
 	if t.dev.Display != nil {
 		t.dev.Display.Show(s)
 	}
@@ -306,14 +306,14 @@ func (t *Table) show(s screen.Screen) {
 
 // nextPage shows the next page of a long text, the first after the last.
 func (t *Table) nextPage() {
-	t.page = (t.page + 1) % max(screen.NumPages(t.screen), 1)
+	t.out.page = (t.out.page + 1) % max(screen.NumPages(t.out.screen), 1)
 	t.after(timerPage, t.cfg.PageTime)
 	t.refresh()
 }
 
-func (t *Table) shownBy(name string) int {
-	if t.collectBy == name {
-		return len(t.collect)
+func (c *tapLines) shownBy(name string) int {
+	if c.by == name {
+		return len(c.cards)
 	}
 	return 0
 }
@@ -325,7 +325,7 @@ func (t *Table) countedPlayers(st referee.State) []string {
 	}
 	var out []string
 	for _, p := range st.Players {
-		if t.done[p] {
+		if t.taps.done[p] {
 			out = append(out, p)
 		}
 	}
@@ -334,8 +334,8 @@ func (t *Table) countedPlayers(st referee.State) []string {
 
 // pickNext is the player who taps a card for the dealer pick now.
 func (t *Table) pickNext() string {
-	if t.pickQueue == nil || len(t.picks) >= len(t.pickQueue) {
+	if t.dealer.queue == nil || len(t.dealer.picks) >= len(t.dealer.queue) {
 		return ""
 	}
-	return t.pickQueue[len(t.picks)]
+	return t.dealer.queue[len(t.dealer.picks)]
 }

@@ -52,13 +52,13 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	}()
 	switch ev.Kind {
 	case mfrc522.ReaderLost:
-		for k := range t.inField {
+		for k := range t.tags.inField {
 			if strings.HasPrefix(k, pad) {
-				delete(t.inField, k)
+				delete(t.tags.inField, k)
 			}
 		}
 		if pad == "play" {
-			t.reader = "lost"
+			t.out.reader = "lost"
 		} else {
 			t.parts, _ = t.parts.Vanish(board.PartDrawReader, "stopped answering")
 		}
@@ -66,9 +66,9 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		return nil
 	case mfrc522.ReaderBack:
 		if pad == "play" {
-			t.reader = "ok"
+			t.out.reader = "ok"
 			if t.v != nil {
-				t.reader = "sim"
+				t.out.reader = "sim"
 			}
 		} else {
 			t.parts, _ = t.parts.Back(board.PartDrawReader)
@@ -76,8 +76,8 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		t.refresh()
 		return nil
 	case mfrc522.TagLeft:
-		delete(t.seen, ev.Tag.UID.String())
-		delete(t.inField, pad+ev.Tag.UID.String())
+		delete(t.tags.seen, ev.Tag.UID.String())
+		delete(t.tags.inField, pad+ev.Tag.UID.String())
 		return nil
 	case mfrc522.PollFailed:
 		if errors.Is(ev.Err, mfrc522.ErrCollision) {
@@ -89,23 +89,23 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		return nil
 	}
 	uid := ev.Tag.UID.String()
-	if t.seen[uid] {
+	if t.tags.seen[uid] {
 		return nil
 	}
 	// Several tags new in the same poll are cards put down together; a
 	// card still lying on the pad is not one of them.
 	fresh := 0
 	for _, p := range ev.Present {
-		if !t.inField[pad+p.UID.String()] {
+		if !t.tags.inField[pad+p.UID.String()] {
 			fresh++
 		}
 	}
 	for _, p := range ev.Present {
-		t.inField[pad+p.UID.String()] = true
+		t.tags.inField[pad+p.UID.String()] = true
 	}
 	if fresh > 1 {
 		for _, p := range ev.Present {
-			t.seen[p.UID.String()] = true
+			t.tags.seen[p.UID.String()] = true
 		}
 		t.refuse(CodeTwoCards, lang.Msg{Key: "tag.twocards"}, "")
 		return nil
@@ -143,12 +143,12 @@ func (t *Table) resolve(pad string, tag mfrc522.Tag) (cards.Card, error) {
 
 // tap handles a card read on a pad.
 func (t *Table) tap(pad string, c cards.Card, uid string) error {
-	if t.game == nil {
+	if t.cur.game == nil {
 		t.refuse(CodeNoGame, lang.Msg{Key: "table.nogame"}, "")
 		return nil
 	}
-	st := t.game.State()
-	if t.pickQueue != nil {
+	st := t.cur.game.State()
+	if t.dealer.queue != nil {
 		return t.pick(c)
 	}
 	who, named := t.takeSeat()
@@ -161,12 +161,12 @@ func (t *Table) tap(pad string, c cards.Card, uid string) error {
 	case referee.PhaseShow:
 		return t.collectCard(st.Turn, c, st.Hands[st.Turn])
 	case referee.PhaseCountup, referee.PhaseHeights:
-		name := t.collectBy
+		name := t.taps.by
 		if named {
 			name = who
 		}
-		if name == "" || t.done[name] {
-			name = t.nextToCount(st)
+		if name == "" || t.taps.done[name] {
+			name = t.taps.nextToCount(st)
 		}
 		if st.Phase == referee.PhaseHeights {
 			return t.submit(tablelog.Event{Kind: tablelog.Hand, Name: name, Cards: []cards.Card{c}})
@@ -175,13 +175,13 @@ func (t *Table) tap(pad string, c cards.Card, uid string) error {
 	}
 	if pad == "draw" {
 		if st.Phase == referee.PhasePenalty || st.Phase == referee.PhaseChallenge {
-			t.drawn = append(t.drawn, c)
-			if len(t.drawn) < st.Pending {
-				t.news("table.drawn", lang.Args{N: len(t.drawn), K: st.Pending})
+			t.taps.drawn = append(t.taps.drawn, c)
+			if len(t.taps.drawn) < st.Pending {
+				t.news("table.drawn", lang.Args{N: len(t.taps.drawn), K: st.Pending})
 				return nil
 			}
-			ev := tablelog.Event{Kind: tablelog.Draw, Cards: t.drawn}
-			t.drawn = nil
+			ev := tablelog.Event{Kind: tablelog.Draw, Cards: t.taps.drawn}
+			t.taps.drawn = nil
 			return t.submit(ev)
 		}
 		return t.submit(tablelog.Event{Kind: tablelog.Draw, Cards: []cards.Card{c}})
@@ -196,38 +196,38 @@ func (t *Table) tap(pad string, c cards.Card, uid string) error {
 // collectCard adds a shown card to name's hand line and sends it once it
 // holds every card the referee knows of.
 func (t *Table) collectCard(name string, c cards.Card, want int) error {
-	if t.collectBy != name {
-		t.collect, t.collectBy = t.collect[:0], name
+	if t.taps.by != name {
+		t.taps.cards, t.taps.by = t.taps.cards[:0], name
 	}
-	t.collect = append(t.collect, c)
-	if len(t.collect) < want {
-		t.news("table.shown", lang.Args{Player: name, N: len(t.collect), K: want})
+	t.taps.cards = append(t.taps.cards, c)
+	if len(t.taps.cards) < want {
+		t.news("table.shown", lang.Args{Player: name, N: len(t.taps.cards), K: want})
 		return nil
 	}
 	return t.sendCollected()
 }
 
 func (t *Table) sendCollected() error {
-	st := t.game.State()
-	name := t.collectBy
+	st := t.cur.game.State()
+	name := t.taps.by
 	if name == "" {
 		switch st.Phase {
 		case referee.PhaseShow:
 			name = st.Turn
 		default:
-			name = t.nextToCount(st)
+			name = t.taps.nextToCount(st)
 		}
 	}
-	ev := tablelog.Event{Kind: tablelog.Hand, Name: name, Cards: append([]cards.Card(nil), t.collect...)}
-	t.collect, t.collectBy = t.collect[:0], ""
+	ev := tablelog.Event{Kind: tablelog.Hand, Name: name, Cards: append([]cards.Card(nil), t.taps.cards...)}
+	t.taps.cards, t.taps.by = t.taps.cards[:0], ""
 	return t.submit(ev)
 }
 
 // nextToCount is the first seat not yet counted (count-up) or picked
 // (Extreme Heights) that holds cards, clockwise from the first seat.
-func (t *Table) nextToCount(st referee.State) string {
+func (c *tapLines) nextToCount(st referee.State) string {
 	for _, p := range st.Players {
-		if !t.done[p] && st.Hands[p] > 0 {
+		if !c.done[p] && st.Hands[p] > 0 {
 			return p
 		}
 	}
@@ -241,42 +241,42 @@ func (t *Table) pick(c cards.Card) error {
 	if c.Kind == cards.Number {
 		v = int(c.Number)
 	}
-	t.picks = append(t.picks, v)
-	if len(t.picks) < len(t.pickQueue) {
-		t.news("table.picked", lang.Args{Player: t.pickQueue[len(t.picks)-1], Card: c})
+	t.dealer.picks = append(t.dealer.picks, v)
+	if len(t.dealer.picks) < len(t.dealer.queue) {
+		t.news("table.picked", lang.Args{Player: t.dealer.queue[len(t.dealer.picks)-1], Card: c})
 		return nil
 	}
 	best := -1
 	var top []string
-	for i, p := range t.pickQueue {
+	for i, p := range t.dealer.queue {
 		switch {
-		case t.picks[i] > best:
-			best, top = t.picks[i], []string{p}
-		case t.picks[i] == best:
+		case t.dealer.picks[i] > best:
+			best, top = t.dealer.picks[i], []string{p}
+		case t.dealer.picks[i] == best:
 			top = append(top, p)
 		}
 	}
-	t.picks = t.picks[:0]
+	t.dealer.picks = t.dealer.picks[:0]
 	if len(top) > 1 {
-		t.pickQueue = top
+		t.dealer.queue = top
 		t.news("table.tie", lang.Args{Names: top})
 		return nil
 	}
-	t.pickQueue, t.picks = nil, nil
+	t.dealer.queue, t.dealer.picks = nil, nil
 	return t.submit(tablelog.Event{Kind: tablelog.Dealer, Name: top[0]})
 }
 
 // takeSeat returns the seat pressed within the seat window, and forgets it.
 func (t *Table) takeSeat() (string, bool) {
-	if t.armed < 0 || t.game == nil {
+	if t.armed.seat < 0 || t.cur.game == nil {
 		return "", false
 	}
-	s := t.armed
-	t.armed = -1
-	if t.clock.Now().Sub(t.armedAt) > t.cfg.SeatWindow {
+	s := t.armed.seat
+	t.armed.seat = -1
+	if t.clock.Now().Sub(t.armed.at) > t.cfg.SeatWindow {
 		return "", false
 	}
-	ps := t.game.State().Players
+	ps := t.cur.game.State().Players
 	if s >= len(ps) {
 		return "", false
 	}
@@ -285,16 +285,16 @@ func (t *Table) takeSeat() (string, bool) {
 
 // press handles a panel button.
 func (t *Table) press(b button.Name) error {
-	if t.game == nil {
+	if t.cur.game == nil {
 		t.refuse(CodeNoGame, lang.Msg{Key: "table.nogame"}, "")
 		return nil
 	}
-	st := t.game.State()
+	st := t.cur.game.State()
 	who, named := t.takeSeat()
-	if t.pickQueue != nil {
+	if t.dealer.queue != nil {
 		if b == button.Pass {
 			// Skip the pick: the first player deals, as the log's default.
-			t.pickQueue, t.picks = nil, nil
+			t.dealer.queue, t.dealer.picks = nil, nil
 			return t.submit(tablelog.Event{Kind: tablelog.Dealer, Name: st.Players[0]})
 		}
 		t.refuse(referee.ErrWrongPhase, lang.Msg{Key: "table.pickfirst"}, "")
@@ -307,27 +307,27 @@ func (t *Table) press(b button.Name) error {
 		return t.submit(tablelog.Event{Kind: tablelog.Challenge})
 	case button.Draw:
 		ev := tablelog.Event{Kind: tablelog.Draw}
-		if len(t.drawn) > 0 && len(t.drawn) == st.Pending {
-			ev.Cards = t.drawn
+		if len(t.taps.drawn) > 0 && len(t.taps.drawn) == st.Pending {
+			ev.Cards = t.taps.drawn
 		}
-		t.drawn = nil
+		t.taps.drawn = nil
 		return t.submit(ev)
 	case button.UNO:
-		if named && st.UnoOpen != "" && st.UnoOpen != who && !t.uno.called {
+		if named && st.UnoOpen != "" && st.UnoOpen != who && !t.uno.win.called {
 			return t.submit(tablelog.Event{Kind: tablelog.Catch, Name: st.UnoOpen})
 		}
 		return t.submit(tablelog.Event{Kind: tablelog.Uno, Name: who})
 	case button.Pass:
 		switch st.Phase {
 		case referee.PhaseShow, referee.PhaseCountup:
-			if named && len(t.collect) == 0 {
-				t.collectBy = who
+			if named && len(t.taps.cards) == 0 {
+				t.taps.by = who
 			}
 			return t.sendCollected()
 		case referee.PhaseHeights:
 			name := who
-			if !named || t.done[name] {
-				name = t.nextToCount(st)
+			if !named || t.taps.done[name] {
+				name = t.taps.nextToCount(st)
 			}
 			return t.submit(tablelog.Event{Kind: tablelog.Hand, Name: name})
 		}
@@ -339,10 +339,10 @@ func (t *Table) press(b button.Name) error {
 // seat handles a seat-pad press: it names who acts next, or the target of
 // a 7 under seven-zero.
 func (t *Table) seat(s int) error {
-	if t.game == nil {
+	if t.cur.game == nil {
 		return nil
 	}
-	st := t.game.State()
+	st := t.cur.game.State()
 	if s >= len(st.Players) {
 		return nil
 	}
@@ -353,9 +353,9 @@ func (t *Table) seat(s int) error {
 	if st.Phase == referee.PhaseSwap {
 		return t.submit(tablelog.Event{Kind: tablelog.Swap, Name: st.Players[s]})
 	}
-	t.armed, t.armedAt = s, t.clock.Now()
-	if st.Phase == referee.PhaseCountup && len(t.collect) == 0 {
-		t.collectBy = st.Players[s]
+	t.armed.seat, t.armed.at = s, t.clock.Now()
+	if st.Phase == referee.PhaseCountup && len(t.taps.cards) == 0 {
+		t.taps.by = st.Players[s]
 	}
 	t.news("table.acts", lang.Args{Player: st.Players[s]})
 	return nil
@@ -364,14 +364,14 @@ func (t *Table) seat(s int) error {
 // timer handles a timer of the table's clock; one stopped or replaced
 // since it was set is ignored.
 func (t *Table) timer(m timerMsg) error {
-	if m.gen != t.timerGen[m.kind] {
+	if m.gen != t.sched.gen[m.kind] {
 		return nil
 	}
 	switch m.kind {
 	case timerGrace:
 		return t.flush()
 	case timerAlert:
-		t.alert, t.amber = 0, false
+		t.out.alert, t.out.amber = 0, false
 		t.refresh()
 	case timerPage:
 		t.nextPage()
@@ -385,9 +385,9 @@ func (t *Table) timer(m timerMsg) error {
 
 // after sets the timer of kind k, replacing the one set before.
 func (t *Table) after(k timer, d time.Duration) {
-	t.cancel(k)
-	m := timerMsg{k, t.timerGen[k]}
-	t.stops[k] = t.clock.AfterFunc(d, func() {
+	t.sched.cancel(k)
+	m := timerMsg{k, t.sched.gen[k]}
+	t.sched.stops[k] = t.clock.AfterFunc(d, func() {
 		select {
 		case t.timers <- m:
 		case <-t.halted:
@@ -396,11 +396,11 @@ func (t *Table) after(k timer, d time.Duration) {
 }
 
 // cancel stops the timer of kind k.
-func (t *Table) cancel(k timer) {
-	t.timerGen[k]++
-	if t.stops[k] != nil {
-		t.stops[k]()
-		t.stops[k] = nil
+func (s *timerSet) cancel(k timer) {
+	s.gen[k]++
+	if s.stops[k] != nil {
+		s.stops[k]()
+		s.stops[k] = nil
 	}
 }
 
@@ -416,20 +416,20 @@ type heldEvent struct {
 func (t *Table) submit(ev tablelog.Event) error { return t.submitTag(ev, "") }
 
 func (t *Table) submitTag(ev tablelog.Event, uid string) error {
-	if len(t.held) > 0 {
+	if len(t.uno.held) > 0 {
 		if ev.Kind == tablelog.Uno {
 			// The call may save the player: it goes before what waited.
-			t.held = append([]heldEvent{{ev: ev}}, t.held...)
-			t.cancel(timerGrace)
+			t.uno.held = append([]heldEvent{{ev: ev}}, t.uno.held...)
+			t.sched.cancel(timerGrace)
 			return t.flush()
 		}
-		t.held = append(t.held, heldEvent{ev, uid})
+		t.uno.held = append(t.uno.held, heldEvent{ev, uid})
 		t.refresh()
 		return nil
 	}
 	if t.holds(ev) {
-		t.held = append(t.held, heldEvent{ev, uid})
-		t.after(timerGrace, t.uno.at.Add(t.cfg.UnoGrace).Sub(t.clock.Now()))
+		t.uno.held = append(t.uno.held, heldEvent{ev, uid})
+		t.after(timerGrace, t.uno.win.at.Add(t.cfg.UnoGrace).Sub(t.clock.Now()))
 		t.refresh()
 		return nil
 	}
@@ -439,22 +439,22 @@ func (t *Table) submitTag(ev tablelog.Event, uid string) error {
 // holds reports whether ev would close an UNO window whose owner has not
 // called and whose grace is still running.
 func (t *Table) holds(ev tablelog.Event) bool {
-	if t.cfg.UnoGrace <= 0 || t.uno.who == "" || t.uno.called {
+	if t.cfg.UnoGrace <= 0 || t.uno.win.who == "" || t.uno.win.called {
 		return false
 	}
 	if ev.Kind != tablelog.Play && ev.Kind != tablelog.Draw {
 		return false
 	}
-	if t.game.Rules().UnoEnforcement != referee.EnforceAuto {
+	if t.cur.game.Rules().UnoEnforcement != referee.EnforceAuto {
 		return false
 	}
-	return t.clock.Now().Sub(t.uno.at) < t.cfg.UnoGrace
+	return t.clock.Now().Sub(t.uno.win.at) < t.cfg.UnoGrace
 }
 
 // flush applies the held events in order.
 func (t *Table) flush() error {
-	held := t.held
-	t.held = nil
+	held := t.uno.held
+	t.uno.held = nil
 	for _, h := range held {
 		if err := t.apply(h.ev, h.uid); err != nil {
 			return err
@@ -468,22 +468,22 @@ func (t *Table) flush() error {
 // journal has the event on disk before anything is shown.
 func (t *Table) apply(ev tablelog.Event, uid string) error {
 	now := t.clock.Now()
-	ev.At, ev.Timed = now.Sub(t.t0).Round(time.Millisecond), true
+	ev.At, ev.Timed = now.Sub(t.cur.t0).Round(time.Millisecond), true
 	if ev.At < 0 {
 		ev.At = 0
 	}
 	if uid != "" {
 		// The same tag twice on the pile is a card taken back.
 		b, _ := registry.ParseUID(uid)
-		if err := t.pile.Play(b); err != nil {
+		if err := t.tags.pile.Play(b); err != nil {
 			t.refuse(CodeDuplicate, tagMsg(err), ev.String())
 			return nil
 		}
 	}
-	before := t.game.State()
-	v, err := t.game.Apply(context.Background(), ev)
+	before := t.cur.game.State()
+	v, err := t.cur.game.Apply(context.Background(), ev)
 	if uid != "" && (err != nil || !v.OK) {
-		t.pile.Undo()
+		t.tags.pile.Undo()
 	}
 	if err != nil {
 		t.refuse("journal", lang.Msg{Key: "table.journal"}, ev.String())
@@ -493,10 +493,10 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	ev.Timed = false
 	said := ev.String()
 	if v.OK || mistake(v) {
-		t.pushLog(line)
-		t.events++
+		t.out.pushLog(line)
+		t.cur.events++
 	}
-	st := t.game.State()
+	st := t.cur.game.State()
 	if st.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver {
 		t.logEnded()
 	}
@@ -514,12 +514,12 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	for _, e := range v.Effects {
 		switch e.Kind {
 		case referee.EffUnoCalled:
-			t.lastCall = e.Player
-			if e.Player == t.uno.who {
-				t.uno.called = true
+			t.uno.lastCall = e.Player
+			if e.Player == t.uno.win.who {
+				t.uno.win.called = true
 			}
 		case referee.EffReshuffle:
-			t.pile.Reshuffle()
+			t.tags.pile.Reshuffle()
 		}
 	}
 	if !v.OK {
@@ -527,29 +527,29 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	}
 	switch ev.Kind {
 	case tablelog.Dealer, tablelog.Start:
-		t.dealerSet = true
-		t.pile.Clear()
+		t.dealer.chosen = true
+		t.tags.pile.Clear()
 		// A starter put back still begins the engine's round.
-		t.started = t.started || ev.Kind == tablelog.Start
+		t.cur.started = t.cur.started || ev.Kind == tablelog.Start
 	case tablelog.Hand, tablelog.Points:
-		t.done[ev.Name] = true
+		t.taps.done[ev.Name] = true
 	}
 	if st.Phase != before.Phase {
-		t.collect, t.collectBy, t.drawn = t.collect[:0], "", nil
-		if st.Phase != t.phase {
-			t.done = map[string]bool{}
+		t.taps.cards, t.taps.by, t.taps.drawn = t.taps.cards[:0], "", nil
+		if st.Phase != t.cur.phase {
+			t.taps.done = map[string]bool{}
 		}
 	}
-	t.phase = st.Phase
+	t.cur.phase = st.Phase
 	if st.SlapFor != before.SlapFor {
 		t.slapTimer(st)
 	}
 	switch {
 	case st.UnoOpen == "":
-		t.uno = unoWindow{}
-	case st.UnoOpen != before.UnoOpen || (ev.Kind == tablelog.Play && st.UnoOpen != t.uno.who):
-		t.uno = unoWindow{who: st.UnoOpen, at: t.clock.Now(), called: t.lastCall == st.UnoOpen}
-		t.lastCall = ""
+		t.uno.win = unoWindow{}
+	case st.UnoOpen != before.UnoOpen || (ev.Kind == tablelog.Play && st.UnoOpen != t.uno.win.who):
+		t.uno.win = unoWindow{who: st.UnoOpen, at: t.clock.Now(), called: t.uno.lastCall == st.UnoOpen}
+		t.uno.lastCall = ""
 	}
 }
 

@@ -20,11 +20,11 @@ func (t *Table) named(s lang.Sentence) lang.Sentence {
 	out := make(lang.Sentence, len(s))
 	for i, m := range s {
 		a := &m.Args
-		a.Player, a.Other, a.Next = t.disp(a.Player), t.disp(a.Other), t.disp(a.Next)
+		a.Player, a.Other, a.Next = t.cur.disp(a.Player), t.cur.disp(a.Other), t.cur.disp(a.Next)
 		if len(a.Names) > 0 {
 			ns := make([]string, len(a.Names))
 			for k, n := range a.Names {
-				ns[k] = t.disp(n)
+				ns[k] = t.cur.disp(n)
 			}
 			a.Names = ns
 		}
@@ -40,9 +40,9 @@ func (t *Table) tell(v Verdict, s ...lang.Msg) {
 	v.Msg = t.named(s)
 	v.Message = t.say(v.Msg...)
 	v.At = t.clock.Now()
-	t.last = v
-	t.alert, t.amber = 0, false
-	t.cancel(timerAlert)
+	t.out.last = v
+	t.out.alert, t.out.amber = 0, false
+	t.sched.cancel(timerAlert)
 }
 
 // news shows a sentence of the table's own that changes nothing in the
@@ -81,14 +81,14 @@ var errNotCard = errors.New("table: not a card tag")
 // promptMsg is what the table waits for, one sentence.
 func (t *Table) promptMsg(st referee.State) lang.Msg {
 	switch {
-	case t.game == nil:
+	case t.cur.game == nil:
 		return lang.Msg{Key: "prompt.nogame"}
-	case len(t.held) > 0:
-		return lang.Msg{Key: "prompt.uno", Args: lang.Args{Player: t.uno.who}}
+	case len(t.uno.held) > 0:
+		return lang.Msg{Key: "prompt.uno", Args: lang.Args{Player: t.uno.win.who}}
 	case st.SlapFor != "":
 		return slapMsg(st)
-	case t.pickQueue != nil:
-		return lang.Msg{Key: "prompt.pick", Args: lang.Args{Player: t.pickQueue[len(t.picks)]}}
+	case t.dealer.queue != nil:
+		return lang.Msg{Key: "prompt.pick", Args: lang.Args{Player: t.dealer.queue[len(t.dealer.picks)]}}
 	}
 	a := lang.Args{Player: st.Turn}
 	switch st.Phase {
@@ -98,20 +98,20 @@ func (t *Table) promptMsg(st referee.State) lang.Msg {
 	case referee.PhasePenalty:
 		a.N = st.Pending
 	case referee.PhaseShow:
-		a.N, a.K = t.shownBy(st.Turn), st.Hands[st.Turn]
+		a.N, a.K = t.taps.shownBy(st.Turn), st.Hands[st.Turn]
 	case referee.PhaseHeights:
-		a.Player = t.nextToCount(st)
+		a.Player = t.taps.nextToCount(st)
 		c, err := cards.ParseColor(st.Color)
 		if err != nil {
 			return lang.Msg{Key: "prompt.heights.any", Args: a}
 		}
 		a.Color = c
 	case referee.PhaseCountup:
-		a.Player = t.collectBy
+		a.Player = t.taps.by
 		if a.Player == "" {
-			a.Player = t.nextToCount(st)
+			a.Player = t.taps.nextToCount(st)
 		}
-		a.N, a.K = t.shownBy(a.Player), st.Hands[a.Player]
+		a.N, a.K = t.taps.shownBy(a.Player), st.Hands[a.Player]
 	case referee.PhaseOver:
 		a.Player = st.Winner
 	case referee.PhaseTurn, referee.PhaseDrawn, referee.PhaseColor, referee.PhaseChallenge, referee.PhaseSwap:

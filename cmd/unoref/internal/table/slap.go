@@ -27,7 +27,7 @@ func (t *Table) seatButtons() bool {
 // whoever has not.
 func (t *Table) slapTimer(st referee.State) {
 	if st.SlapFor == "" {
-		t.cancel(timerSlap)
+		t.sched.cancel(timerSlap)
 		return
 	}
 	t.after(timerSlap, referee.SlapTime)
@@ -36,10 +36,10 @@ func (t *Table) slapTimer(st referee.State) {
 // slapForLate journals a slap for every player who has not slapped in
 // time: the referee rules each one too late, and each draws.
 func (t *Table) slapForLate() error {
-	if t.game == nil {
+	if t.cur.game == nil {
 		return nil
 	}
-	for _, name := range t.game.State().SlapsDue {
+	for _, name := range t.cur.game.State().SlapsDue {
 		if err := t.submit(tablelog.Event{Kind: tablelog.Slap, Name: name}); err != nil {
 			return err
 		}

@@ -107,48 +107,17 @@ type Table struct {
 	halted  chan struct{}
 
 	// Owned by Run's goroutine.
-	game      Game
-	t0        time.Time // the time base of the game's event times
-	dealerSet bool
-	pickQueue []string // players still to pick a card for the dealer
-	picks     []int
-	collect   []cards.Card // taps for a hand line
-	collectBy string
-	drawn     []cards.Card // draw-pad taps for a penalty draw
-	done      map[string]bool
-	phase     string
-	armed     int // seat pressed, -1
-	armedAt   time.Time
-	uno       unoWindow
-	lastCall  string
-	held      []heldEvent
-	alert     screen.Alert
-	alertMsg  string
-	amber     bool           // the UNO LED lit for the alert shown: a missed UNO, bad news
-	page      int            // the page of the OLED's text shown (screen.Pages)
-	pageKey   string         // the text paged through, to start again when it changes
-	roundPts  map[string]int // points of the round just counted, until the next round starts
-	counted   int            // the round roundPts belong to
-	started   bool           // a starter stands for the round st.Round (phase setup: else the next round's)
-	last      Verdict
-	pile      registry.Pile   // the tags on the discard pile
-	seen      map[string]bool // tags of a refused multi-tag read, until they leave
-	inField   map[string]bool // pad+UID of the tags in a pad's field
-	reader    string
-	buzz      string
-	log       []string
-	screen    screen.Screen
-	leds      map[string]bool
-	v         *virtual
-	timerGen  [nTimers]uint64
-	stops     [nTimers]func() bool
-	events    int // journaled events of the game
-	gameID    int64
-	names     map[string]string // display names of renamed seats
-	parts     board.Parts       // optional parts, as found and since
-	voice     VoiceState        // speaker and teaching mode, as the page sets them
-	wd4Color  cards.Color       // the colour to match before the last Wild Draw Four
-	rules     []lang.Sentence   // the game's rules in force (RulesInForce)
+	cur    currentGame
+	dealer dealerPick
+	taps   tapLines
+	armed  armedSeat
+	uno    unoState
+	out    outputs
+	tags   padTags
+	sched  timerSet
+	v      *virtual
+	parts  board.Parts // optional parts, as found and since
+	voice  VoiceState  // speaker and teaching mode, as the page sets them
 
 	codeShown chan chan struct{} // ShowCode asks Run to redraw, and waits
 
@@ -157,6 +126,78 @@ type Table struct {
 	snap    Snapshot
 	subs    map[chan Snapshot]struct{}
 	lastImg screen.Screen
+}
+
+// currentGame is the game being refereed and what the daemon keeps beside it.
+type currentGame struct {
+	game    Game
+	t0      time.Time // the time base of the game's event times
+	events  int       // journaled events of the game
+	id      int64
+	names   map[string]string // display names of renamed seats
+	phase   string
+	started bool // a starter stands for the round st.Round (phase setup: else the next round's)
+	// wd4Color is the colour to match before the last Wild Draw Four.
+	wd4Color cards.Color
+	rules    []lang.Sentence // the game's rules in force (RulesInForce)
+}
+
+// dealerPick is the pick for the first dealer, one card a player.
+type dealerPick struct {
+	chosen bool
+	queue  []string // players still to pick a card for the dealer
+	picks  []int
+}
+
+// tapLines is the taps being collected for a hand or a draw line.
+type tapLines struct {
+	cards []cards.Card // taps for a hand line
+	by    string
+	drawn []cards.Card // draw-pad taps for a penalty draw
+	done  map[string]bool
+}
+
+// armedSeat is the seat pressed last, naming who acts next.
+type armedSeat struct {
+	seat int // seat pressed, -1
+	at   time.Time
+}
+
+// unoState is the UNO window open and the events held for its grace.
+type unoState struct {
+	win      unoWindow
+	lastCall string
+	held     []heldEvent
+}
+
+// outputs is what the OLED, the LEDs, the buzzer and the snapshot show.
+type outputs struct {
+	alert    screen.Alert
+	alertMsg string
+	amber    bool           // the UNO LED lit for the alert shown: a missed UNO, bad news
+	page     int            // the page of the OLED's text shown (screen.Pages)
+	pageKey  string         // the text paged through, to start again when it changes
+	roundPts map[string]int // points of the round just counted, until the next round starts
+	counted  int            // the round roundPts belong to
+	last     Verdict
+	reader   string
+	buzz     string
+	log      []string
+	screen   screen.Screen
+	leds     map[string]bool
+}
+
+// padTags is what the readers' pads hold: the pile and the tags in their fields.
+type padTags struct {
+	pile    registry.Pile   // the tags on the discard pile
+	seen    map[string]bool // tags of a refused multi-tag read, until they leave
+	inField map[string]bool // pad+UID of the tags in a pad's field
+}
+
+// timerSet is the table's running timers, one a kind; gen tells a stale one.
+type timerSet struct {
+	gen   [nTimers]uint64
+	stops [nTimers]func() bool
 }
 
 type unoWindow struct {
@@ -206,13 +247,11 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		actions: make(chan request),
 		timers:  make(chan timerMsg, 4),
 		halted:  make(chan struct{}),
-		armed:   -1,
-		seen:    map[string]bool{},
-		inField: map[string]bool{},
-		done:    map[string]bool{},
-		reader:  "ok",
+		armed:   armedSeat{seat: -1},
+		tags:    padTags{seen: map[string]bool{}, inField: map[string]bool{}},
+		taps:    tapLines{done: map[string]bool{}},
+		out:     outputs{reader: "ok", leds: map[string]bool{}},
 		subs:    map[chan Snapshot]struct{}{},
-		leds:    map[string]bool{},
 		parts:   dev.Parts,
 		voice:   VoiceState{Speak: cfg.Speak && cfg.Voice != nil, Teach: cfg.Teach, Settings: cfg.VoiceSettings, Fitted: cfg.Voice != nil},
 	}
@@ -221,7 +260,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		t.clock = SystemClock
 	}
 	if cfg.Virtual {
-		t.reader = "sim"
+		t.out.reader = "sim"
 	}
 	g, err := j.Resume(ctx)
 	switch {
@@ -255,15 +294,15 @@ func (t *Table) seatsGone(ctx context.Context) {
 // adopt takes g as the current game and rebuilds what the daemon keeps
 // beside the engine from its lines.
 func (t *Table) adopt(g Game) {
-	t.game = g
-	t.rules = RulesInForce(g.Rules())
+	t.cur.game = g
+	t.cur.rules = RulesInForce(g.Rules())
 	t.loadNames()
-	t.t0 = t.clock.Now()
+	t.cur.t0 = t.clock.Now()
 	lines := g.Lines()
-	t.events = len(lines)
-	t.log = t.log[:0]
-	t.done = map[string]bool{}
-	t.dealerSet = false
+	t.cur.events = len(lines)
+	t.out.log = t.out.log[:0]
+	t.taps.done = map[string]bool{}
+	t.dealer.chosen = false
 	var last time.Duration
 	var lastKind tablelog.Kind
 	for _, l := range lines {
@@ -277,41 +316,41 @@ func (t *Table) adopt(g Game) {
 		}
 		switch ev.Kind {
 		case tablelog.Dealer, tablelog.Start:
-			t.dealerSet = true
+			t.dealer.chosen = true
 		case tablelog.Hand, tablelog.Points:
-			t.done[ev.Name] = true
+			t.taps.done[ev.Name] = true
 		default:
-			t.done = map[string]bool{}
+			t.taps.done = map[string]bool{}
 		}
-		t.pushLog(l)
+		t.out.pushLog(l)
 	}
 	// Times go on from the last line: a resumed game's log stays in order.
-	t.t0 = t.t0.Add(-last)
+	t.cur.t0 = t.cur.t0.Add(-last)
 	st := g.State()
-	t.phase = st.Phase
-	t.started = st.Phase != referee.PhaseSetup || lastKind == tablelog.Start
-	t.roundPts, t.counted = nil, 0
+	t.cur.phase = st.Phase
+	t.cur.started = st.Phase != referee.PhaseSetup || lastKind == tablelog.Start
+	t.out.roundPts, t.out.counted = nil, 0
 	if st.Phase != referee.PhaseCountup && st.Phase != referee.PhaseHeights {
-		t.done = map[string]bool{}
+		t.taps.done = map[string]bool{}
 	}
-	t.pickQueue, t.picks = nil, nil
-	if !t.dealerSet && st.Phase == referee.PhaseSetup && len(st.Players) > 0 {
-		t.pickQueue = append([]string(nil), st.Players...)
+	t.dealer.queue, t.dealer.picks = nil, nil
+	if !t.dealer.chosen && st.Phase == referee.PhaseSetup && len(st.Players) > 0 {
+		t.dealer.queue = append([]string(nil), st.Players...)
 	}
-	t.collect, t.collectBy, t.drawn = nil, "", nil
-	t.uno = unoWindow{who: st.UnoOpen, at: t.clock.Now()}
-	t.held = nil
-	t.pile.Clear()
+	t.taps.cards, t.taps.by, t.taps.drawn = nil, "", nil
+	t.uno.win = unoWindow{who: st.UnoOpen, at: t.clock.Now()}
+	t.uno.held = nil
+	t.tags.pile.Clear()
 	t.slapTimer(st)
 }
 
-func (t *Table) pushLog(l string) {
+func (o *outputs) pushLog(l string) {
 	const keep = 20
-	if len(t.log) == keep {
-		copy(t.log, t.log[1:])
-		t.log = t.log[:keep-1]
+	if len(o.log) == keep {
+		copy(o.log, o.log[1:])
+		o.log = o.log[:keep-1]
 	}
-	t.log = append(t.log, l)
+	o.log = append(o.log, l)
 }
 
 // Run referees until ctx is done, then halts every device. Each input is
@@ -416,11 +455,11 @@ func (t *Table) Run(ctx context.Context) error {
 
 // halt stops every device: antenna off, screen blank, LEDs low, silence.
 func (t *Table) halt() {
-	t.cancel(timerGrace)
-	t.cancel(timerAlert)
-	t.cancel(timerSlap)
-	t.cancel(timerPage)
-	t.cancel(timerBuzz)
+	t.sched.cancel(timerGrace)
+	t.sched.cancel(timerAlert)
+	t.sched.cancel(timerSlap)
+	t.sched.cancel(timerPage)
+	t.sched.cancel(timerBuzz)
 	for _, h := range []interface{ Halt() error }{t.dev.Play, t.dev.Draw, t.dev.Display, t.dev.LEDs, t.dev.Buzzer, t.dev.Seats} {
 		if h != nil {
 			h.Halt()
@@ -513,7 +552,7 @@ func (t *Table) action(a Action) (<-chan struct{}, error) {
 	case "end":
 		return nil, t.end()
 	case "rules":
-		if t.game == nil {
+		if t.cur.game == nil {
 			return nil, refuseAction("action.nogame", lang.Args{})
 		}
 		t.sayRules()
@@ -521,7 +560,7 @@ func (t *Table) action(a Action) (<-chan struct{}, error) {
 	case "voice":
 		return nil, t.setVoice(a.Voice)
 	case "points":
-		if t.game == nil {
+		if t.cur.game == nil {
 			return nil, refuseAction("action.nogame", lang.Args{})
 		}
 		return nil, t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
@@ -554,8 +593,8 @@ var buttonNames = map[string]button.Name{
 func (t *Table) newGame(players []string, rules string, target int) error {
 	if len(players) == 0 {
 		switch {
-		case t.game != nil:
-			players = t.game.State().Players
+		case t.cur.game != nil:
+			players = t.cur.game.State().Players
 		case len(t.cfg.Players) > 0:
 			players = t.cfg.Players
 		default:
@@ -567,8 +606,8 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	}
 	if rules == "" {
 		rules = t.cfg.Rules
-		if t.game != nil {
-			rules = strings.TrimPrefix(t.game.Rules().String(), "rules ")
+		if t.cur.game != nil {
+			rules = strings.TrimPrefix(t.cur.game.Rules().String(), "rules ")
 		}
 	}
 	rules = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rules), "rules "))
@@ -591,7 +630,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	if r.UnoSlap && !t.seatButtons() {
 		return refuseAction("action.slap.noseats", lang.Args{})
 	}
-	t.cancel(timerGrace)
+	t.sched.cancel(timerGrace)
 	g, err := t.j.NewGame(context.Background(), players, rules)
 	if err != nil {
 		var se *setupError
@@ -600,12 +639,12 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 		}
 		return err
 	}
-	if t.game != nil && t.game.State().Phase != referee.PhaseOver {
+	if t.cur.game != nil && t.cur.game.State().Phase != referee.PhaseOver {
 		t.logEnded() // the journal abandoned it for the new one
 	}
 	t.adopt(g)
 	t.logGame("game started")
-	t.t0 = t.clock.Now()
+	t.cur.t0 = t.clock.Now()
 	t.tell(Verdict{OK: true, Event: "rules " + rules}, lang.Msg{Key: "table.newgame", Args: lang.Args{Names: players}})
 	if t.voice.Teach {
 		t.sayRules()
@@ -670,7 +709,7 @@ func (t *Table) publish(s Snapshot) {
 	t.mu.Lock()
 	s.Seq = t.snap.Seq + 1
 	t.snap = s
-	t.lastImg = t.screen
+	t.lastImg = t.out.screen
 	for ch := range t.subs {
 		select {
 		case <-ch:

@@ -191,7 +191,7 @@ func NewVirtual(ctx context.Context, j Journal, cfg Config, o *VirtualOpts) (*Ta
 		return nil, err
 	}
 	t.v = v
-	t.reader = "sim"
+	t.out.reader = "sim"
 	t.refresh()
 	return t, nil
 }

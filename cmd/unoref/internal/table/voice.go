@@ -66,11 +66,11 @@ func (t *Table) speakVerdict(ev tablelog.Event, v referee.Verdict, before, st re
 		return
 	}
 	if v.OK && ev.Kind == tablelog.Play && ev.Card.Kind == cards.WildDrawFour {
-		t.wd4Color, _ = cards.ParseColor(before.Color)
+		t.cur.wd4Color, _ = cards.ParseColor(before.Color)
 	}
 	s := speech{v.Msg}
 	if t.voice.Teach {
-		for _, m := range lessons(ev, v, before, st, t.game.Rules(), t.wd4Color) {
+		for _, m := range lessons(ev, v, before, st, t.cur.game.Rules(), t.cur.wd4Color) {
 			s = append(s, lang.Sentence{m})
 		}
 	}
@@ -121,11 +121,11 @@ func calledUno(v referee.Verdict, who string) bool {
 // sayRules says and shows the rules in force: at the start of a game in
 // teaching mode, on a long press of OK, from the page.
 func (t *Table) sayRules() {
-	if t.game == nil {
+	if t.cur.game == nil {
 		return
 	}
-	s := append(speech{{{Key: "teach.rules"}}}, t.rules...)
-	t.last = Verdict{OK: true, Message: s.text(t.cfg.Lang), At: t.clock.Now()}
+	s := append(speech{{{Key: "teach.rules"}}}, t.cur.rules...)
+	t.out.last = Verdict{OK: true, Message: s.text(t.cfg.Lang), At: t.clock.Now()}
 	t.speak(s)
 	t.refresh()
 }
