@@ -66,12 +66,16 @@ type Score struct {
 	Player string
 	Points int // added to the total this round (round wins under lazy scoring)
 	Total  int // game total after the round
+	Left   int // points left in hand at the count-up (0 for who went out)
 }
 
 // Games lists every journaled game, oldest first.
 func (j *Journal) Games(ctx context.Context) ([]Game, error) {
 	rows, err := j.db.QueryContext(ctx, `
-SELECT g.id, g.started_at, g.ended_at, g.players, g.rules, g.winner,
+SELECT g.id, g.started_at, g.ended_at,
+	coalesce((SELECT group_concat(n.shown, ' ' ORDER BY n.seat) FROM seat_names n WHERE n.game_id = g.id), g.players),
+	g.rules,
+	coalesce((SELECT n.shown FROM seat_names n WHERE n.game_id = g.id AND n.name = g.winner), g.winner),
 	(SELECT count(*) FROM events e WHERE e.game_id = g.id),
 	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id)
 FROM games g ORDER BY g.id`)
@@ -112,8 +116,10 @@ func (j *Journal) Rounds(ctx context.Context, game int64) ([]Round, error) {
 		return nil, err
 	}
 	rows, err := j.db.QueryContext(ctx, `
-SELECT r.round, r.winner, r.ended_seq, r.ended_at, s.seat, s.player, s.points, s.total
+SELECT r.round, coalesce(w.shown, r.winner), r.ended_seq, r.ended_at, s.seat, coalesce(n.shown, s.player), s.points, s.total, s.left_points
 FROM rounds r JOIN round_scores s ON s.game_id = r.game_id AND s.round = r.round
+	LEFT JOIN seat_names n ON n.game_id = s.game_id AND n.seat = s.seat
+	LEFT JOIN seat_names w ON w.game_id = r.game_id AND w.name = r.winner
 WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 	if err != nil {
 		return nil, fmt.Errorf("journal: game %d: rounds: %w", game, err)
@@ -127,7 +133,7 @@ WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 			at   string
 			seat int
 		)
-		if err := rows.Scan(&r.N, &r.Winner, &r.Seq, &at, &seat, &s.Player, &s.Points, &s.Total); err != nil {
+		if err := rows.Scan(&r.N, &r.Winner, &r.Seq, &at, &seat, &s.Player, &s.Points, &s.Total, &s.Left); err != nil {
 			return nil, fmt.Errorf("journal: game %d: rounds: %w", game, err)
 		}
 		if len(rounds) == 0 || rounds[len(rounds)-1].N != r.N {
