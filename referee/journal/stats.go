@@ -1,0 +1,431 @@
+package journal
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Period chooses the games the statistics count. The zero value is every game.
+type Period struct {
+	Last  int       // only the last N games (on a player's view, N of theirs); 0: all
+	Since time.Time // games started at or after; zero: from the first
+	Until time.Time // games started before; zero: up to the last
+}
+
+// PlayerStats is one roster player's record over a period.
+type PlayerStats struct {
+	Player     Player         `json:"player"`
+	Games      int            `json:"games"`
+	GamesWon   int            `json:"games_won"`
+	Rounds     int            `json:"rounds"`
+	RoundsWon  int            `json:"rounds_won"`
+	PointsLeft int            `json:"points_left"`     // in hand at the count-ups, all rounds
+	AvgLeft    float64        `json:"avg_points_left"` // per round played
+	Best       *RoundRef      `json:"best_round"`      // fewest points left (then most scored); nil before a round
+	Worst      *RoundRef      `json:"worst_round"`     // most points left
+	UnoCalled  int            `json:"uno_called"`
+	UnoMissed  int            `json:"uno_missed"` // missed, and the referee made them draw
+	UnoCaught  int            `json:"uno_caught"` // missed, and another player caught it
+	Refused    int            `json:"refused"`    // events the referee refused
+	ByCode     map[string]int `json:"refused_by_code"`
+	Mistakes   map[string]int `json:"mistakes"` // MistakeAfterWild, MistakeOutOfTurn, FactWD4Guilty
+	Trend      []GameCount    `json:"refused_trend"` // refused events per game, their last five games, oldest first
+}
+
+// RoundRef points at one round of one game.
+type RoundRef struct {
+	Game   int64 `json:"game"`
+	Round  int   `json:"round"`
+	Left   int   `json:"points_left"`
+	Points int   `json:"points"`
+}
+
+// GameCount is a count in one game.
+type GameCount struct {
+	Game    int64     `json:"game"`
+	Started time.Time `json:"started"`
+	N       int       `json:"n"`
+}
+
+// HeadToHead is what two roster players did in the games they both played.
+type HeadToHead struct {
+	A, B      Player `json:"-"`
+	AName     string `json:"a"`
+	BName     string `json:"b"`
+	Games     int    `json:"games"`
+	AWon      int    `json:"a_won"`
+	BWon      int    `json:"b_won"`
+	ARounds   int    `json:"a_rounds_won"`
+	BRounds   int    `json:"b_rounds_won"`
+	RoundsAll int    `json:"rounds"`
+}
+
+// PresetStats is one roster player's games under one preset.
+type PresetStats struct {
+	Preset    string `json:"preset"`
+	Player    string `json:"player"`
+	PlayerID  int64  `json:"player_id"`
+	Games     int    `json:"games"`
+	GamesWon  int    `json:"games_won"`
+	Rounds    int    `json:"rounds"`
+	RoundsWon int    `json:"rounds_won"`
+}
+
+// FamilyStats is the family's record over a period.
+type FamilyStats struct {
+	Games      int            `json:"games"`
+	Rounds     int            `json:"rounds"`
+	Players    []PlayerStats  `json:"players"` // the leaderboard: games won, rounds won, fewer points left
+	HeadToHead []HeadToHead   `json:"head_to_head"`
+	Presets    []PresetStats  `json:"presets"`
+	ByCode     map[string]int `json:"refused_by_code"` // every refusal, guests' too
+}
+
+// sel is the CTE of the games a period (and a player, when not 0) chooses:
+// its arguments are ?1 since, ?2 until, ?3 player, ?4 limit.
+const sel = `WITH sel AS (
+	SELECT g.id FROM games g
+	WHERE g.started_at >= ?1 AND g.started_at < ?2
+		AND (?3 = 0 OR g.id IN (SELECT game_id FROM seats WHERE player_id = ?3))
+	ORDER BY g.id DESC LIMIT ?4)
+`
+
+func (p Period) args(player int64) []any {
+	since, until, last := "", "9999", -1
+	if !p.Since.IsZero() {
+		since = p.Since.UTC().Format(stamp)
+	}
+	if !p.Until.IsZero() {
+		until = p.Until.UTC().Format(stamp)
+	}
+	if p.Last > 0 {
+		last = p.Last
+	}
+	return []any{since, until, player, last}
+}
+
+// Stats is the family's record over p: every roster player's, head to
+// head and by preset.
+func (j *Journal) Stats(ctx context.Context, p Period) (FamilyStats, error) {
+	var f FamilyStats
+	ps, err := j.playerStats(ctx, p, 0)
+	if err != nil {
+		return f, err
+	}
+	f.Players = ps
+	args := p.args(0)
+	err = j.db.QueryRowContext(ctx, sel+`SELECT count(*), coalesce(sum((SELECT count(*) FROM rounds r WHERE r.game_id = sel.id)), 0) FROM sel`, args...).
+		Scan(&f.Games, &f.Rounds)
+	if err != nil {
+		return f, fmt.Errorf("journal: stats: %w", err)
+	}
+	if f.HeadToHead, err = j.headToHead(ctx, args); err != nil {
+		return f, err
+	}
+	if f.Presets, err = j.presets(ctx, args); err != nil {
+		return f, err
+	}
+	f.ByCode, err = j.familyRefusals(ctx, args)
+	return f, err
+}
+
+// PlayerStats is one roster player's record over p (Last counts their games).
+func (j *Journal) PlayerStats(ctx context.Context, id int64, p Period) (PlayerStats, error) {
+	if _, err := j.player(ctx, id); err != nil {
+		return PlayerStats{}, err
+	}
+	ps, err := j.playerStats(ctx, p, id)
+	if err != nil {
+		return PlayerStats{}, err
+	}
+	return ps[0], nil
+}
+
+// playerStats runs each query of the record for every roster player (or
+// player id alone) and puts the leaderboard in order.
+func (j *Journal) playerStats(ctx context.Context, p Period, id int64) ([]PlayerStats, error) {
+	roster, err := j.Roster(ctx)
+	if err != nil {
+		return nil, err
+	}
+	by := map[int64]*PlayerStats{}
+	var out []*PlayerStats
+	for _, pl := range roster {
+		if id == 0 || pl.ID == id {
+			s := &PlayerStats{Player: pl, ByCode: map[string]int{}, Mistakes: map[string]int{}}
+			by[pl.ID] = s
+			out = append(out, s)
+		}
+	}
+	args := p.args(id)
+	for _, q := range []func(context.Context, []any, map[int64]*PlayerStats) error{
+		j.gamesWon, j.roundsWon, j.bestWorst, j.factCounts, j.refusalCounts, j.trend,
+	} {
+		if err := q(ctx, args, by); err != nil {
+			return nil, fmt.Errorf("journal: stats: %w", err)
+		}
+	}
+	slices.SortStableFunc(out, leaderboard)
+	res := make([]PlayerStats, len(out))
+	for i, s := range out {
+		res[i] = *s
+	}
+	return res, nil
+}
+
+// leaderboard orders players: more games won, more rounds won, fewer points
+// left per round, then by name.
+func leaderboard(a, b *PlayerStats) int {
+	switch {
+	case a.GamesWon != b.GamesWon:
+		return b.GamesWon - a.GamesWon
+	case a.RoundsWon != b.RoundsWon:
+		return b.RoundsWon - a.RoundsWon
+	case a.AvgLeft != b.AvgLeft:
+		if a.AvgLeft < b.AvgLeft {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(fold(a.Player.Name), fold(b.Player.Name))
+}
+
+// each runs query and hands every row to scan.
+func (j *Journal) each(ctx context.Context, query string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := j.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// mine is the seats of roster players in the chosen games (?3 narrows to one).
+const mine = sel + `, mine AS (
+	SELECT s.game_id, s.seat, s.name, s.player_id FROM sel JOIN seats s ON s.game_id = sel.id
+	WHERE s.player_id IS NOT NULL AND (?3 = 0 OR s.player_id = ?3))
+`
+
+func (j *Journal) gamesWon(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
+	return j.each(ctx, mine+`SELECT m.player_id, count(*), coalesce(sum(g.winner IS m.name), 0)
+FROM mine m JOIN games g ON g.id = m.game_id GROUP BY m.player_id`, args, func(r *sql.Rows) error {
+		var (
+			id   int64
+			n, w int
+		)
+		if err := r.Scan(&id, &n, &w); err != nil {
+			return err
+		}
+		if s := by[id]; s != nil {
+			s.Games, s.GamesWon = n, w
+		}
+		return nil
+	})
+}
+
+func (j *Journal) roundsWon(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
+	return j.each(ctx, mine+`SELECT m.player_id, count(*), coalesce(sum(r.winner = m.name), 0), coalesce(sum(rs.left_points), 0)
+FROM mine m JOIN round_scores rs ON rs.game_id = m.game_id AND rs.seat = m.seat
+	JOIN rounds r ON r.game_id = rs.game_id AND r.round = rs.round
+GROUP BY m.player_id`, args, func(r *sql.Rows) error {
+		var (
+			id         int64
+			n, w, left int
+		)
+		if err := r.Scan(&id, &n, &w, &left); err != nil {
+			return err
+		}
+		if s := by[id]; s != nil {
+			s.Rounds, s.RoundsWon, s.PointsLeft = n, w, left
+			s.AvgLeft = float64(left) / float64(max(n, 1))
+		}
+		return nil
+	})
+}
+
+func (j *Journal) bestWorst(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
+	return j.each(ctx, mine+`SELECT player_id, game_id, round, left_points, points, best, worst FROM (
+	SELECT m.player_id, rs.game_id, rs.round, rs.left_points, rs.points,
+		row_number() OVER (PARTITION BY m.player_id ORDER BY rs.left_points, rs.points DESC, rs.game_id, rs.round) AS best,
+		row_number() OVER (PARTITION BY m.player_id ORDER BY rs.left_points DESC, rs.points, rs.game_id, rs.round) AS worst
+	FROM mine m JOIN round_scores rs ON rs.game_id = m.game_id AND rs.seat = m.seat)
+WHERE best = 1 OR worst = 1`, args, func(r *sql.Rows) error {
+		var (
+			id          int64
+			rr          RoundRef
+			best, worst int
+		)
+		if err := r.Scan(&id, &rr.Game, &rr.Round, &rr.Left, &rr.Points, &best, &worst); err != nil {
+			return err
+		}
+		s := by[id]
+		if s != nil && best == 1 {
+			b := rr
+			s.Best = &b
+		}
+		if s != nil && worst == 1 {
+			w := rr
+			s.Worst = &w
+		}
+		return nil
+	})
+}
+
+func (j *Journal) factCounts(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
+	return j.each(ctx, mine+`SELECT m.player_id, f.kind, count(*)
+FROM mine m JOIN facts f ON f.game_id = m.game_id AND f.seat = m.seat GROUP BY m.player_id, f.kind`, args, func(r *sql.Rows) error {
+		var (
+			id   int64
+			kind string
+			n    int
+		)
+		if err := r.Scan(&id, &kind, &n); err != nil {
+			return err
+		}
+		s := by[id]
+		if s == nil {
+			return nil
+		}
+		switch kind {
+		case FactUnoCalled:
+			s.UnoCalled = n
+		case FactUnoMissed:
+			s.UnoMissed = n
+		case FactUnoCaught:
+			s.UnoCaught = n
+		case FactWD4Guilty:
+			s.Mistakes[FactWD4Guilty] = n
+		}
+		return nil
+	})
+}
+
+func (j *Journal) refusalCounts(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
+	return j.each(ctx, mine+`SELECT m.player_id, rf.code, rf.mistake, count(*)
+FROM mine m JOIN refusals rf ON rf.game_id = m.game_id AND rf.seat = m.seat GROUP BY m.player_id, rf.code, rf.mistake`, args, func(r *sql.Rows) error {
+		var (
+			id            int64
+			code, mistake string
+			n             int
+		)
+		if err := r.Scan(&id, &code, &mistake, &n); err != nil {
+			return err
+		}
+		if s := by[id]; s != nil {
+			s.Refused += n
+			s.ByCode[code] += n
+			if mistake != "" {
+				s.Mistakes[mistake] += n
+			}
+		}
+		return nil
+	})
+}
+
+// trendGames is how many games the trend of refusals looks back over.
+const trendGames = 5
+
+func (j *Journal) trend(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
+	return j.each(ctx, mine+`SELECT player_id, game_id, started_at, n FROM (
+	SELECT m.player_id, m.game_id, g.started_at,
+		(SELECT count(*) FROM refusals rf WHERE rf.game_id = m.game_id AND rf.seat = m.seat) AS n,
+		row_number() OVER (PARTITION BY m.player_id ORDER BY m.game_id DESC) AS k
+	FROM mine m JOIN games g ON g.id = m.game_id)
+WHERE k <= `+fmt.Sprint(trendGames)+` ORDER BY player_id, game_id`, args, func(r *sql.Rows) error {
+		var (
+			id    int64
+			gc    GameCount
+			start string
+			err   error
+		)
+		if err := r.Scan(&id, &gc.Game, &start, &gc.N); err != nil {
+			return err
+		}
+		if gc.Started, err = parseStamp(start); err != nil {
+			return err
+		}
+		if s := by[id]; s != nil {
+			s.Trend = append(s.Trend, gc)
+		}
+		return nil
+	})
+}
+
+func (j *Journal) headToHead(ctx context.Context, args []any) ([]HeadToHead, error) {
+	var hs []HeadToHead
+	err := j.each(ctx, mine+`, pair AS (
+	SELECT a.game_id, a.player_id AS pa, a.name AS na, b.player_id AS pb, b.name AS nb
+	FROM mine a JOIN mine b ON b.game_id = a.game_id AND a.player_id < b.player_id)
+SELECT x.pa, pa.name, x.pb, pb.name, x.games, x.aw, x.bw, x.ar, x.br, x.rounds FROM (
+	SELECT pa, pb, count(*) AS games, sum(g.winner IS na) AS aw, sum(g.winner IS nb) AS bw,
+		sum((SELECT count(*) FROM rounds r WHERE r.game_id = p.game_id AND r.winner = na)) AS ar,
+		sum((SELECT count(*) FROM rounds r WHERE r.game_id = p.game_id AND r.winner = nb)) AS br,
+		sum((SELECT count(*) FROM rounds r WHERE r.game_id = p.game_id)) AS rounds
+	FROM pair p JOIN games g ON g.id = p.game_id GROUP BY pa, pb) x
+	JOIN players pa ON pa.id = x.pa JOIN players pb ON pb.id = x.pb
+ORDER BY x.games DESC, pa.fold, pb.fold`, args, func(r *sql.Rows) error {
+		var h HeadToHead
+		if err := r.Scan(&h.A.ID, &h.A.Name, &h.B.ID, &h.B.Name, &h.Games, &h.AWon, &h.BWon, &h.ARounds, &h.BRounds, &h.RoundsAll); err != nil {
+			return err
+		}
+		h.AName, h.BName = h.A.Name, h.B.Name
+		hs = append(hs, h)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal: stats: head to head: %w", err)
+	}
+	return hs, nil
+}
+
+// preset is the preset word of a rules line, in SQL.
+const preset = `substr(g.rules, 7, instr(substr(g.rules, 7) || ' ', ' ') - 1)`
+
+func (j *Journal) presets(ctx context.Context, args []any) ([]PresetStats, error) {
+	var ps []PresetStats
+	err := j.each(ctx, mine+`SELECT x.preset, p.name, p.id, x.games, x.won, x.rounds, x.rwon FROM (
+	SELECT `+preset+` AS preset, m.player_id, count(*) AS games, sum(g.winner IS m.name) AS won,
+		sum((SELECT count(*) FROM rounds r WHERE r.game_id = m.game_id)) AS rounds,
+		sum((SELECT count(*) FROM rounds r WHERE r.game_id = m.game_id AND r.winner = m.name)) AS rwon
+	FROM mine m JOIN games g ON g.id = m.game_id GROUP BY 1, 2) x JOIN players p ON p.id = x.player_id
+ORDER BY x.preset, x.won DESC, x.rwon DESC, p.fold`, args, func(r *sql.Rows) error {
+		var s PresetStats
+		if err := r.Scan(&s.Preset, &s.Player, &s.PlayerID, &s.Games, &s.GamesWon, &s.Rounds, &s.RoundsWon); err != nil {
+			return err
+		}
+		ps = append(ps, s)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal: stats: presets: %w", err)
+	}
+	return ps, nil
+}
+
+func (j *Journal) familyRefusals(ctx context.Context, args []any) (map[string]int, error) {
+	m := map[string]int{}
+	err := j.each(ctx, sel+`SELECT rf.code, count(*) FROM sel JOIN refusals rf ON rf.game_id = sel.id GROUP BY rf.code`, args, func(r *sql.Rows) error {
+		var (
+			code string
+			n    int
+		)
+		if err := r.Scan(&code, &n); err != nil {
+			return err
+		}
+		m[code] = n
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal: stats: refusals: %w", err)
+	}
+	return m, nil
+}
