@@ -172,7 +172,7 @@ func (j *Journal) AddPlayer(ctx context.Context, p Player) (Player, error) {
 }
 
 func rosterErr(what string, err error) error {
-	if errors.Is(err, ErrNameTaken) || errors.Is(err, ErrNoPlayer) || errors.Is(err, ErrSameGame) || errors.Is(err, ErrNoSeat) {
+	if err == nil || errors.Is(err, ErrNameTaken) || errors.Is(err, ErrNoPlayer) || errors.Is(err, ErrSameGame) || errors.Is(err, ErrNoSeat) {
 		return err
 	}
 	return fmt.Errorf("journal: roster: %s: %w", what, err)
