@@ -9,6 +9,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/unoref/unoref/referee/tablelog"
 )
 
 // Game is a journaled game as the history pages list it.
@@ -156,7 +158,8 @@ WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 
 // Log writes a game as a table log (RULES.md §7) that `unoref replay`
 // reads back to the same state: a comment naming the game, then its events
-// in order, the players, rules and dealer lines first.
+// in order, the players, rules and dealer lines first. Players are named
+// as the history shows them now (a roster rename, a guest's rename).
 func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
 	var (
 		start, players, rules string
@@ -189,6 +192,14 @@ func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
 		return fmt.Errorf("journal: game %d: %w", game, err)
 	}
 	rows.Close()
+	shown, err := j.SeatNames(ctx, game)
+	if err != nil {
+		return err
+	}
+	lines, players = renameLines(lines, shown), strings.Join(renameAll(strings.Fields(players), shown), " ")
+	if winner.Valid {
+		winner.String = renameAll([]string{winner.String}, shown)[0]
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# unoref game %d: %s, started %s", game, players, start)
 	switch {
@@ -218,4 +229,39 @@ func (j *Journal) exists(ctx context.Context, game int64) error {
 		return fmt.Errorf("%w: %d", ErrNoGame, game)
 	}
 	return nil
+}
+
+// renameLines writes the players' names of lines as shown maps them; the
+// names shown in one game differ, so the log replays the same.
+func renameLines(lines []string, shown map[string]string) []string {
+	if len(shown) == 0 {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, line := range lines {
+		out[i] = line
+		ev, ok, err := tablelog.Parse(line, i+1)
+		if err != nil || !ok {
+			continue
+		}
+		ev.Name = renameAll([]string{ev.Name}, shown)[0]
+		ev.Names = renameAll(ev.Names, shown)
+		ev.Line = 0
+		out[i] = ev.String()
+	}
+	return out
+}
+
+func renameAll(names []string, shown map[string]string) []string {
+	if names == nil {
+		return nil
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if s, ok := shown[n]; ok {
+			out[i] = s
+		}
+	}
+	return out
 }

@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/tablelog"
 )
 
 // openSchema opens path as a journal of an older unoref that knew the
@@ -159,6 +162,25 @@ func TestRenameEveryGame(t *testing.T) {
 	}
 	if st.Player.Name != "Mira" || st.GamesWon != 1 {
 		t.Errorf("PlayerStats(%d) = %s won %d, want Mira won 1", mia.ID, st.Player.Name, st.GamesWon)
+	}
+	// The table log names them as the history does, and replays.
+	var log strings.Builder
+	if err := j.Log(ctx, 1, &log); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"players Mira Ben\n", "uno Mira\n", "hand Ben R4 Y2\n"} {
+		if !strings.Contains(log.String(), line) {
+			t.Errorf("Log(1) has no line %q:\n%s", line, log.String())
+		}
+	}
+	g := referee.New()
+	for i, line := range strings.Split(log.String(), "\n") {
+		if ev, ok, err := tablelog.Parse(line, i+1); err == nil && ok {
+			g.Apply(ev)
+		}
+	}
+	if w := g.State().Winner; w != "Mira" {
+		t.Errorf("Log(1) replays to winner %q, want Mira", w)
 	}
 	// A guest is renamed in one game only; their seat name clears it.
 	tests := []struct {

@@ -429,3 +429,48 @@ func (j *Journal) familyRefusals(ctx context.Context, args []any) (map[string]in
 	}
 	return m, nil
 }
+
+// PlayerGame is one game of a roster player, as their page lists it.
+type PlayerGame struct {
+	Game      int64     `json:"game"`
+	Started   time.Time `json:"started"`
+	Preset    string    `json:"preset"`
+	Seat      string    `json:"seat"` // their name as the players line has it
+	Won       bool      `json:"won"`
+	Rounds    int       `json:"rounds"`
+	RoundsWon int       `json:"rounds_won"`
+	Left      int       `json:"points_left"`
+	Refused   int       `json:"refused"`
+}
+
+// PlayerGames lists player id's games in p, oldest first.
+func (j *Journal) PlayerGames(ctx context.Context, id int64, p Period) ([]PlayerGame, error) {
+	if _, err := j.player(ctx, id); err != nil {
+		return nil, err
+	}
+	var gs []PlayerGame
+	err := j.each(ctx, mine+`SELECT m.game_id, g.started_at, `+preset+`, m.name, g.winner IS m.name,
+	(SELECT count(*) FROM rounds r WHERE r.game_id = m.game_id),
+	(SELECT count(*) FROM rounds r WHERE r.game_id = m.game_id AND r.winner = m.name),
+	(SELECT coalesce(sum(rs.left_points), 0) FROM round_scores rs WHERE rs.game_id = m.game_id AND rs.seat = m.seat),
+	(SELECT count(*) FROM refusals rf WHERE rf.game_id = m.game_id AND rf.seat = m.seat)
+FROM mine m JOIN games g ON g.id = m.game_id ORDER BY m.game_id`, p.args(id), func(r *sql.Rows) error {
+		var (
+			pg    PlayerGame
+			start string
+			err   error
+		)
+		if err := r.Scan(&pg.Game, &start, &pg.Preset, &pg.Seat, &pg.Won, &pg.Rounds, &pg.RoundsWon, &pg.Left, &pg.Refused); err != nil {
+			return err
+		}
+		if pg.Started, err = parseStamp(start); err != nil {
+			return err
+		}
+		gs = append(gs, pg)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal: player %d: games: %w", id, err)
+	}
+	return gs, nil
+}

@@ -2,6 +2,7 @@ package journal
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -203,6 +204,25 @@ func TestStatsHandComputed(t *testing.T) {
 				t.Errorf("PlayerStats(%d, %+v) (-want +got):\n%s", tt.id, tt.p, d)
 			}
 		})
+	}
+}
+
+func TestPlayerGames(t *testing.T) {
+	ctx := context.Background()
+	j := handJournal(t)
+	got, err := j.PlayerGames(ctx, 2, Period{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []PlayerGame{
+		{Game: 1, Preset: "official", Seat: "Ben", Rounds: 2, Left: 18, Refused: 1},
+		{Game: 2, Preset: "house-ru", Seat: "Ben", Refused: 1},
+	}
+	if d := cmp.Diff(want, got, cmpopts.IgnoreFields(PlayerGame{}, "Started")); d != "" {
+		t.Errorf("PlayerGames(Ben) (-want +got):\n%s", d)
+	}
+	if _, err := j.PlayerGames(ctx, 99, Period{}); !errors.Is(err, ErrNoPlayer) {
+		t.Errorf("PlayerGames(99) = %v, want %v", err, ErrNoPlayer)
 	}
 }
 
