@@ -499,3 +499,16 @@ func insertSeats(ctx context.Context, tx *sql.Tx, game int64, players []string, 
 	}
 	return nil
 }
+
+// ImportDisplay gives seat a display name in game whoever sits there: the
+// per-game renames of an unoref before the roster, kept as they were.
+func (j *Journal) ImportDisplay(ctx context.Context, game int64, seat, name string) error {
+	res, err := j.db.ExecContext(ctx, "UPDATE seats SET display = ? WHERE game_id = ? AND name = ?", nullable(displayOf(seat, name)), game, seat)
+	if err != nil {
+		return fmt.Errorf("journal: game %d: display name of %s: %w", game, seat, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("%w: %q in game %d", ErrNoSeat, seat, game)
+	}
+	return nil
+}

@@ -3,7 +3,7 @@ package table
 import (
 	"context"
 	"errors"
-	"maps"
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -26,20 +26,29 @@ type (
 		End(ctx context.Context) error
 	}
 	namer interface {
-		Names(game int64) map[string]string
-		Rename(game int64, seat, name string) error
+		Names(ctx context.Context, game int64) (map[string]string, error)
+		Rename(ctx context.Context, game int64, seat, name string) error
 	}
 )
 
-// loadNames reads the display names of the game just adopted.
+// loadNames reads the names shown for the seats of the game just adopted;
+// when they can't be read the seats show their own names, and the verdict
+// says why.
 func (t *Table) loadNames() {
 	t.gameID, t.names = 0, nil
 	if g, ok := t.game.(gameID); ok {
 		t.gameID = g.ID()
 	}
-	if n, ok := t.j.(namer); ok && t.gameID != 0 {
-		t.names = n.Names(t.gameID)
+	n, ok := t.j.(namer)
+	if !ok || t.gameID == 0 {
+		return
 	}
+	m, err := n.Names(context.Background(), t.gameID)
+	if err != nil {
+		t.last = Verdict{Message: fmt.Sprintf("The players' names could not be read (%v).", err), At: t.clock.Now()}
+		return
+	}
+	t.names = m
 }
 
 // disp is how the table shows the player seated as seat.
@@ -74,8 +83,9 @@ func CheckName(name string) error {
 	return nil
 }
 
-// rename gives a seat a display name. who is the seat's name or its display
-// name; the seat's own name clears a rename.
+// rename renames the player in a seat (journal.RenameSeat: a roster player
+// for every game, a guest in this game). who is the seat's name or the name
+// shown.
 func (t *Table) rename(who, name string) error {
 	if t.game == nil {
 		return refuseAction("No game is being played.")
@@ -100,21 +110,17 @@ func (t *Table) rename(who, name string) error {
 		}
 	}
 	old := t.disp(seat)
-	if n, ok := t.j.(namer); ok && t.gameID != 0 {
-		if err := n.Rename(t.gameID, seat, name); err != nil {
-			return refuseAction("The name could not be saved (%v).", err)
-		}
+	n, ok := t.j.(namer)
+	if !ok || t.gameID == 0 {
+		return refuseAction("This table can't rename.")
 	}
-	m := maps.Clone(t.names)
-	if m == nil {
-		m = map[string]string{}
+	switch err := n.Rename(context.Background(), t.gameID, seat, name); {
+	case errors.Is(err, journal.ErrNameTaken):
+		return refuseAction("%s already played with %s: names must differ (a parent can merge the two on the family page).", name, old)
+	case err != nil:
+		return refuseAction("The name could not be saved (%v).", err)
 	}
-	if name == seat {
-		delete(m, seat)
-	} else {
-		m[seat] = name
-	}
-	t.names = m
+	t.loadNames()
 	t.last = Verdict{OK: true, Message: old + " is now " + name, At: t.clock.Now()}
 	t.refresh()
 	return nil
