@@ -32,7 +32,7 @@ type PlayerStats struct {
 	UnoCaught  int            `json:"uno_caught"` // missed, and another player caught it
 	Refused    int            `json:"refused"`    // events the referee refused
 	ByCode     map[string]int `json:"refused_by_code"`
-	Mistakes   map[string]int `json:"mistakes"` // MistakeAfterWild, MistakeOutOfTurn, FactWD4Guilty
+	Mistakes   map[string]int `json:"mistakes"`      // MistakeAfterWild, MistakeOutOfTurn, FactWD4Guilty
 	Trend      []GameCount    `json:"refused_trend"` // refused events per game, their last five games, oldest first
 }
 

@@ -139,18 +139,18 @@ func TestStatsHandComputed(t *testing.T) {
 		Best:      &RoundRef{Game: 1, Round: 1, Points: 12},
 		Worst:     &RoundRef{Game: 1, Round: 2, Points: 6},
 		UnoCalled: 2, Refused: 1,
-		ByCode:    map[string]int{"not-your-turn": 1},
-		Mistakes:  map[string]int{MistakeOutOfTurn: 1, FactWD4Guilty: 1},
-		Trend:     []GameCount{{Game: 1, N: 1}, {Game: 2, N: 0}},
+		ByCode:   map[string]int{"not-your-turn": 1},
+		Mistakes: map[string]int{MistakeOutOfTurn: 1, FactWD4Guilty: 1},
+		Trend:    []GameCount{{Game: 1, N: 1}, {Game: 2, N: 0}},
 	}
 	benAll := PlayerStats{
 		Player: ben, Games: 2, Rounds: 2, PointsLeft: 18, AvgLeft: 9,
 		Best:      &RoundRef{Game: 1, Round: 2, Left: 6},
 		Worst:     &RoundRef{Game: 1, Round: 1, Left: 12},
 		UnoMissed: 1, UnoCaught: 1, Refused: 2,
-		ByCode:    map[string]int{"illegal-card": 2},
-		Mistakes:  map[string]int{MistakeAfterWild: 1},
-		Trend:     []GameCount{{Game: 1, N: 1}, {Game: 2, N: 1}},
+		ByCode:   map[string]int{"illegal-card": 2},
+		Mistakes: map[string]int{MistakeAfterWild: 1},
+		Trend:    []GameCount{{Game: 1, N: 1}, {Game: 2, N: 1}},
 	}
 	want := FamilyStats{
 		Games: 2, Rounds: 2,
@@ -176,7 +176,7 @@ func TestStatsHandComputed(t *testing.T) {
 	miaLast := PlayerStats{
 		Player: mia, Games: 1,
 		ByCode: map[string]int{}, Mistakes: map[string]int{FactWD4Guilty: 1},
-		Trend:  []GameCount{{Game: 2, N: 0}},
+		Trend: []GameCount{{Game: 2, N: 0}},
 	}
 	tests := []struct {
 		name string

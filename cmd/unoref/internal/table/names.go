@@ -100,7 +100,9 @@ func (s *SQLJournal) EditPlayer(ctx context.Context, p journal.Player) error {
 }
 
 // Merge makes two roster players one.
-func (s *SQLJournal) Merge(ctx context.Context, from, into int64) error { return s.J.Merge(ctx, from, into) }
+func (s *SQLJournal) Merge(ctx context.Context, from, into int64) error {
+	return s.J.Merge(ctx, from, into)
+}
 
 // MoveSeat gives a seat of a game to the roster player called to (a new
 // one when nobody is), or to nobody with to "".
