@@ -3,6 +3,8 @@ package journal
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,65 +15,16 @@ import (
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
-// handGame1 is two rounds of Mia against Ben, checked by hand: the comment
-// after each line is the hands after it (Mia, Ben) and what it counts for.
-const handGame1 = `
-players Mia Ben
-rules official target=15
-dealer Ben
-start R5       # 7 7, Mia plays first
-play R1        # 6 7
-play B4 as Mia # refused not-your-turn: Mia, out-of-turn (not journaled)
-play R2        # 6 6
-play W:G       # 5 6
-play R7        # refused illegal-card on the wild: Ben, after-wild
-play G7        # 5 5
-play G2        # 4 5
-play G3        # 4 4
-play G4        # 3 4
-play Y4        # 3 3
-play Y9        # 2 3
-play Y1        # 2 2
-play Y5        # 1 2
-uno            # Mia calls UNO
-play Y6        # 1 1, Ben does not call
-play Y8        # Ben missed UNO, draws 2: 0 3; Mia goes out
-hand Ben B1 B2 G9  # round 1: Ben 12 left, Mia scores 12
-start B5       # 7 7, Ben plays first
-play B1
-play B2
-play B3
-play B4
-play B6
-play B7
-play B8
-play B9
-play G9
-play G8        # 2 2
-play G6        # 2 1, Ben does not call
-catch Ben      # Ben caught: 2 3
-play G5        # 1 3
-uno Mia        # Mia calls UNO
-play G1        # 1 2
-play G0        # Mia goes out
-hand Ben R4 Y2 # round 2: Ben 6 left, Mia scores 6: 18, Mia wins the game
-`
 
-// handGame2 is "mia" (Mia, case-folded), Ben and a guest under house-ru.
-const handGame2 = `
-players mia Ben Cy
-rules house-ru
-dealer Cy
-start G4
-play G7
-play R3        # refused illegal-card, Ben draws 2 for the mistake (journaled)
-play G1
-play G2
-play W+4:B     # mia holds green...
-challenge
-hand mia G5 R1 R2 Y3 Y4  # ...shown: wd4-guilty for Mia
-play G9
-`
+// readText reads a table log of testdata.
+func readText(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
 
 // playText plays a table log in j: its setup lines start the game.
 func playText(t *testing.T, j *Journal, text string) *Table {
@@ -114,11 +67,11 @@ func handJournal(t *testing.T) *Journal {
 			t.Fatal(err)
 		}
 	}
-	tb := playText(t, j, handGame1)
+	tb := playText(t, j, readText(t, "hand-game1.log"))
 	if err := tb.End(ctx); err != nil {
 		t.Fatal(err)
 	}
-	playText(t, j, handGame2)
+	playText(t, j, readText(t, "hand-game2.log"))
 	return j
 }
 
