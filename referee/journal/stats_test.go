@@ -15,7 +15,6 @@ import (
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
-
 // readText reads a table log of testdata.
 func readText(t *testing.T, name string) string {
 	t.Helper()
