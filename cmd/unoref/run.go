@@ -221,7 +221,7 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 			<-runErr
 			return fmt.Errorf("run: page: %w", err)
 		}
-		page := web.New(t, &web.Opts{PIN: c.AdminPIN, History: j})
+		page := web.New(t, &web.Opts{PIN: c.AdminPIN, History: j, Record: j})
 		srv := &http.Server{Handler: page, ReadHeaderTimeout: 10 * time.Second}
 		go srv.Serve(ln)
 		defer func() {

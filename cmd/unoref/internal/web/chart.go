@@ -30,6 +30,8 @@ type chart struct {
 	Legend      []legendItem
 	Empty       bool // no round has ended yet
 	Title       string
+	XLabel      string // the caption of the x axis
+	EmptyText   string // what an empty chart says, when not about rounds
 }
 
 type chartLine struct {
@@ -65,7 +67,7 @@ const (
 // newChart lays out the running totals of players over rounds. target is
 // the points that end the game, 0 when unknown or not a points race.
 func newChart(title string, players []string, rounds []journal.Round, target int) chart {
-	c := chart{W: chartW, Left: chartLeft, Top: chartTop, Right: chartW - chartRight, Base: chartTop + chartPlotH, Title: title, Empty: len(rounds) == 0}
+	c := chart{W: chartW, Left: chartLeft, Top: chartTop, Right: chartW - chartRight, Base: chartTop + chartPlotH, Title: title, Empty: len(rounds) == 0, XLabel: "round"}
 	// A player's totals, by seat; a round names players by seat too, but
 	// look them up by name in case seats differ.
 	totals := make([][]int, len(players))

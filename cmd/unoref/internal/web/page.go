@@ -37,6 +37,8 @@ type view struct {
 	Presets  []string
 	Options  []string
 	Players  string // prefilled in the new-game form
+	Family   bool     // the page links to /family
+	Roster   []string // the roster's names, to pick for a new game
 }
 
 // face is how a card is drawn: a colour class and the symbol on it.
@@ -151,6 +153,11 @@ var funcs = template.FuncMap{
 	"plus":   func(d int, v any) string { return num(toFloat(v) + float64(d)) },
 	"minus":  func(d int, v any) string { return num(toFloat(v) - float64(d)) },
 	"half":   func(v int) int { return v / 2 },
+	// isColor says whether a roster mark is a colour, "#rrggbb", drawn as
+	// a dot (an SVG fill: the page's CSP allows no inline style).
+	"isColor": func(s string) bool {
+		return len(s) == 7 && s[0] == '#' && strings.Trim(s[1:], "0123456789abcdefABCDEF") == ""
+	},
 	"plural": func(n int, one, many string) string {
 		if n == 1 {
 			return one
@@ -215,6 +222,7 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 	if s.o.History != nil && snap.Game != 0 {
 		v.Chart = chartSrc(snap)
 	}
+	v.Family, v.Roster = s.rosterNames(r)
 	if v.Players == "" {
 		v.Players = "Ann Ben Cy"
 	}

@@ -37,6 +37,8 @@ type Opts struct {
 	// History, when set, is the score history of /history and the chart of
 	// the game on the table.
 	History History
+	// Record, when set, is the family's roster and statistics of /family.
+	Record Record
 	// Now is the clock of the limit on wrong PINs. Default time.Now.
 	Now func() time.Time
 	// Heartbeat is the time between SSE comment lines that keep proxies and
@@ -98,6 +100,9 @@ func New(t Table, o *Opts) *Server {
 	s.mux.HandleFunc("POST /api/logout", s.serveLogout)
 	s.mux.HandleFunc("GET /history", s.serveHistory)
 	s.mux.HandleFunc("GET /history/{ref}", s.serveGame)
+	s.mux.HandleFunc("GET /family", s.serveFamily)
+	s.mux.HandleFunc("GET /family/{id}", s.servePlayer)
+	s.mux.HandleFunc("POST /api/roster", s.serveRoster)
 	s.mux.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
