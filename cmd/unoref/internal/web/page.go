@@ -36,7 +36,7 @@ type view struct {
 	Picker   [][]face // one row per colour, then the wilds
 	Presets  []string
 	Options  []string
-	Players  string // prefilled in the new-game form
+	Players  string   // prefilled in the new-game form
 	Family   bool     // the page links to /family
 	Roster   []string // the roster's names, to pick for a new game
 }
