@@ -16,7 +16,7 @@ import (
 // What the history shows for a seat is its display (a guest's rename in that
 // game), else its player's name, else the seat name: so a roster rename
 // shows on every game, past ones included.
-const rosterSchema = `
+var rosterSchema = `
 CREATE TABLE players (
 	id         INTEGER PRIMARY KEY,
 	name       TEXT NOT NULL,
@@ -75,7 +75,102 @@ CREATE INDEX refusals_seat ON refusals(game_id, seat);
 CREATE TABLE recorded (game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE);
 
 CREATE INDEX games_started ON games(started_at);
+
+-- What the statistics add up, per seat of a game: kept by the triggers
+-- below from the rows above, so that a page reads one row per seat
+-- rather than every round (a ten-year journal has 100,000 round scores).
+CREATE TABLE seat_totals (
+	game_id      INTEGER NOT NULL,
+	seat         INTEGER NOT NULL,
+	rounds       INTEGER NOT NULL DEFAULT 0,
+	rounds_won   INTEGER NOT NULL DEFAULT 0,
+	points       INTEGER NOT NULL DEFAULT 0, -- scored: the game total after the last round
+	left_points  INTEGER NOT NULL DEFAULT 0,
+	best_round   INTEGER,  -- fewest points left, then most scored
+	best_left    INTEGER,
+	best_points  INTEGER,
+	worst_round  INTEGER,  -- most points left, then fewest scored
+	worst_left   INTEGER,
+	worst_points INTEGER,
+	uno_called   INTEGER NOT NULL DEFAULT 0,
+	uno_missed   INTEGER NOT NULL DEFAULT 0,
+	uno_caught   INTEGER NOT NULL DEFAULT 0,
+	wd4_guilty   INTEGER NOT NULL DEFAULT 0,
+	refused      INTEGER NOT NULL DEFAULT 0,
+	after_wild   INTEGER NOT NULL DEFAULT 0,
+	out_of_turn  INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (game_id, seat),
+	FOREIGN KEY (game_id, seat) REFERENCES seats(game_id, seat) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE TABLE seat_codes (
+	game_id INTEGER NOT NULL,
+	seat    INTEGER NOT NULL,
+	code    TEXT NOT NULL,
+	n       INTEGER NOT NULL,
+	PRIMARY KEY (game_id, seat, code),
+	FOREIGN KEY (game_id, seat) REFERENCES seats(game_id, seat) ON DELETE CASCADE
+) WITHOUT ROWID;
+
+CREATE TRIGGER seat_totals_new AFTER INSERT ON seats BEGIN
+	INSERT INTO seat_totals(game_id, seat) VALUES (NEW.game_id, NEW.seat);
+END;
+
+-- A seat's rounds are few (one game's): recount them on every change.
+CREATE VIEW seat_rounds AS
+	SELECT rs.game_id, rs.seat, rs.round, rs.points, rs.left_points, r.winner = s.name AS won
+	FROM round_scores rs JOIN rounds r ON r.game_id = rs.game_id AND r.round = rs.round
+		JOIN seats s ON s.game_id = rs.game_id AND s.seat = rs.seat;
+CREATE TRIGGER seat_totals_round_new AFTER INSERT ON round_scores BEGIN
+` + recountSeat("NEW") + `
+END;
+CREATE TRIGGER seat_totals_round_left AFTER UPDATE OF left_points ON round_scores BEGIN
+` + recountSeat("NEW") + `
+END;
+CREATE TRIGGER seat_totals_round_gone AFTER DELETE ON round_scores BEGIN
+` + recountSeat("OLD") + `
+END;
+CREATE TRIGGER seat_totals_fact_new AFTER INSERT ON facts BEGIN
+	UPDATE seat_totals SET
+		uno_called = uno_called + (NEW.kind = 'uno-called'),
+		uno_missed = uno_missed + (NEW.kind = 'uno-missed'),
+		uno_caught = uno_caught + (NEW.kind = 'uno-caught'),
+		wd4_guilty = wd4_guilty + (NEW.kind = 'wd4-guilty')
+	WHERE game_id = NEW.game_id AND seat = NEW.seat;
+END;
+CREATE TRIGGER seat_totals_fact_gone AFTER DELETE ON facts BEGIN
+	UPDATE seat_totals SET
+		uno_called = uno_called - (OLD.kind = 'uno-called'),
+		uno_missed = uno_missed - (OLD.kind = 'uno-missed'),
+		uno_caught = uno_caught - (OLD.kind = 'uno-caught'),
+		wd4_guilty = wd4_guilty - (OLD.kind = 'wd4-guilty')
+	WHERE game_id = OLD.game_id AND seat = OLD.seat;
+END;
+CREATE TRIGGER seat_totals_refusal AFTER INSERT ON refusals WHEN NEW.seat IS NOT NULL BEGIN
+	UPDATE seat_totals SET
+		refused = refused + 1,
+		after_wild = after_wild + (NEW.mistake = 'after-wild'),
+		out_of_turn = out_of_turn + (NEW.mistake = 'out-of-turn')
+	WHERE game_id = NEW.game_id AND seat = NEW.seat;
+	INSERT INTO seat_codes(game_id, seat, code, n) VALUES (NEW.game_id, NEW.seat, NEW.code, 1)
+		ON CONFLICT (game_id, seat, code) DO UPDATE SET n = n + 1;
+END;
 `
+
+// recountSeat is the statement of a trigger on round_scores that counts
+// again the rounds of the seat of row (NEW or OLD).
+func recountSeat(row string) string {
+	where := "WHERE x.game_id = " + row + ".game_id AND x.seat = " + row + ".seat"
+	return `	UPDATE seat_totals SET
+		rounds = (SELECT count(*) FROM seat_rounds x ` + where + `),
+		rounds_won = (SELECT coalesce(sum(won), 0) FROM seat_rounds x ` + where + `),
+		points = (SELECT coalesce(sum(points), 0) FROM seat_rounds x ` + where + `),
+		left_points = (SELECT coalesce(sum(left_points), 0) FROM seat_rounds x ` + where + `),
+		(best_round, best_left, best_points) = (SELECT round, left_points, points FROM seat_rounds x
+			` + where + ` ORDER BY left_points, points DESC, round LIMIT 1),
+		(worst_round, worst_left, worst_points) = (SELECT round, left_points, points FROM seat_rounds x
+			` + where + ` ORDER BY left_points DESC, points, round LIMIT 1)
+	WHERE game_id = ` + row + `.game_id AND seat = ` + row + `.seat;`
+}
 
 // Errors of the roster, for errors.Is.
 var (

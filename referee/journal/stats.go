@@ -209,9 +209,11 @@ func (j *Journal) each(ctx context.Context, query string, args []any, scan func(
 	return rows.Err()
 }
 
-// mine is the seats of roster players in the chosen games (?3 narrows to one).
+// mine is the seats of roster players in the chosen games (?3 narrows to
+// one), with what their rounds, facts and refusals add up to (seat_totals).
 const mine = sel + `, mine AS (
-	SELECT s.game_id, s.seat, s.name, s.player_id FROM sel JOIN seats s ON s.game_id = sel.id
+	SELECT s.game_id, s.seat, s.name, s.player_id, t.*
+	FROM sel JOIN seats s ON s.game_id = sel.id JOIN seat_totals t ON t.game_id = s.game_id AND t.seat = s.seat
 	WHERE s.player_id IS NOT NULL AND (?3 = 0 OR s.player_id = ?3))
 `
 
@@ -233,10 +235,8 @@ FROM mine m JOIN games g ON g.id = m.game_id GROUP BY m.player_id`, args, func(r
 }
 
 func (j *Journal) roundsWon(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT m.player_id, count(*), coalesce(sum(r.winner = m.name), 0), coalesce(sum(rs.left_points), 0)
-FROM mine m JOIN round_scores rs ON rs.game_id = m.game_id AND rs.seat = m.seat
-	JOIN rounds r ON r.game_id = rs.game_id AND r.round = rs.round
-GROUP BY m.player_id`, args, func(r *sql.Rows) error {
+	return j.each(ctx, mine+`SELECT m.player_id, sum(m.rounds), sum(m.rounds_won), sum(m.left_points)
+FROM mine m GROUP BY m.player_id`, args, func(r *sql.Rows) error {
 		var (
 			id         int64
 			n, w, left int
@@ -253,27 +253,26 @@ GROUP BY m.player_id`, args, func(r *sql.Rows) error {
 }
 
 func (j *Journal) bestWorst(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT player_id, game_id, round, left_points, points, best, worst FROM (
-	SELECT m.player_id, rs.game_id, rs.round, rs.left_points, rs.points,
-		row_number() OVER (PARTITION BY m.player_id ORDER BY rs.left_points, rs.points DESC, rs.game_id, rs.round) AS best,
-		row_number() OVER (PARTITION BY m.player_id ORDER BY rs.left_points DESC, rs.points, rs.game_id, rs.round) AS worst
-	FROM mine m JOIN round_scores rs ON rs.game_id = m.game_id AND rs.seat = m.seat)
+	return j.each(ctx, mine+`SELECT player_id, game_id, best_round, best_left, best_points, worst_round, worst_left, worst_points, best, worst FROM (
+	SELECT m.*,
+		row_number() OVER (PARTITION BY m.player_id ORDER BY m.best_left, m.best_points DESC, m.game_id, m.best_round) AS best,
+		row_number() OVER (PARTITION BY m.player_id ORDER BY m.worst_left DESC, m.worst_points, m.game_id, m.worst_round) AS worst
+	FROM mine m WHERE m.rounds > 0)
 WHERE best = 1 OR worst = 1`, args, func(r *sql.Rows) error {
 		var (
 			id          int64
-			rr          RoundRef
+			b, w        RoundRef
 			best, worst int
 		)
-		if err := r.Scan(&id, &rr.Game, &rr.Round, &rr.Left, &rr.Points, &best, &worst); err != nil {
+		if err := r.Scan(&id, &b.Game, &b.Round, &b.Left, &b.Points, &w.Round, &w.Left, &w.Points, &best, &worst); err != nil {
 			return err
 		}
+		w.Game = b.Game
 		s := by[id]
 		if s != nil && best == 1 {
-			b := rr
 			s.Best = &b
 		}
 		if s != nil && worst == 1 {
-			w := rr
 			s.Worst = &w
 		}
 		return nil
@@ -281,51 +280,44 @@ WHERE best = 1 OR worst = 1`, args, func(r *sql.Rows) error {
 }
 
 func (j *Journal) factCounts(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT m.player_id, f.kind, count(*)
-FROM mine m JOIN facts f ON f.game_id = m.game_id AND f.seat = m.seat GROUP BY m.player_id, f.kind`, args, func(r *sql.Rows) error {
+	return j.each(ctx, mine+`SELECT m.player_id, sum(m.uno_called), sum(m.uno_missed), sum(m.uno_caught), sum(m.wd4_guilty),
+	sum(m.refused), sum(m.after_wild), sum(m.out_of_turn)
+FROM mine m GROUP BY m.player_id`, args, func(r *sql.Rows) error {
 		var (
-			id   int64
-			kind string
-			n    int
+			id                   int64
+			wd4, aw, oot, refuse int
+			f                    PlayerStats
 		)
-		if err := r.Scan(&id, &kind, &n); err != nil {
+		if err := r.Scan(&id, &f.UnoCalled, &f.UnoMissed, &f.UnoCaught, &wd4, &refuse, &aw, &oot); err != nil {
 			return err
 		}
 		s := by[id]
 		if s == nil {
 			return nil
 		}
-		switch kind {
-		case FactUnoCalled:
-			s.UnoCalled = n
-		case FactUnoMissed:
-			s.UnoMissed = n
-		case FactUnoCaught:
-			s.UnoCaught = n
-		case FactWD4Guilty:
-			s.Mistakes[FactWD4Guilty] = n
+		s.UnoCalled, s.UnoMissed, s.UnoCaught, s.Refused = f.UnoCalled, f.UnoMissed, f.UnoCaught, refuse
+		for k, n := range map[string]int{FactWD4Guilty: wd4, MistakeAfterWild: aw, MistakeOutOfTurn: oot} {
+			if n > 0 {
+				s.Mistakes[k] = n
+			}
 		}
 		return nil
 	})
 }
 
 func (j *Journal) refusalCounts(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT m.player_id, rf.code, rf.mistake, count(*)
-FROM mine m JOIN refusals rf ON rf.game_id = m.game_id AND rf.seat = m.seat GROUP BY m.player_id, rf.code, rf.mistake`, args, func(r *sql.Rows) error {
+	return j.each(ctx, mine+`SELECT m.player_id, c.code, sum(c.n)
+FROM mine m JOIN seat_codes c ON c.game_id = m.game_id AND c.seat = m.seat GROUP BY m.player_id, c.code`, args, func(r *sql.Rows) error {
 		var (
-			id            int64
-			code, mistake string
-			n             int
+			id   int64
+			code string
+			n    int
 		)
-		if err := r.Scan(&id, &code, &mistake, &n); err != nil {
+		if err := r.Scan(&id, &code, &n); err != nil {
 			return err
 		}
 		if s := by[id]; s != nil {
-			s.Refused += n
-			s.ByCode[code] += n
-			if mistake != "" {
-				s.Mistakes[mistake] += n
-			}
+			s.ByCode[code] = n
 		}
 		return nil
 	})
@@ -336,8 +328,7 @@ const trendGames = 5
 
 func (j *Journal) trend(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
 	return j.each(ctx, mine+`SELECT player_id, game_id, started_at, n FROM (
-	SELECT m.player_id, m.game_id, g.started_at,
-		(SELECT count(*) FROM refusals rf WHERE rf.game_id = m.game_id AND rf.seat = m.seat) AS n,
+	SELECT m.player_id, m.game_id, g.started_at, m.refused AS n,
 		row_number() OVER (PARTITION BY m.player_id ORDER BY m.game_id DESC) AS k
 	FROM mine m JOIN games g ON g.id = m.game_id)
 WHERE k <= `+fmt.Sprint(trendGames)+` ORDER BY player_id, game_id`, args, func(r *sql.Rows) error {
@@ -363,13 +354,11 @@ WHERE k <= `+fmt.Sprint(trendGames)+` ORDER BY player_id, game_id`, args, func(r
 func (j *Journal) headToHead(ctx context.Context, args []any) ([]HeadToHead, error) {
 	var hs []HeadToHead
 	err := j.each(ctx, mine+`, pair AS (
-	SELECT a.game_id, a.player_id AS pa, a.name AS na, b.player_id AS pb, b.name AS nb
+	SELECT a.game_id, a.player_id AS pa, a.name AS na, a.rounds_won AS ar, b.player_id AS pb, b.name AS nb, b.rounds_won AS br, a.rounds
 	FROM mine a JOIN mine b ON b.game_id = a.game_id AND a.player_id < b.player_id)
 SELECT x.pa, pa.name, x.pb, pb.name, x.games, x.aw, x.bw, x.ar, x.br, x.rounds FROM (
 	SELECT pa, pb, count(*) AS games, sum(g.winner IS na) AS aw, sum(g.winner IS nb) AS bw,
-		sum((SELECT count(*) FROM rounds r WHERE r.game_id = p.game_id AND r.winner = na)) AS ar,
-		sum((SELECT count(*) FROM rounds r WHERE r.game_id = p.game_id AND r.winner = nb)) AS br,
-		sum((SELECT count(*) FROM rounds r WHERE r.game_id = p.game_id)) AS rounds
+		sum(p.ar) AS ar, sum(p.br) AS br, sum(p.rounds) AS rounds
 	FROM pair p JOIN games g ON g.id = p.game_id GROUP BY pa, pb) x
 	JOIN players pa ON pa.id = x.pa JOIN players pb ON pb.id = x.pb
 ORDER BY x.games DESC, pa.fold, pb.fold`, args, func(r *sql.Rows) error {
@@ -394,8 +383,7 @@ func (j *Journal) presets(ctx context.Context, args []any) ([]PresetStats, error
 	var ps []PresetStats
 	err := j.each(ctx, mine+`SELECT x.preset, p.name, p.id, x.games, x.won, x.rounds, x.rwon FROM (
 	SELECT `+preset+` AS preset, m.player_id, count(*) AS games, sum(g.winner IS m.name) AS won,
-		sum((SELECT count(*) FROM rounds r WHERE r.game_id = m.game_id)) AS rounds,
-		sum((SELECT count(*) FROM rounds r WHERE r.game_id = m.game_id AND r.winner = m.name)) AS rwon
+		sum(m.rounds) AS rounds, sum(m.rounds_won) AS rwon
 	FROM mine m JOIN games g ON g.id = m.game_id GROUP BY 1, 2) x JOIN players p ON p.id = x.player_id
 ORDER BY x.preset, x.won DESC, x.rwon DESC, p.fold`, args, func(r *sql.Rows) error {
 		var s PresetStats
@@ -450,10 +438,7 @@ func (j *Journal) PlayerGames(ctx context.Context, id int64, p Period) ([]Player
 	}
 	var gs []PlayerGame
 	err := j.each(ctx, mine+`SELECT m.game_id, g.started_at, `+preset+`, m.name, g.winner IS m.name,
-	(SELECT count(*) FROM rounds r WHERE r.game_id = m.game_id),
-	(SELECT count(*) FROM rounds r WHERE r.game_id = m.game_id AND r.winner = m.name),
-	(SELECT coalesce(sum(rs.left_points), 0) FROM round_scores rs WHERE rs.game_id = m.game_id AND rs.seat = m.seat),
-	(SELECT count(*) FROM refusals rf WHERE rf.game_id = m.game_id AND rf.seat = m.seat)
+	m.rounds, m.rounds_won, m.left_points, m.refused
 FROM mine m JOIN games g ON g.id = m.game_id ORDER BY m.game_id`, p.args(id), func(r *sql.Rows) error {
 		var (
 			pg    PlayerGame

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -179,6 +180,10 @@ func (s *Server) serveRoster(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		err = s.rosterOp(r.Context(), r.PostForm)
+	}
+	if err == nil {
+		// The table shows the names the journal has now.
+		err = s.t.Do(r.Context(), table.Action{Kind: "names"})
 	}
 	if err != nil {
 		http.Redirect(w, r, back+"?error="+url.QueryEscape(rosterSentence(err)), http.StatusSeeOther)
