@@ -78,7 +78,7 @@ SELECT g.id, g.started_at, g.ended_at,
 	coalesce((SELECT group_concat(n.shown, ' ' ORDER BY n.seat) FROM seat_names n WHERE n.game_id = g.id), g.players),
 	g.rules,
 	coalesce((SELECT n.shown FROM seat_names n WHERE n.game_id = g.id AND n.name = g.winner), g.winner),
-	(SELECT count(*) FROM events e WHERE e.game_id = g.id),
+	coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.id), 0), -- seq has no gaps: a lookup, not a count
 	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id)
 FROM games g ORDER BY g.id`)
 	if err != nil {
@@ -264,4 +264,37 @@ func renameAll(names []string, shown map[string]string) []string {
 		}
 	}
 	return out
+}
+
+// GameTotals are the totals of every game after its last round, by seat
+// and named as Games names them, in one query: what the history's list
+// shows. A game with no round ended has none.
+func (j *Journal) GameTotals(ctx context.Context) (map[int64][]Score, error) {
+	rows, err := j.db.QueryContext(ctx, `
+SELECT n.game_id, n.seat, n.shown, t.points, t.left_points FROM seat_names n
+	JOIN seat_totals t ON t.game_id = n.game_id AND t.seat = n.seat
+WHERE t.rounds > 0 ORDER BY n.game_id, n.seat`)
+	if err != nil {
+		return nil, fmt.Errorf("journal: totals: %w", err)
+	}
+	defer rows.Close()
+	m := map[int64][]Score{}
+	for rows.Next() {
+		var (
+			id   int64
+			seat int
+			s    Score
+		)
+		if err := rows.Scan(&id, &seat, &s.Player, &s.Total, &s.Left); err != nil {
+			return nil, fmt.Errorf("journal: totals: %w", err)
+		}
+		if seat != len(m[id]) {
+			return nil, fmt.Errorf("journal: game %d: no total for seat %d", id, len(m[id]))
+		}
+		m[id] = append(m[id], s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("journal: totals: %w", err)
+	}
+	return m, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -191,4 +192,69 @@ func gameStart(t *testing.T, j *Journal, id int64) time.Time {
 	}
 	t.Fatalf("no game %d", id)
 	return time.Time{}
+}
+
+// TestTotalsFollowUndo checks what seat_totals adds up against the rows it
+// comes from, through the rounds, an undo of a round's end, and the games
+// of the release journal filled in by the migration.
+func TestTotalsFollowUndo(t *testing.T) {
+	ctx := context.Background()
+	check := func(t *testing.T, j *Journal) {
+		t.Helper()
+		totals, err := j.GameTotals(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs, err := j.Games(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range gs {
+			rounds, err := j.Rounds(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := slices.Clone(Totals(rounds))
+			for i := range want {
+				// GameTotals sums the points left of every round.
+				want[i].Points, want[i].Left = 0, 0
+				for _, r := range rounds {
+					want[i].Left += r.Scores[i].Left
+				}
+			}
+			if d := cmp.Diff(want, totals[g.ID], cmpopts.EquateEmpty()); d != "" {
+				t.Errorf("GameTotals()[%d] (-rounds +totals):\n%s", g.ID, d)
+			}
+		}
+	}
+	j := handJournal(t)
+	check(t, j)
+	st, _ := j.PlayerStats(ctx, 2, Period{})
+	if st.Rounds != 2 || st.PointsLeft != 18 {
+		t.Fatalf("PlayerStats(Ben) = %d rounds, %d left; want 2, 18", st.Rounds, st.PointsLeft)
+	}
+	// Play game 1 again, to 500, and undo the end of its second round.
+	open, err := j.Resume(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := open.End(ctx); err != nil {
+		t.Fatal(err)
+	}
+	tb := playText(t, j, strings.Replace(readText(t, "hand-game1.log"), "target=15", "target=500", 1))
+	if _, err := tb.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	check(t, j)
+	st, _ = j.PlayerStats(ctx, 2, Period{})
+	if st.Rounds != 3 || st.PointsLeft != 30 || st.UnoCaught != 2 || st.Worst == nil || st.Worst.Left != 12 {
+		t.Errorf("PlayerStats(Ben) after an undo = %d rounds, %d left, %d caught, worst %+v; want 3, 30, 2, 12 left",
+			st.Rounds, st.PointsLeft, st.UnoCaught, st.Worst)
+	}
+	m, err := Open(ctx, releaseJournal(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	check(t, m)
 }

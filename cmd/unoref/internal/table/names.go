@@ -79,6 +79,11 @@ func (s *SQLJournal) Rounds(ctx context.Context, game int64) ([]journal.Round, e
 	return s.J.Rounds(ctx, game)
 }
 
+// GameTotals are every game's totals after its last round.
+func (s *SQLJournal) GameTotals(ctx context.Context) (map[int64][]journal.Score, error) {
+	return s.J.GameTotals(ctx)
+}
+
 // Roster lists the family's players.
 func (s *SQLJournal) Roster(ctx context.Context) ([]journal.Player, error) { return s.J.Roster(ctx) }
 

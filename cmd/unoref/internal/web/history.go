@@ -84,23 +84,44 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cur := s.t.Snapshot().Game
+	totals, err := s.totals(ctx, games)
+	if err != nil {
+		v.Problem = "The history could not be read."
+		s.render(w, http.StatusInternalServerError, "games", v)
+		return
+	}
 	for i := len(games) - 1; i >= 0; i-- {
-		g := games[i]
-		rounds, err := s.o.History.Rounds(ctx, g.ID)
-		if err != nil {
-			v.Problem = "The history could not be read."
-			s.render(w, http.StatusInternalServerError, "games", v)
-			return
-		}
-		v.Games = append(v.Games, newGameRow(g, rounds, cur))
+		v.Games = append(v.Games, newGameRow(games[i], totals[games[i].ID], cur))
 	}
 	s.render(w, http.StatusOK, "games", v)
 }
 
-func newGameRow(g journal.Game, rounds []journal.Round, cur int64) gameRow {
+// gameTotaler reads every game's totals at once (table.SQLJournal does):
+// a ten-year history is thousands of games.
+type gameTotaler interface {
+	GameTotals(ctx context.Context) (map[int64][]journal.Score, error)
+}
+
+// totals are the games' totals after their last rounds, by game.
+func (s *Server) totals(ctx context.Context, games []journal.Game) (map[int64][]journal.Score, error) {
+	if t, ok := s.o.History.(gameTotaler); ok {
+		return t.GameTotals(ctx)
+	}
+	m := map[int64][]journal.Score{}
+	for _, g := range games {
+		rounds, err := s.o.History.Rounds(ctx, g.ID)
+		if err != nil {
+			return nil, err
+		}
+		m[g.ID] = journal.Totals(rounds)
+	}
+	return m, nil
+}
+
+func newGameRow(g journal.Game, totals []journal.Score, cur int64) gameRow {
 	return gameRow{
 		ID: g.ID, Started: g.StartedAt, Players: g.Players, Rules: g.RulesWords(), Rounds: g.Rounds,
-		Status: g.Status(), Winner: g.Winner, Totals: journal.Totals(rounds), Current: g.ID == cur && g.Open(),
+		Status: g.Status(), Winner: g.Winner, Totals: totals, Current: g.ID == cur && g.Open(),
 	}
 }
 
@@ -156,7 +177,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		w.Write(b)
 		return
 	}
-	row := newGameRow(g, rounds, s.t.Snapshot().Game)
+	row := newGameRow(g, journal.Totals(rounds), s.t.Snapshot().Game)
 	v := historyView{Title: "game " + ref, Game: &row, Chart: &c, SVG: "/history/" + ref + ".svg"}
 	for _, rd := range rounds {
 		v.Rounds = append(v.Rounds, roundRow{N: rd.N, Winner: rd.Winner, Cells: rd.Scores})
