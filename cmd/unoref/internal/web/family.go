@@ -1,11 +1,13 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -290,9 +292,9 @@ func playerCharts(name string, games []journal.PlayerGame) []chart {
 	}
 }
 
-// rosterNames are the roster's names for the new-game form, and whether
-// the page has a family to link to. A roster that can't be read leaves the
-// names to be typed.
+// rosterNames are the roster's names for the new-game form, in their usual
+// seats' order (those without one last), and whether the page has a family
+// to link to. A roster that can't be read leaves the names to be typed.
 func (s *Server) rosterNames(r *http.Request) (bool, []string) {
 	if s.o.Record == nil {
 		return false, nil
@@ -301,6 +303,9 @@ func (s *Server) rosterNames(r *http.Request) (bool, []string) {
 	if err != nil {
 		return true, nil
 	}
+	slices.SortStableFunc(ps, func(a, b journal.Player) int {
+		return cmp.Compare(uint(a.Seat), uint(b.Seat)) // NoSeat is the largest
+	})
 	names := make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = p.Name

@@ -159,3 +159,18 @@ func TestRosterForms(t *testing.T) {
 		t.Errorf("GET /family: the marks are not drawn")
 	}
 }
+
+func TestRosterPick(t *testing.T) {
+	rec := handRecord(t)
+	if err := rec.EditPlayer(context.Background(), journal.Player{ID: 2, Name: "Ben", Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	page := readAll(t, get(t, web.New(newFakeTable(true), &web.Opts{History: rec, Record: rec}), "GET", "/", nil, ""))
+	ben, mia := strings.Index(page, `<button type="button" data-name="Ben">Ben</button>`), strings.Index(page, `<button type="button" data-name="Mia">Mia</button>`)
+	if ben < 0 || mia < 0 || ben > mia {
+		t.Errorf("the new-game form offers Ben at %d and Mia at %d: want both, Ben (usual seat 1) first", ben, mia)
+	}
+	if !strings.Contains(page, `id="family-link"`) {
+		t.Errorf("the page has no link to the family")
+	}
+}
