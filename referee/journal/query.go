@@ -75,9 +75,9 @@ type Score struct {
 func (j *Journal) Games(ctx context.Context) ([]Game, error) {
 	rows, err := j.db.QueryContext(ctx, `
 SELECT g.id, g.started_at, g.ended_at,
-	coalesce((SELECT group_concat(n.shown, ' ' ORDER BY n.seat) FROM seat_names n WHERE n.game_id = g.id), g.players),
+	coalesce((SELECT group_concat(`+shown("n", "p")+`, ' ' ORDER BY n.seat) FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id), g.players),
 	g.rules,
-	coalesce((SELECT n.shown FROM seat_names n WHERE n.game_id = g.id AND n.name = g.winner), g.winner),
+	coalesce((SELECT `+shown("n", "p")+` FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id AND n.name = g.winner), g.winner),
 	coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.id), 0), -- seq has no gaps: a lookup, not a count
 	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id)
 FROM games g ORDER BY g.id`)
@@ -118,10 +118,11 @@ func (j *Journal) Rounds(ctx context.Context, game int64) ([]Round, error) {
 		return nil, err
 	}
 	rows, err := j.db.QueryContext(ctx, `
-SELECT r.round, coalesce(w.shown, r.winner), r.ended_seq, r.ended_at, s.seat, coalesce(n.shown, s.player), s.points, s.total, s.left_points
+SELECT r.round, coalesce(`+shown("w", "wp")+`, r.winner), r.ended_seq, r.ended_at, s.seat, coalesce(`+shown("n", "np")+`, s.player),
+	s.points, s.total, s.left_points
 FROM rounds r JOIN round_scores s ON s.game_id = r.game_id AND s.round = r.round
-	LEFT JOIN seat_names n ON n.game_id = s.game_id AND n.seat = s.seat
-	LEFT JOIN seat_names w ON w.game_id = r.game_id AND w.name = r.winner
+	LEFT JOIN seats n ON n.game_id = s.game_id AND n.seat = s.seat LEFT JOIN players np ON np.id = n.player_id
+	LEFT JOIN seats w ON w.game_id = r.game_id AND w.name = r.winner LEFT JOIN players wp ON wp.id = w.player_id
 WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 	if err != nil {
 		return nil, fmt.Errorf("journal: game %d: rounds: %w", game, err)
@@ -271,7 +272,7 @@ func renameAll(names []string, shown map[string]string) []string {
 // shows. A game with no round ended has none.
 func (j *Journal) GameTotals(ctx context.Context) (map[int64][]Score, error) {
 	rows, err := j.db.QueryContext(ctx, `
-SELECT n.game_id, n.seat, n.shown, t.points, t.left_points FROM seat_names n
+SELECT n.game_id, n.seat, `+shown("n", "p")+`, t.points, t.left_points FROM `+seatsWith("n", "p")+`
 	JOIN seat_totals t ON t.game_id = n.game_id AND t.seat = n.seat
 WHERE t.rounds > 0 ORDER BY n.game_id, n.seat`)
 	if err != nil {
@@ -297,4 +298,16 @@ WHERE t.rounds > 0 ORDER BY n.game_id, n.seat`)
 		return nil, fmt.Errorf("journal: totals: %w", err)
 	}
 	return m, nil
+}
+
+// shown is the name the history shows for the seat row s whose player row
+// is p (seatsWith): as the view seat_names has it, written out so that
+// SQLite searches the seats of one game rather than building the view.
+func shown(s, p string) string {
+	return "coalesce(" + s + ".display, " + p + ".name, " + s + ".name)"
+}
+
+// seatsWith is seats as s with their roster players as p.
+func seatsWith(s, p string) string {
+	return "seats " + s + " LEFT JOIN players " + p + " ON " + p + ".id = " + s + ".player_id"
 }

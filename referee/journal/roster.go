@@ -376,7 +376,8 @@ func checkFree(ctx context.Context, tx *sql.Tx, id int64, name string) error {
 		return fmt.Errorf("%w: %q is on the roster", ErrNameTaken, name)
 	}
 	rows, err := tx.QueryContext(ctx, `
-SELECT o.game_id, o.shown FROM seats me JOIN seat_names o ON o.game_id = me.game_id
+SELECT o.game_id, `+shown("o", "op")+` FROM seats me JOIN seats o ON o.game_id = me.game_id
+	LEFT JOIN players op ON op.id = o.player_id
 WHERE me.player_id = ? AND o.player_id IS NOT ?`, id, id)
 	if err != nil {
 		return err
@@ -504,7 +505,7 @@ func displayOf(seat, name string) string {
 
 // checkSeatFree refuses name for seat idx of game when another seat shows it.
 func checkSeatFree(ctx context.Context, tx *sql.Tx, game int64, idx int, name string) error {
-	rows, err := tx.QueryContext(ctx, "SELECT shown FROM seat_names WHERE game_id = ? AND seat <> ?", game, idx)
+	rows, err := tx.QueryContext(ctx, "SELECT "+shown("s", "p")+" FROM "+seatsWith("s", "p")+" WHERE s.game_id = ? AND s.seat <> ?", game, idx)
 	if err != nil {
 		return err
 	}
@@ -524,7 +525,7 @@ func checkSeatFree(ctx context.Context, tx *sql.Tx, game int64, idx int, name st
 // SeatNames maps the seats of game whose shown name is not their seat name
 // to the name shown (a roster rename, a guest's rename); nil when none.
 func (j *Journal) SeatNames(ctx context.Context, game int64) (map[string]string, error) {
-	rows, err := j.db.QueryContext(ctx, "SELECT name, shown FROM seat_names WHERE game_id = ? AND shown <> name", game)
+	rows, err := j.db.QueryContext(ctx, "SELECT s.name, "+shown("s", "p")+" FROM "+seatsWith("s", "p")+" WHERE s.game_id = ? AND "+shown("s", "p")+" <> s.name", game)
 	if err != nil {
 		return nil, fmt.Errorf("journal: game %d: names: %w", game, err)
 	}

@@ -163,7 +163,7 @@ func (j *Journal) playerStats(ctx context.Context, p Period, id int64) ([]Player
 	}
 	args := p.args(id)
 	for _, q := range []func(context.Context, []any, map[int64]*PlayerStats) error{
-		j.gamesWon, j.roundsWon, j.bestWorst, j.factCounts, j.refusalCounts, j.trend,
+		j.sums, j.refusalCounts, j.trend,
 	} {
 		if err := q(ctx, args, by); err != nil {
 			return nil, fmt.Errorf("journal: stats: %w", err)
@@ -217,90 +217,74 @@ const mine = sel + `, mine AS (
 	WHERE s.player_id IS NOT NULL AND (?3 = 0 OR s.player_id = ?3))
 `
 
-func (j *Journal) gamesWon(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT m.player_id, count(*), coalesce(sum(g.winner IS m.name), 0)
+// roundKey writes a seat's best or worst round (SQL columns left, points,
+// round, of the seat m) as a text that sorts as the rounds rank: min() of
+// it over a player's seats is their best (or worst) round, in one pass.
+// Each number is shifted by 10⁹ (or taken from it, to sort downwards).
+func roundKey(left, points, round string, worst bool) string {
+	l, p := "1000000000 + "+left, "1000000000 - "+points
+	if worst {
+		l, p = "1000000000 - "+left, "1000000000 + "+points
+	}
+	return "min(CASE WHEN m.rounds > 0 THEN printf('%010d %010d %010d %010d', " + l + ", " + p + ", m.game_id, " + round + ") END)"
+}
+
+// readKey reads back a roundKey; nil when the player has no round.
+func readKey(key sql.NullString, worst bool) (*RoundRef, error) {
+	if !key.Valid {
+		return nil, nil
+	}
+	var (
+		r    RoundRef
+		l, p int
+	)
+	if _, err := fmt.Sscanf(key.String, "%d %d %d %d", &l, &p, &r.Game, &r.Round); err != nil {
+		return nil, fmt.Errorf("round key %q: %w", key.String, err)
+	}
+	r.Left, r.Points = l-1e9, 1e9-p
+	if worst {
+		r.Left, r.Points = 1e9-l, p-1e9
+	}
+	return &r, nil
+}
+
+// sums adds up every player's seats in one pass: games, rounds, points
+// left, UNO, refusals, mistakes, best and worst rounds.
+func (j *Journal) sums(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
+	return j.each(ctx, mine+`SELECT m.player_id, count(*), sum(g.winner IS m.name), sum(m.rounds), sum(m.rounds_won), sum(m.left_points),
+	sum(m.uno_called), sum(m.uno_missed), sum(m.uno_caught), sum(m.wd4_guilty), sum(m.refused), sum(m.after_wild), sum(m.out_of_turn),
+	`+roundKey("m.best_left", "m.best_points", "m.best_round", false)+`,
+	`+roundKey("m.worst_left", "m.worst_points", "m.worst_round", true)+`
 FROM mine m JOIN games g ON g.id = m.game_id GROUP BY m.player_id`, args, func(r *sql.Rows) error {
 		var (
-			id   int64
-			n, w int
+			id           int64
+			f            PlayerStats
+			wd4, aw, oot int
+			best, worst  sql.NullString
 		)
-		if err := r.Scan(&id, &n, &w); err != nil {
-			return err
-		}
-		if s := by[id]; s != nil {
-			s.Games, s.GamesWon = n, w
-		}
-		return nil
-	})
-}
-
-func (j *Journal) roundsWon(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT m.player_id, sum(m.rounds), sum(m.rounds_won), sum(m.left_points)
-FROM mine m GROUP BY m.player_id`, args, func(r *sql.Rows) error {
-		var (
-			id         int64
-			n, w, left int
-		)
-		if err := r.Scan(&id, &n, &w, &left); err != nil {
-			return err
-		}
-		if s := by[id]; s != nil {
-			s.Rounds, s.RoundsWon, s.PointsLeft = n, w, left
-			s.AvgLeft = float64(left) / float64(max(n, 1))
-		}
-		return nil
-	})
-}
-
-func (j *Journal) bestWorst(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT player_id, game_id, best_round, best_left, best_points, worst_round, worst_left, worst_points, best, worst FROM (
-	SELECT m.*,
-		row_number() OVER (PARTITION BY m.player_id ORDER BY m.best_left, m.best_points DESC, m.game_id, m.best_round) AS best,
-		row_number() OVER (PARTITION BY m.player_id ORDER BY m.worst_left DESC, m.worst_points, m.game_id, m.worst_round) AS worst
-	FROM mine m WHERE m.rounds > 0)
-WHERE best = 1 OR worst = 1`, args, func(r *sql.Rows) error {
-		var (
-			id          int64
-			b, w        RoundRef
-			best, worst int
-		)
-		if err := r.Scan(&id, &b.Game, &b.Round, &b.Left, &b.Points, &w.Round, &w.Left, &w.Points, &best, &worst); err != nil {
-			return err
-		}
-		w.Game = b.Game
-		s := by[id]
-		if s != nil && best == 1 {
-			s.Best = &b
-		}
-		if s != nil && worst == 1 {
-			s.Worst = &w
-		}
-		return nil
-	})
-}
-
-func (j *Journal) factCounts(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT m.player_id, sum(m.uno_called), sum(m.uno_missed), sum(m.uno_caught), sum(m.wd4_guilty),
-	sum(m.refused), sum(m.after_wild), sum(m.out_of_turn)
-FROM mine m GROUP BY m.player_id`, args, func(r *sql.Rows) error {
-		var (
-			id                   int64
-			wd4, aw, oot, refuse int
-			f                    PlayerStats
-		)
-		if err := r.Scan(&id, &f.UnoCalled, &f.UnoMissed, &f.UnoCaught, &wd4, &refuse, &aw, &oot); err != nil {
+		if err := r.Scan(&id, &f.Games, &f.GamesWon, &f.Rounds, &f.RoundsWon, &f.PointsLeft,
+			&f.UnoCalled, &f.UnoMissed, &f.UnoCaught, &wd4, &f.Refused, &aw, &oot, &best, &worst); err != nil {
 			return err
 		}
 		s := by[id]
 		if s == nil {
 			return nil
 		}
-		s.UnoCalled, s.UnoMissed, s.UnoCaught, s.Refused = f.UnoCalled, f.UnoMissed, f.UnoCaught, refuse
+		var err error
+		if f.Best, err = readKey(best, false); err != nil {
+			return err
+		}
+		if f.Worst, err = readKey(worst, true); err != nil {
+			return err
+		}
+		f.Player, f.ByCode, f.Mistakes = s.Player, s.ByCode, s.Mistakes
+		f.AvgLeft = float64(f.PointsLeft) / float64(max(f.Rounds, 1))
 		for k, n := range map[string]int{FactWD4Guilty: wd4, MistakeAfterWild: aw, MistakeOutOfTurn: oot} {
 			if n > 0 {
-				s.Mistakes[k] = n
+				f.Mistakes[k] = n
 			}
 		}
+		*s = f
 		return nil
 	})
 }
