@@ -82,7 +82,7 @@ type FamilyStats struct {
 	Players    []PlayerStats  `json:"players"` // the leaderboard: games won, rounds won, fewer points left
 	HeadToHead []HeadToHead   `json:"head_to_head"`
 	Presets    []PresetStats  `json:"presets"`
-	ByCode     map[string]int `json:"refused_by_code"` // every refusal, guests' too
+	ByCode     map[string]int `json:"refused_by_code"` // every refusal of a seat, guests' too
 }
 
 // sel is the CTE of the games a period (and a player, when not 0) chooses:
@@ -212,7 +212,9 @@ func (j *Journal) each(ctx context.Context, query string, args []any, scan func(
 // mine is the seats of roster players in the chosen games (?3 narrows to
 // one), with what their rounds, facts and refusals add up to (seat_totals).
 const mine = sel + `, mine AS (
-	SELECT s.game_id, s.seat, s.name, s.player_id, t.*
+	SELECT s.game_id, s.seat, s.name, s.player_id, t.rounds, t.rounds_won, t.left_points,
+		t.best_round, t.best_left, t.best_points, t.worst_round, t.worst_left, t.worst_points,
+		t.uno_called, t.uno_missed, t.uno_caught, t.wd4_guilty, t.refused, t.after_wild, t.out_of_turn
 	FROM sel JOIN seats s ON s.game_id = sel.id JOIN seat_totals t ON t.game_id = s.game_id AND t.seat = s.seat
 	WHERE s.player_id IS NOT NULL AND (?3 = 0 OR s.player_id = ?3))
 `
@@ -385,7 +387,7 @@ ORDER BY x.preset, x.won DESC, x.rwon DESC, p.fold`, args, func(r *sql.Rows) err
 
 func (j *Journal) familyRefusals(ctx context.Context, args []any) (map[string]int, error) {
 	m := map[string]int{}
-	err := j.each(ctx, sel+`SELECT rf.code, count(*) FROM sel JOIN refusals rf ON rf.game_id = sel.id GROUP BY rf.code`, args, func(r *sql.Rows) error {
+	err := j.each(ctx, sel+`SELECT c.code, sum(c.n) FROM sel JOIN seat_codes c ON c.game_id = sel.id GROUP BY c.code`, args, func(r *sql.Rows) error {
 		var (
 			code string
 			n    int

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -172,5 +173,38 @@ func TestRosterPick(t *testing.T) {
 	}
 	if !strings.Contains(page, `id="family-link"`) {
 		t.Errorf("the page has no link to the family")
+	}
+}
+
+func TestHistoryPages(t *testing.T) {
+	h := &memHistory{rounds: map[int64][]journal.Round{}}
+	for id := int64(1); id <= 250; id++ {
+		g, rs := played(id, []string{"Ann", "Ben"}, "rules official", "Ann", false, []int{10, 0})
+		h.games = append(h.games, g)
+		h.rounds[id] = rs
+	}
+	s := web.New(newFakeTable(true), &web.Opts{History: h})
+	tests := []struct {
+		path        string
+		first, last int
+		older       string
+	}{
+		{"/history", 250, 151, `href="/history?before=151"`},
+		{"/history?before=151", 150, 51, `href="/history?before=51"`},
+		{"/history?before=51", 50, 1, ""},
+	}
+	for _, tt := range tests {
+		page := readAll(t, get(t, s, "GET", tt.path, nil, ""))
+		if n := strings.Count(page, `<li class="game`); n != tt.first-tt.last+1 {
+			t.Errorf("GET %s lists %d games, want %d", tt.path, n, tt.first-tt.last+1)
+		}
+		for _, id := range []int{tt.first, tt.last} {
+			if !strings.Contains(page, fmt.Sprintf(`data-game="%d"`, id)) {
+				t.Errorf("GET %s has no game %d", tt.path, id)
+			}
+		}
+		if got := strings.Contains(page, `id="older"`); got != (tt.older != "") || !strings.Contains(page, tt.older) {
+			t.Errorf("GET %s: link to older games %v, want %q", tt.path, got, tt.older)
+		}
 	}
 }

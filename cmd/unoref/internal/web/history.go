@@ -55,6 +55,7 @@ func target(g journal.Game) int {
 type historyView struct {
 	Title   string
 	Games   []gameRow // newest first
+	Older   int64     // the id to list older games before, 0 when none
 	Game    *gameRow  // the game of /history/{id}
 	Rounds  []roundRow
 	Chart   *chart
@@ -90,11 +91,25 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusInternalServerError, "games", v)
 		return
 	}
+	before, _ := strconv.ParseInt(r.URL.Query().Get("before"), 10, 64)
 	for i := len(games) - 1; i >= 0; i-- {
-		v.Games = append(v.Games, newGameRow(games[i], totals[games[i].ID], cur))
+		g := games[i]
+		if before > 0 && g.ID >= before {
+			continue
+		}
+		if len(v.Games) == historyPage {
+			v.Older = v.Games[len(v.Games)-1].ID
+			break
+		}
+		v.Games = append(v.Games, newGameRow(g, totals[g.ID], cur))
 	}
 	s.render(w, http.StatusOK, "games", v)
 }
+
+// historyPage is how many games /history lists at once, newest first;
+// ?before=ID lists the ones before ID. Ten years of game nights are
+// thousands of games.
+const historyPage = 100
 
 // gameTotaler reads every game's totals at once (table.SQLJournal does):
 // a ten-year history is thousands of games.
