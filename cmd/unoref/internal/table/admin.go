@@ -116,7 +116,7 @@ func (t *Table) rename(who, name string) error {
 	}
 	switch err := n.Rename(context.Background(), t.gameID, seat, name); {
 	case errors.Is(err, journal.ErrNameTaken):
-		return refuseAction("%s already played with %s: names must differ (a parent can merge the two on the family page).", name, old)
+		return refuseAction("%s is another player's name: names must differ (one person with two names? merge them on the family page).", name)
 	case err != nil:
 		return refuseAction("The name could not be saved (%v).", err)
 	}

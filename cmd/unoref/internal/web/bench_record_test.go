@@ -31,6 +31,15 @@ var (
 	decadeErr  error
 )
 
+// TestMain removes the ten-year journal after the run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if decadePath != "" {
+		os.RemoveAll(filepath.Dir(decadePath))
+	}
+	os.Exit(code)
+}
+
 // decade is a journal of ten years of a family of six (and guests): 3,000
 // games, 30,000 rounds, 1.2 M events, with the roster's seats, facts and
 // refusals, written once per run straight into the schema.
