@@ -73,6 +73,23 @@ type Score struct {
 
 // Games lists every journaled game, oldest first.
 func (j *Journal) Games(ctx context.Context) ([]Game, error) {
+	return j.games(ctx, "")
+}
+
+// Game reads one game as Games lists it; ErrNoGame when there is none.
+func (j *Journal) Game(ctx context.Context, id int64) (Game, error) {
+	gs, err := j.games(ctx, "WHERE g.id = ?", id)
+	if err != nil {
+		return Game{}, err
+	}
+	if len(gs) == 0 {
+		return Game{}, fmt.Errorf("%w: %d", ErrNoGame, id)
+	}
+	return gs[0], nil
+}
+
+// games lists the games where says (an SQL WHERE over games g, or "").
+func (j *Journal) games(ctx context.Context, where string, args ...any) ([]Game, error) {
 	rows, err := j.db.QueryContext(ctx, `
 SELECT g.id, g.started_at, g.ended_at,
 	coalesce((SELECT group_concat(`+shown("n", "p")+`, ' ' ORDER BY n.seat) FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id), g.players),
@@ -80,7 +97,7 @@ SELECT g.id, g.started_at, g.ended_at,
 	coalesce((SELECT `+shown("n", "p")+` FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id AND n.name = g.winner), g.winner),
 	coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.id), 0), -- seq has no gaps: a lookup, not a count
 	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id)
-FROM games g ORDER BY g.id`)
+FROM games g `+where+` ORDER BY g.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: games: %w", err)
 	}

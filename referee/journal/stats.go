@@ -11,7 +11,8 @@ import (
 
 // Period chooses the games the statistics count. The zero value is every game.
 type Period struct {
-	Last  int       // only the last N games (on a player's view, N of theirs); 0: all
+	Player int64     // only this roster player's games, and only them on the leaderboard; 0: everyone
+	Last   int       // only the last N games (of Player, when set); 0: all
 	Since time.Time // games started at or after; zero: from the first
 	Until time.Time // games started before; zero: up to the last
 }
@@ -94,7 +95,7 @@ const sel = `WITH sel AS (
 	ORDER BY g.id DESC LIMIT ?4)
 `
 
-func (p Period) args(player int64) []any {
+func (p Period) args() []any {
 	since, until, last := "", "9999", -1
 	if !p.Since.IsZero() {
 		since = p.Since.UTC().Format(stamp)
@@ -105,19 +106,24 @@ func (p Period) args(player int64) []any {
 	if p.Last > 0 {
 		last = p.Last
 	}
-	return []any{since, until, player, last}
+	return []any{since, until, p.Player, last}
 }
 
 // Stats is the family's record over p: every roster player's, head to
 // head and by preset.
 func (j *Journal) Stats(ctx context.Context, p Period) (FamilyStats, error) {
 	var f FamilyStats
-	ps, err := j.playerStats(ctx, p, 0)
+	if p.Player != 0 {
+		if _, err := j.player(ctx, p.Player); err != nil {
+			return f, err
+		}
+	}
+	ps, err := j.playerStats(ctx, p)
 	if err != nil {
 		return f, err
 	}
 	f.Players = ps
-	args := p.args(0)
+	args := p.args()
 	err = j.db.QueryRowContext(ctx, sel+`SELECT count(*), coalesce(sum((SELECT count(*) FROM rounds r WHERE r.game_id = sel.id)), 0) FROM sel`, args...).
 		Scan(&f.Games, &f.Rounds)
 	if err != nil {
@@ -138,7 +144,8 @@ func (j *Journal) PlayerStats(ctx context.Context, id int64, p Period) (PlayerSt
 	if _, err := j.player(ctx, id); err != nil {
 		return PlayerStats{}, err
 	}
-	ps, err := j.playerStats(ctx, p, id)
+	p.Player = id
+	ps, err := j.playerStats(ctx, p)
 	if err != nil {
 		return PlayerStats{}, err
 	}
@@ -146,8 +153,9 @@ func (j *Journal) PlayerStats(ctx context.Context, id int64, p Period) (PlayerSt
 }
 
 // playerStats runs each query of the record for every roster player (or
-// player id alone) and puts the leaderboard in order.
-func (j *Journal) playerStats(ctx context.Context, p Period, id int64) ([]PlayerStats, error) {
+// p.Player alone) and puts the leaderboard in order.
+func (j *Journal) playerStats(ctx context.Context, p Period) ([]PlayerStats, error) {
+	id := p.Player
 	roster, err := j.Roster(ctx)
 	if err != nil {
 		return nil, err
@@ -161,7 +169,7 @@ func (j *Journal) playerStats(ctx context.Context, p Period, id int64) ([]Player
 			out = append(out, s)
 		}
 	}
-	args := p.args(id)
+	args := p.args()
 	for _, q := range []func(context.Context, []any, map[int64]*PlayerStats) error{
 		j.sums, j.refusalCounts, j.trend,
 	} {
@@ -339,9 +347,12 @@ WHERE k <= `+fmt.Sprint(trendGames)+` ORDER BY player_id, game_id`, args, func(r
 
 func (j *Journal) headToHead(ctx context.Context, args []any) ([]HeadToHead, error) {
 	var hs []HeadToHead
+	// b is read from the tables, not from mine again: a CTE joined to
+	// itself has no index. With ?3, a is that player and b anyone else.
 	err := j.each(ctx, mine+`, pair AS (
-	SELECT a.game_id, a.player_id AS pa, a.name AS na, a.rounds_won AS ar, b.player_id AS pb, b.name AS nb, b.rounds_won AS br, a.rounds
-	FROM mine a JOIN mine b ON b.game_id = a.game_id AND a.player_id < b.player_id)
+	SELECT a.game_id, a.player_id AS pa, a.name AS na, a.rounds_won AS ar, b.player_id AS pb, b.name AS nb, tb.rounds_won AS br, a.rounds
+	FROM mine a JOIN seats b ON b.game_id = a.game_id JOIN seat_totals tb ON tb.game_id = b.game_id AND tb.seat = b.seat
+	WHERE b.player_id IS NOT NULL AND (b.player_id > a.player_id OR ?3 <> 0 AND b.player_id <> a.player_id))
 SELECT x.pa, pa.name, x.pb, pb.name, x.games, x.aw, x.bw, x.ar, x.br, x.rounds FROM (
 	SELECT pa, pb, count(*) AS games, sum(g.winner IS na) AS aw, sum(g.winner IS nb) AS bw,
 		sum(p.ar) AS ar, sum(p.br) AS br, sum(p.rounds) AS rounds
@@ -423,9 +434,10 @@ func (j *Journal) PlayerGames(ctx context.Context, id int64, p Period) ([]Player
 		return nil, err
 	}
 	var gs []PlayerGame
+	p.Player = id
 	err := j.each(ctx, mine+`SELECT m.game_id, g.started_at, `+preset+`, m.name, g.winner IS m.name,
 	m.rounds, m.rounds_won, m.left_points, m.refused
-FROM mine m JOIN games g ON g.id = m.game_id ORDER BY m.game_id`, p.args(id), func(r *sql.Rows) error {
+FROM mine m JOIN games g ON g.id = m.game_id ORDER BY m.game_id`, p.args(), func(r *sql.Rows) error {
 		var (
 			pg    PlayerGame
 			start string

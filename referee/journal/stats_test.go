@@ -126,6 +126,22 @@ func TestStatsHandComputed(t *testing.T) {
 		t.Errorf("Stats(all) (-want +got):\n%s", d)
 	}
 
+	// One player's view: head to head from their side, their presets.
+	benView, err := j.Stats(ctx, Period{Player: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantBen := FamilyStats{
+		Games: 2, Rounds: 2, Players: []PlayerStats{benAll},
+		HeadToHead: []HeadToHead{{A: Player{ID: 2, Name: "Ben"}, B: Player{ID: 1, Name: "Mia"}, AName: "Ben", BName: "Mia",
+			Games: 2, BWon: 1, BRounds: 2, RoundsAll: 2}},
+		Presets: []PresetStats{want.Presets[0], want.Presets[3]},
+		ByCode:  want.ByCode,
+	}
+	if d := cmp.Diff(wantBen, benView, statsOpts); d != "" {
+		t.Errorf("Stats(Ben's games) (-want +got):\n%s", d)
+	}
+
 	miaLast := PlayerStats{
 		Player: mia, Games: 1,
 		ByCode: map[string]int{}, Mistakes: map[string]int{FactWD4Guilty: 1},

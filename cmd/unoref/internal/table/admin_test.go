@@ -123,6 +123,11 @@ func TestRenameRosterPlayer(t *testing.T) {
 		t.Errorf("Names(%d) = %v, want Mia shown as Mira", first, m)
 	}
 	v.refused(t, Action{Kind: "rename", Name: "Cyril", NewName: "mira"}, "already plays")
+	// Another roster player's name, not at this table, is refused too.
+	if _, err := v.j().AddPlayer(ctx, journal.Player{Name: "Zoe", Seat: journal.NoSeat}); err != nil {
+		t.Fatal(err)
+	}
+	v.refused(t, Action{Kind: "rename", Name: "Mira", NewName: "zoe"}, "zoe is another player's name")
 }
 
 func TestImportNamesFile(t *testing.T) {

@@ -112,21 +112,16 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	st, err := s.o.Record.PlayerStats(ctx, id, p)
-	if errors.Is(err, journal.ErrNoPlayer) {
+	p.Player = id
+	fam, err := s.o.Record.Stats(ctx, p)
+	if errors.Is(err, journal.ErrNoPlayer) || err == nil && len(fam.Players) != 1 {
 		v.Problem = "There is no such player."
 		s.render(w, http.StatusNotFound, "player", v)
 		return
 	}
-	var (
-		games []journal.PlayerGame
-		fam   journal.FamilyStats
-	)
+	var games []journal.PlayerGame
 	if err == nil {
 		games, err = s.o.Record.PlayerGames(ctx, id, p)
-	}
-	if err == nil {
-		fam, err = s.o.Record.Stats(ctx, p)
 	}
 	if err == nil {
 		v.Roster, err = s.o.Record.Roster(ctx)
@@ -136,21 +131,14 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusInternalServerError, "player", v)
 		return
 	}
+	st := fam.Players[0]
 	v.Title, v.Player = st.Player.Name, &st
 	v.Charts = playerCharts(st.Player.Name, games)
 	for i := len(games) - 1; i >= 0; i-- {
 		v.Games = append(v.Games, games[i])
 	}
-	for _, h := range fam.HeadToHead {
-		if h.A.ID == id || h.B.ID == id {
-			v.Heads = append(v.Heads, h)
-		}
-	}
-	for _, ps := range fam.Presets {
-		if ps.PlayerID == id {
-			v.Presets = append(v.Presets, ps)
-		}
-	}
+	// Stats of one player: head to head from their side, their presets.
+	v.Heads, v.Presets = fam.HeadToHead, fam.Presets
 	s.render(w, http.StatusOK, "player", v)
 }
 

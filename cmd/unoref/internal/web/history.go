@@ -149,16 +149,37 @@ func (s *Server) game(ctx context.Context, ref string) (journal.Game, []journal.
 	if err != nil || id <= 0 || s.o.History == nil {
 		return journal.Game{}, nil, errNoGame
 	}
-	games, err := s.o.History.Games(ctx)
+	g, err := s.oneGame(ctx, id)
 	if err != nil {
 		return journal.Game{}, nil, err
 	}
+	rounds, err := s.o.History.Rounds(ctx, id)
+	return g, rounds, err
+}
+
+// gameReader reads one game without listing them all (table.SQLJournal).
+type gameReader interface {
+	Game(ctx context.Context, id int64) (journal.Game, error)
+}
+
+// oneGame reads game id; errNoGame when there is none.
+func (s *Server) oneGame(ctx context.Context, id int64) (journal.Game, error) {
+	if gr, ok := s.o.History.(gameReader); ok {
+		g, err := gr.Game(ctx, id)
+		if errors.Is(err, journal.ErrNoGame) {
+			return g, errNoGame
+		}
+		return g, err
+	}
+	games, err := s.o.History.Games(ctx)
+	if err != nil {
+		return journal.Game{}, err
+	}
 	i := slices.IndexFunc(games, func(g journal.Game) bool { return g.ID == id })
 	if i < 0 {
-		return journal.Game{}, nil, errNoGame
+		return journal.Game{}, errNoGame
 	}
-	rounds, err := s.o.History.Rounds(ctx, id)
-	return games[i], rounds, err
+	return games[i], nil
 }
 
 // serveGame serves /history/{id} (the rounds table and the chart) and
