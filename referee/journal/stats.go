@@ -13,8 +13,8 @@ import (
 type Period struct {
 	Player int64     // only this roster player's games, and only them on the leaderboard; 0: everyone
 	Last   int       // only the last N games (of Player, when set); 0: all
-	Since time.Time // games started at or after; zero: from the first
-	Until time.Time // games started before; zero: up to the last
+	Since  time.Time // games started at or after; zero: from the first
+	Until  time.Time // games started before; zero: up to the last
 }
 
 // PlayerStats is one roster player's record over a period.

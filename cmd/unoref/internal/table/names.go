@@ -75,7 +75,9 @@ func (s *SQLJournal) Rename(ctx context.Context, game int64, seat, name string) 
 func (s *SQLJournal) Games(ctx context.Context) ([]journal.Game, error) { return s.J.Games(ctx) }
 
 // Game reads one game, players named as now.
-func (s *SQLJournal) Game(ctx context.Context, id int64) (journal.Game, error) { return s.J.Game(ctx, id) }
+func (s *SQLJournal) Game(ctx context.Context, id int64) (journal.Game, error) {
+	return s.J.Game(ctx, id)
+}
 
 // Rounds lists the rounds of game played to the end, players named as now.
 func (s *SQLJournal) Rounds(ctx context.Context, game int64) ([]journal.Round, error) {
