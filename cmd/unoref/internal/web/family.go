@@ -17,11 +17,11 @@ import (
 )
 
 // Record is the family's record the page shows and edits: the roster and
-// the statistics. table.SQLJournal has these methods.
+// the statistics (one player's with Period.Player). table.SQLJournal has
+// these methods.
 type Record interface {
 	Roster(ctx context.Context) ([]journal.Player, error)
 	Stats(ctx context.Context, p journal.Period) (journal.FamilyStats, error)
-	PlayerStats(ctx context.Context, id int64, p journal.Period) (journal.PlayerStats, error)
 	PlayerGames(ctx context.Context, id int64, p journal.Period) ([]journal.PlayerGame, error)
 	AddPlayer(ctx context.Context, p journal.Player) (journal.Player, error)
 	EditPlayer(ctx context.Context, p journal.Player) error
