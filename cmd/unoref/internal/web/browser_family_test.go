@@ -103,14 +103,13 @@ func TestBrowserFamilyRecord(t *testing.T) {
 func pickPlayers(p *browserPage, roster []string, guest string) {
 	p.t.Helper()
 	steps := []chromedp.Action[chromedp.Void]{
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('newgame-box').open = true`, chromedp.EvalIgnoreExceptions),
-		chromedp.SetValue("#players", "", chromedp.NodeVisible),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('newgame-box').open = true; document.getElementById('players').value = ''`, chromedp.EvalIgnoreExceptions),
 	}
 	for _, n := range roster {
 		steps = append(steps, chromedp.Click(fmt.Sprintf(`#roster-pick button[data-name=%q]`, n), chromedp.NodeVisible))
 	}
 	if guest != "" {
-		steps = append(steps, chromedp.SendKeys("#players", " "+guest, chromedp.NodeVisible))
+		steps = append(steps, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById('players').value += %q`, " "+guest), chromedp.EvalIgnoreExceptions))
 	}
 	steps = append(steps, chromedp.SetValue("#preset", "official", chromedp.NodeVisible), chromedp.Click("#start", chromedp.NodeVisible))
 	p.do("new game of "+strings.Join(roster, " ")+" "+guest, steps...)
