@@ -75,7 +75,6 @@ func TestBrowserFamilyRecord(t *testing.T) {
 		chromedp.SetValue("#player-rename", "Benny", chromedp.NodeVisible),
 		chromedp.Click("#player-rename-go", chromedp.NodeVisible),
 		chromedp.WaitVisible("#player-stats"))
-	p.shot("player-phone.png")
 	p.text("#player-name", "Benny")
 	p.text("#rounds-won", "1 of 1")
 	p.text("#refused", "1: illegal-card 1")
@@ -91,7 +90,6 @@ func TestBrowserFamilyRecord(t *testing.T) {
 	p.text(`#leaderboard tr[data-player="2"]`, "Benny")
 	p.text(`#leaderboard tr[data-player="2"] td:nth-child(4)`, "1 / 1")
 	p.text("#head-to-head", "Benny")
-	p.shot("family-phone.png")
 	checkFits(t, p)
 	// The table shows the new name too.
 	p.visit("/", "#seats")
