@@ -95,8 +95,18 @@ func TestRenameRosterPlayer(t *testing.T) {
 	if _, err := v.j().AddPlayer(ctx, journal.Player{Name: "Mia", Seat: journal.NoSeat}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := v.j().AddPlayer(ctx, journal.Player{Name: "Mia Rose"}); err == nil || !strings.Contains(err.Error(), "spaces") {
-		t.Errorf("AddPlayer(Mia Rose) = %v, want the rename's check of names", err)
+	for _, tt := range []struct {
+		p    journal.Player
+		want string
+	}{
+		{journal.Player{Name: "Mia Rose"}, "spaces"},
+		{journal.Player{Name: "Rose", Mark: "a long mark"}, "A mark is"},
+		{journal.Player{Name: "Rose", Mark: "\x01"}, "A mark is"},
+		{journal.Player{Name: "Rose", Seat: 10}, "There is no seat 11."},
+	} {
+		if _, err := v.j().AddPlayer(ctx, tt.p); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("AddPlayer(%+v) = %v, want %q", tt.p, err, tt.want)
+		}
 	}
 	v.do(t, Action{Kind: "newgame", Players: []string{"mia", "Ben"}, Rules: "official"})
 	if s := v.Snapshot(); strings.Join(s.Players, " ") != "Mia Ben" {

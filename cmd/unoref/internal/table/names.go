@@ -8,7 +8,11 @@ import (
 	"io/fs"
 	"os"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -58,6 +62,24 @@ func importNames(ctx context.Context, j *journal.Journal, path string) error {
 // a rename uses.
 func checkRosterName(name string) error { return CheckName(name) }
 
+// MaxMark is the longest roster mark, in characters: a colour "#e53935"
+// or a symbol or two.
+const MaxMark = 7
+
+// checkPlayer checks what the roster is given for a player.
+func checkPlayer(p journal.Player) error {
+	if err := checkRosterName(p.Name); err != nil {
+		return err
+	}
+	if utf8.RuneCountInString(p.Mark) > MaxMark || strings.ContainsFunc(p.Mark, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return refuseAction("A mark is a colour (#e53935) or up to %d printable characters.", MaxMark)
+	}
+	if p.Seat < journal.NoSeat || p.Seat >= seatpad.MaxSeats {
+		return refuseAction("There is no seat %d.", p.Seat+1)
+	}
+	return nil
+}
+
 // Names returns the names shown for game's seats where they differ from
 // the seat names (a roster rename, a guest's rename), nil when none.
 func (s *SQLJournal) Names(ctx context.Context, game int64) (map[string]string, error) {
@@ -94,7 +116,7 @@ func (s *SQLJournal) Roster(ctx context.Context) ([]journal.Player, error) { ret
 
 // AddPlayer puts a player on the roster, the name checked as a rename's.
 func (s *SQLJournal) AddPlayer(ctx context.Context, p journal.Player) (journal.Player, error) {
-	if err := checkRosterName(p.Name); err != nil {
+	if err := checkPlayer(p); err != nil {
 		return journal.Player{}, err
 	}
 	return s.J.AddPlayer(ctx, p)
@@ -103,7 +125,7 @@ func (s *SQLJournal) AddPlayer(ctx context.Context, p journal.Player) (journal.P
 // EditPlayer renames a roster player for every game, and sets their mark
 // and usual seat.
 func (s *SQLJournal) EditPlayer(ctx context.Context, p journal.Player) error {
-	if err := checkRosterName(p.Name); err != nil {
+	if err := checkPlayer(p); err != nil {
 		return err
 	}
 	return s.J.EditPlayer(ctx, p)
