@@ -88,6 +88,12 @@ func (j *Journal) Game(ctx context.Context, id int64) (Game, error) {
 	return gs[0], nil
 }
 
+// RecentGames lists at most n games before the game before (every game
+// when before is 0), the newest ones, oldest first: a page of the history.
+func (j *Journal) RecentGames(ctx context.Context, before int64, n int) ([]Game, error) {
+	return j.games(ctx, "WHERE g.id IN (SELECT id FROM games WHERE ?1 = 0 OR id < ?1 ORDER BY id DESC LIMIT ?2)", before, n)
+}
+
 // games lists the games where says (an SQL WHERE over games g, or "").
 func (j *Journal) games(ctx context.Context, where string, args ...any) ([]Game, error) {
 	rows, err := j.db.QueryContext(ctx, `

@@ -274,3 +274,38 @@ func TestTotalsFollowUndo(t *testing.T) {
 	defer m.Close()
 	check(t, m)
 }
+
+func TestRecentGames(t *testing.T) {
+	ctx := context.Background()
+	j := handJournal(t)
+	tests := []struct {
+		before int64
+		n      int
+		want   []int64
+	}{
+		{0, 1, []int64{2}},
+		{0, 5, []int64{1, 2}},
+		{2, 5, []int64{1}},
+		{1, 5, nil},
+	}
+	for _, tt := range tests {
+		gs, err := j.RecentGames(ctx, tt.before, tt.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int64
+		for _, g := range gs {
+			got = append(got, g.ID)
+		}
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("RecentGames(%d, %d) (-want +got):\n%s", tt.before, tt.n, d)
+		}
+	}
+	g, err := j.Game(ctx, 1)
+	if err != nil || strings.Join(g.Players, " ") != "Mia Ben" || g.Winner != "Mia" {
+		t.Errorf("Game(1) = %+v, %v; want Mia Ben, won by Mia", g, err)
+	}
+	if _, err := j.Game(ctx, 9); !errors.Is(err, ErrNoGame) {
+		t.Errorf("Game(9) = %v, want %v", err, ErrNoGame)
+	}
+}

@@ -78,20 +78,18 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	games, err := s.o.History.Games(ctx)
+	before, _ := strconv.ParseInt(r.URL.Query().Get("before"), 10, 64)
+	games, err := s.historyPage(ctx, before)
+	var totals map[int64][]journal.Score
+	if err == nil {
+		totals, err = s.totals(ctx, games)
+	}
 	if err != nil {
 		v.Problem = "The history could not be read."
 		s.render(w, http.StatusInternalServerError, "games", v)
 		return
 	}
 	cur := s.t.Snapshot().Game
-	totals, err := s.totals(ctx, games)
-	if err != nil {
-		v.Problem = "The history could not be read."
-		s.render(w, http.StatusInternalServerError, "games", v)
-		return
-	}
-	before, _ := strconv.ParseInt(r.URL.Query().Get("before"), 10, 64)
 	for i := len(games) - 1; i >= 0; i-- {
 		g := games[i]
 		if before > 0 && g.ID >= before {
@@ -110,6 +108,20 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 // ?before=ID lists the ones before ID. Ten years of game nights are
 // thousands of games.
 const historyPage = 100
+
+// gamePager reads a page of the history (table.SQLJournal does).
+type gamePager interface {
+	RecentGames(ctx context.Context, before int64, n int) ([]journal.Game, error)
+}
+
+// historyPage reads the games /history may list: one more than a page,
+// which says there are older ones.
+func (s *Server) historyPage(ctx context.Context, before int64) ([]journal.Game, error) {
+	if p, ok := s.o.History.(gamePager); ok {
+		return p.RecentGames(ctx, before, historyPage+1)
+	}
+	return s.o.History.Games(ctx)
+}
 
 // gameTotaler reads every game's totals at once (table.SQLJournal does):
 // a ten-year history is thousands of games.
