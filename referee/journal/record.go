@@ -3,6 +3,7 @@ package journal
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -154,11 +155,36 @@ func (j *Journal) fillRecord(ctx context.Context) error {
 		return fmt.Errorf("journal: %s: filling in the record: %w", j.path, err)
 	}
 	for _, id := range ids {
-		if err := j.fillGame(ctx, id); err != nil {
+		err := j.fillGame(ctx, id)
+		if errors.Is(err, ErrReplay) {
+			// A game this engine no longer replays keeps its seats and
+			// rounds in the record, without the facts a replay reads.
+			err = j.fillSeats(ctx, id)
+		}
+		if err != nil {
 			return fmt.Errorf("journal: %s: game %d: filling in the record: %w", j.path, id, err)
 		}
 	}
 	return nil
+}
+
+// fillSeats seats an old game's players from its players line only.
+func (j *Journal) fillSeats(ctx context.Context, id int64) error {
+	return j.tx(ctx, func(tx *sql.Tx) error {
+		var players string
+		if err := tx.QueryRowContext(ctx, "SELECT players FROM games WHERE id = ?", id).Scan(&players); err != nil {
+			return err
+		}
+		if err := insertSeats(ctx, tx, id, strings.Fields(players), true); err != nil {
+			return err
+		}
+		// The rounds were there before the seats: count them (trigger).
+		if _, err := tx.ExecContext(ctx, "UPDATE round_scores SET left_points = left_points WHERE game_id = ?", id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "INSERT INTO recorded(game_id) VALUES (?)", id)
+		return err
+	})
 }
 
 func (j *Journal) unrecorded(ctx context.Context) ([]int64, error) {

@@ -247,3 +247,30 @@ func TestMergeAndMove(t *testing.T) {
 		t.Errorf("MoveSeat(2, 7, Zoe) = %v, want %v", err, ErrNoSeat)
 	}
 }
+
+func TestMigrateUnreplayableGame(t *testing.T) {
+	ctx := context.Background()
+	path := releaseJournal(t)
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Game 1's tenth event no longer replays (an engine changed since).
+	if _, err := db.Exec("UPDATE events SET line = 'play B9' WHERE game_id = 1 AND seq = 10"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	j, err := Open(ctx, path, nil)
+	if err != nil {
+		t.Fatalf("Open(a journal with a game that does not replay) = %v", err)
+	}
+	defer j.Close()
+	checkShown(t, j, map[int64]string{1: "mia Ben Cy", 2: "mia Ben Cy Dee"})
+	st, err := j.PlayerStats(ctx, 2, Period{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 3 || st.Rounds != 2 || st.GamesWon != 1 {
+		t.Errorf("PlayerStats(Ben) = %d games (%d won), %d rounds; want 3 (1 won), 2", st.Games, st.GamesWon, st.Rounds)
+	}
+}
