@@ -210,6 +210,9 @@ func (j *Journal) fillGame(ctx context.Context, id int64) error {
 	if err := t.load(ctx); err != nil {
 		return err
 	}
+	if len(t.ents) == 0 || t.ents[0].ev.Kind != tablelog.Players {
+		return j.fillSeats(ctx, id)
+	}
 	return j.tx(ctx, func(tx *sql.Tx) error {
 		if err := insertSeats(ctx, tx, id, t.ents[0].ev.Names, true); err != nil {
 			return err
