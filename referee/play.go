@@ -695,14 +695,7 @@ func (g *Game) showHand(who string, shown []cards.Card) Verdict {
 		if v, ok := g.checkShown(seat, shown); !ok {
 			return v
 		}
-		p := 0
-		for _, c := range shown {
-			p += c.Points()
-		}
-		if g.rules.ResetZero && len(shown) == 1 && shown[0].Kind == cards.Number && shown[0].Number == 0 {
-			p = 50
-		}
-		return g.counted(seat, p)
+		return g.counted(seat, HandPoints(g.rules, shown))
 	}
 	return g.expect()
 }

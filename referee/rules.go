@@ -323,3 +323,16 @@ func (r Rules) String() string {
 	}
 	return b.String()
 }
+
+// HandPoints is what the cards left in a hand are worth at the count-up
+// under r (RULES.md §4), reset-zero's lone 0 included.
+func HandPoints(r Rules, hand []cards.Card) int {
+	if r.ResetZero && len(hand) == 1 && hand[0].Kind == cards.Number && hand[0].Number == 0 {
+		return 50
+	}
+	p := 0
+	for _, c := range hand {
+		p += c.Points()
+	}
+	return p
+}

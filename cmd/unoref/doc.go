@@ -3,7 +3,8 @@
 //	unoref [run] [--sim] [--policy P] [--listen ADDR] …  referee the table (virtual without a Pi)
 //	unoref replay [--text] [--lang L] [FILE|-]  rule on a table log, one answer per event
 //	unoref history [--game N] [--json]          the journaled games and their scores
-//	unoref export (--game N | --csv)            a game as a table log, the scores as CSV
+//	unoref stats [--player NAME] [--last N] [--json]  the family's record: leaderboard, trends, head to head
+//	unoref export (--game N | --csv [--players]) a game as a table log, the scores (or players) as CSV
 //	unoref tag write CODE | read                the card code on the sticker on the reader
 //	unoref enroll [--deck NAME] [--write] …     teach the referee a deck, card by card
 //	unoref doctor [--blink] [--walk] [--json]   check the wiring on the Pi

@@ -18,7 +18,7 @@ import (
 
 var exportCmd = &command{
 	name:    "export",
-	args:    "[--data DIR] (--game N | --csv [--game N]) [-o FILE]",
+	args:    "[--data DIR] (--game N | --csv [--game N] | --csv --players [--last N] [--since DATE] [--until DATE]) [-o FILE]",
 	summary: "write a game as a table log, or the score history as CSV",
 	help: `With --game N, writes game N of the journal in --data as a table log
 (RULES.md "The table log") that 'unoref replay' reads back to the same state.
@@ -30,6 +30,11 @@ started is the game's start in UTC (RFC 3339); total is the player's game
 total after the round; game_winner is empty while the game is in progress
 or when it was abandoned. --game N limits the CSV to that game.
 
+With --csv --players, writes the per-player table instead: one row per
+roster player, under the header line
+    player,games,games_won,rounds,rounds_won,points_left,avg_points_left,uno_called,uno_missed,uno_caught,refused,after_wild,out_of_turn,wd4_guilty
+over the games --last, --since and --until choose (as 'unoref stats').
+
 The output goes to FILE with -o (replaced only once it is complete), or to
 standard output when -o is - or missing.`,
 	run: runExport,
@@ -40,6 +45,9 @@ func runExport(ctx context.Context, self *command, e *env, args []string) error 
 	fset := flag.NewFlagSet("export", flag.ContinueOnError)
 	h.add(fset)
 	asCSV := fset.Bool("csv", false, "write the score history as CSV")
+	perPlayer := fset.Bool("players", false, "with --csv: the per-player table")
+	var pf periodFlags
+	pf.add(fset)
 	outPath := fset.String("o", "-", "output file, - for standard output")
 	if err := h.parse(self, fset, args); err != nil {
 		return err
@@ -49,6 +57,13 @@ func runExport(ctx context.Context, self *command, e *env, args []string) error 
 	}
 	if *outPath == "" {
 		return badFlag(self, "o", errors.New("want a file name, or - for standard output"))
+	}
+	per, err := pf.period()
+	switch {
+	case err != nil:
+		return &usageError{cmd: self, msg: "export: " + err.Error()}
+	case *perPlayer && (!*asCSV || h.game != 0):
+		return &usageError{cmd: self, msg: "export: --players goes with --csv, without --game"}
 	}
 	j, err := openJournal(ctx, "export", h.data)
 	if err != nil {
@@ -68,6 +83,9 @@ func runExport(ctx context.Context, self *command, e *env, args []string) error 
 		games = []journal.Game{g}
 	}
 	write := func(w io.Writer) error {
+		if *perPlayer {
+			return writePlayersCSV(ctx, j, per, w)
+		}
 		if *asCSV {
 			return writeCSV(ctx, j, games, w)
 		}
@@ -111,6 +129,38 @@ func writeCSV(ctx context.Context, j *history, games []journal.Game, w io.Writer
 				}
 			}
 		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("export: writing: %w", err)
+	}
+	return nil
+}
+
+// playersHeader names the columns of `export --csv --players`.
+var playersHeader = []string{"player", "games", "games_won", "rounds", "rounds_won", "points_left", "avg_points_left",
+	"uno_called", "uno_missed", "uno_caught", "refused", "after_wild", "out_of_turn", "wd4_guilty"}
+
+// writePlayersCSV writes one row per roster player, leaderboard order.
+func writePlayersCSV(ctx context.Context, j *history, per journal.Period, w io.Writer) error {
+	f, err := j.Stats(ctx, per)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	cw := csv.NewWriter(w)
+	cw.Write(playersHeader)
+	for _, s := range f.Players {
+		n := []int{s.Games, s.GamesWon, s.Rounds, s.RoundsWon, s.PointsLeft}
+		rec := []string{s.Player.Name}
+		for _, v := range n {
+			rec = append(rec, strconv.Itoa(v))
+		}
+		rec = append(rec, strconv.FormatFloat(s.AvgLeft, 'f', 2, 64))
+		for _, v := range []int{s.UnoCalled, s.UnoMissed, s.UnoCaught, s.Refused,
+			s.Mistakes[journal.MistakeAfterWild], s.Mistakes[journal.MistakeOutOfTurn], s.Mistakes[journal.FactWD4Guilty]} {
+			rec = append(rec, strconv.Itoa(v))
+		}
+		cw.Write(rec)
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {

@@ -184,6 +184,7 @@ type scoreJSON struct {
 	Player string `json:"player"`
 	Points int    `json:"points"`
 	Total  int    `json:"total"`
+	Left   int    `json:"points_left"` // in hand at the count-up
 }
 
 func newGameJSON(g journal.Game, rounds []journal.Round) gameJSON {

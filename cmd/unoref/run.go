@@ -348,7 +348,7 @@ func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, j 
 	}
 	page := web.New(t, &web.Opts{
 		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile), ShowCode: t.ShowCode,
-		Policy: m.policy, Hosts: hostNames(c.Hosts), History: j, Lang: c.lang(),
+		Policy: m.policy, Hosts: hostNames(c.Hosts), History: j, Record: j, Lang: c.lang(),
 		Log: log,
 	})
 	srv, capped := web.NewHTTPServer(page, ln, 0)

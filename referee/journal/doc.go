@@ -16,6 +16,28 @@
 // as the event that ended the round. Log writes a game back as a table log
 // that `unoref replay` accepts.
 //
+// # The family's record
+//
+// Players are lasting identities on a roster (table players: name, a colour
+// or symbol, a usual seat). Each seat of a game (table seats) keeps the name
+// of the players line, which the events use and never changes, and points
+// at a roster player, or at none for a guest. Names match case-folded
+// ("Mia" and "mia" are one player): a new game's roster names become the
+// roster's players, other names are guests; a journal from before the roster
+// (schema version 2) is replayed once by Open, and every name in it becomes a
+// roster player. A parent merges two players (Merge) or splits a seat off
+// (MoveSeat). The history shows a seat's guest rename, else its player's
+// name, else the seat name, so a roster rename (EditPlayer, RenameSeat)
+// shows on every game, past ones included, and Log writes the new names in
+// a log that still replays.
+//
+// Besides the events, a journaled event leaves facts (an UNO call made,
+// missed or caught, a Wild Draw Four found guilty), every refused event a
+// row in refusals (journaled or not: its code and the mistake behind it),
+// and a count-up the points left in each hand. Triggers add these up per
+// seat (seat_totals, seat_codes); Stats, PlayerStats and PlayerGames are SQL
+// over them for a Period (all, the last N games, a date range).
+//
 // The database uses the pure-Go driver modernc.org/sqlite (CGO_ENABLED=0) in
 // WAL mode. Its schema is versioned with PRAGMA user_version and marked with
 // PRAGMA application_id; Open migrates an older journal forward and refuses a

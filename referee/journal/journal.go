@@ -82,6 +82,10 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 		db.Close()
 		return nil, err
 	}
+	if err := j.fillRecord(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return j, nil
 }
 

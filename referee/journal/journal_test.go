@@ -303,19 +303,7 @@ func TestMigrateForward(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
 	// A journal written by a unoref that knew schema version 1 only.
-	old, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Close()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Exec("DROP VIEW game_totals; DROP INDEX games_open; PRAGMA user_version=1"); err != nil {
-		t.Fatal(err)
-	}
+	openSchema(t, path, 1).Close()
 	j, err := Open(ctx, path, nil)
 	if err != nil {
 		t.Fatalf("Open of a version 1 journal: %v", err)

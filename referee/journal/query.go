@@ -9,6 +9,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/unoref/unoref/referee/tablelog"
 )
 
 // Game is a journaled game as the history pages list it.
@@ -66,15 +68,42 @@ type Score struct {
 	Player string
 	Points int // added to the total this round (round wins under lazy scoring)
 	Total  int // game total after the round
+	Left   int // points left in hand at the count-up (0 for who went out)
 }
 
 // Games lists every journaled game, oldest first.
 func (j *Journal) Games(ctx context.Context) ([]Game, error) {
+	return j.games(ctx, "")
+}
+
+// Game reads one game as Games lists it; ErrNoGame when there is none.
+func (j *Journal) Game(ctx context.Context, id int64) (Game, error) {
+	gs, err := j.games(ctx, "WHERE g.id = ?", id)
+	if err != nil {
+		return Game{}, err
+	}
+	if len(gs) == 0 {
+		return Game{}, fmt.Errorf("%w: %d", ErrNoGame, id)
+	}
+	return gs[0], nil
+}
+
+// RecentGames lists at most n games before the game before (every game
+// when before is 0), the newest ones, oldest first: a page of the history.
+func (j *Journal) RecentGames(ctx context.Context, before int64, n int) ([]Game, error) {
+	return j.games(ctx, "WHERE g.id IN (SELECT id FROM games WHERE ?1 = 0 OR id < ?1 ORDER BY id DESC LIMIT ?2)", before, n)
+}
+
+// games lists the games where says (an SQL WHERE over games g, or "").
+func (j *Journal) games(ctx context.Context, where string, args ...any) ([]Game, error) {
 	rows, err := j.db.QueryContext(ctx, `
-SELECT g.id, g.started_at, g.ended_at, g.players, g.rules, g.winner,
-	(SELECT count(*) FROM events e WHERE e.game_id = g.id),
+SELECT g.id, g.started_at, g.ended_at,
+	coalesce((SELECT group_concat(`+shown("n", "p")+`, ' ' ORDER BY n.seat) FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id), g.players),
+	g.rules,
+	coalesce((SELECT `+shown("n", "p")+` FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id AND n.name = g.winner), g.winner),
+	coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.id), 0), -- seq has no gaps: a lookup, not a count
 	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id)
-FROM games g ORDER BY g.id`)
+FROM games g `+where+` ORDER BY g.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: games: %w", err)
 	}
@@ -112,8 +141,11 @@ func (j *Journal) Rounds(ctx context.Context, game int64) ([]Round, error) {
 		return nil, err
 	}
 	rows, err := j.db.QueryContext(ctx, `
-SELECT r.round, r.winner, r.ended_seq, r.ended_at, s.seat, s.player, s.points, s.total
+SELECT r.round, coalesce(`+shown("w", "wp")+`, r.winner), r.ended_seq, r.ended_at, s.seat, coalesce(`+shown("n", "np")+`, s.player),
+	s.points, s.total, s.left_points
 FROM rounds r JOIN round_scores s ON s.game_id = r.game_id AND s.round = r.round
+	LEFT JOIN seats n ON n.game_id = s.game_id AND n.seat = s.seat LEFT JOIN players np ON np.id = n.player_id
+	LEFT JOIN seats w ON w.game_id = r.game_id AND w.name = r.winner LEFT JOIN players wp ON wp.id = w.player_id
 WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 	if err != nil {
 		return nil, fmt.Errorf("journal: game %d: rounds: %w", game, err)
@@ -127,7 +159,7 @@ WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 			at   string
 			seat int
 		)
-		if err := rows.Scan(&r.N, &r.Winner, &r.Seq, &at, &seat, &s.Player, &s.Points, &s.Total); err != nil {
+		if err := rows.Scan(&r.N, &r.Winner, &r.Seq, &at, &seat, &s.Player, &s.Points, &s.Total, &s.Left); err != nil {
 			return nil, fmt.Errorf("journal: game %d: rounds: %w", game, err)
 		}
 		if len(rounds) == 0 || rounds[len(rounds)-1].N != r.N {
@@ -150,7 +182,8 @@ WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 
 // Log writes a game as a table log (RULES.md "The table log") that `unoref replay`
 // reads back to the same state: a comment naming the game, then its events
-// in order, the players, rules and dealer lines first.
+// in order, the players, rules and dealer lines first. Players are named
+// as the history shows them now (a roster rename, a guest's rename).
 func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
 	var (
 		start, players, rules string
@@ -183,6 +216,14 @@ func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
 		return fmt.Errorf("journal: game %d: %w", game, err)
 	}
 	rows.Close()
+	shown, err := j.SeatNames(ctx, game)
+	if err != nil {
+		return err
+	}
+	lines, players = renameLines(lines, shown), strings.Join(renameAll(strings.Fields(players), shown), " ")
+	if winner.Valid {
+		winner.String = renameAll([]string{winner.String}, shown)[0]
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# unoref game %d: %s, started %s", game, players, start)
 	switch {
@@ -212,4 +253,84 @@ func (j *Journal) exists(ctx context.Context, game int64) error {
 		return fmt.Errorf("%w: %d", ErrNoGame, game)
 	}
 	return nil
+}
+
+// renameLines writes the players' names of lines as shown maps them; the
+// names shown in one game differ, so the log replays the same.
+func renameLines(lines []string, shown map[string]string) []string {
+	if len(shown) == 0 {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, line := range lines {
+		out[i] = line
+		ev, ok, err := tablelog.Parse(line, i+1)
+		if err != nil || !ok {
+			continue
+		}
+		ev.Name = renameAll([]string{ev.Name}, shown)[0]
+		ev.Names = renameAll(ev.Names, shown)
+		ev.Line = 0
+		out[i] = ev.String()
+	}
+	return out
+}
+
+func renameAll(names []string, shown map[string]string) []string {
+	if names == nil {
+		return nil
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if s, ok := shown[n]; ok {
+			out[i] = s
+		}
+	}
+	return out
+}
+
+// GameTotals are the totals of every game after its last round, by seat
+// and named as Games names them, in one query: what the history's list
+// shows. A game with no round ended has none.
+func (j *Journal) GameTotals(ctx context.Context) (map[int64][]Score, error) {
+	rows, err := j.db.QueryContext(ctx, `
+SELECT n.game_id, n.seat, `+shown("n", "p")+`, t.points, t.left_points FROM `+seatsWith("n", "p")+`
+	JOIN seat_totals t ON t.game_id = n.game_id AND t.seat = n.seat
+WHERE t.rounds > 0 ORDER BY n.game_id, n.seat`)
+	if err != nil {
+		return nil, fmt.Errorf("journal: totals: %w", err)
+	}
+	defer rows.Close()
+	m := map[int64][]Score{}
+	for rows.Next() {
+		var (
+			id   int64
+			seat int
+			s    Score
+		)
+		if err := rows.Scan(&id, &seat, &s.Player, &s.Total, &s.Left); err != nil {
+			return nil, fmt.Errorf("journal: totals: %w", err)
+		}
+		if seat != len(m[id]) {
+			return nil, fmt.Errorf("journal: game %d: no total for seat %d", id, len(m[id]))
+		}
+		m[id] = append(m[id], s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("journal: totals: %w", err)
+	}
+	return m, nil
+}
+
+// shown is the name the history shows for the seat row s whose player row
+// is p (seatsWith): as the view seat_names has it, written out so that
+// SQLite searches the seats of one game rather than building the view.
+func shown(s, p string) string {
+	return "coalesce(" + s + ".display, " + p + ".name, " + s + ".name)"
+}
+
+// seatsWith is seats as s with their roster players as p.
+func seatsWith(s, p string) string {
+	return "seats " + s + " LEFT JOIN players " + p + " ON " + p + ".id = " + s + ".player_id"
 }

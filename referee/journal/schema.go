@@ -50,4 +50,6 @@ CREATE VIEW game_totals AS
 	FROM round_scores s
 	WHERE s.round = (SELECT max(round) FROM rounds r WHERE r.game_id = s.game_id);
 `,
+	// 3: the family's record (roster.go).
+	rosterSchema,
 }

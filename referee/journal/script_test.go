@@ -54,7 +54,7 @@ func newScript(evs []tablelog.Event) *script {
 		if changed(before, after, v) {
 			k++
 			rs := s.rounds[len(s.rounds)-1]
-			if r, ok := tr.step(before, after, v); ok {
+			if r, ok := tr.step(ev, before, after, v, g.Rules()); ok {
 				r.Seq = k
 				rs = append(rs[:len(rs):len(rs)], r)
 			}

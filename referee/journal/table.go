@@ -80,7 +80,7 @@ func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablel
 		if !v.OK {
 			return nil, fmt.Errorf("journal: new game: %q refused (%s): %s", e.line, v.Code, v.Text(lang.English))
 		}
-		t.tr.step(before, t.g.State(), v)
+		t.tr.step(e.ev, before, t.g.State(), v, t.g.Rules())
 		e.ok = true
 		t.ents = append(t.ents, e)
 		if ev.Kind == tablelog.Rules {
@@ -109,7 +109,7 @@ func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablel
 				return err
 			}
 		}
-		return nil
+		return startRecord(ctx, tx, t.id, t.g.State().Players)
 	})
 	if errors.Is(err, ErrGameOpen) {
 		return nil, err
@@ -193,7 +193,7 @@ func rebuild(id int64, ents []entry) (*referee.Game, tracker, error) {
 		if !changed(before, after, v) {
 			return nil, tr, &ReplayError{Game: id, Seq: i + 1, Line: e.line, Msg: "refused and no longer costs a penalty: " + v.Text(lang.English)}
 		}
-		tr.step(before, after, v)
+		tr.step(e.ev, before, after, v, g.Rules())
 	}
 	return g, tr, nil
 }
@@ -291,14 +291,17 @@ func (t *Table) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, 
 	v := t.g.Apply(e.ev)
 	after := t.g.State()
 	if !changed(before, after, v) {
-		return v, nil
+		return v, t.recordRefusal(ctx, e, before, v)
 	}
 	e.ok, e.code = v.OK, v.Code
-	round, ended := t.tr.step(before, after, v)
+	round, ended := t.tr.step(e.ev, before, after, v, t.g.Rules())
 	over := after.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver
 	err = t.j.tx(ctx, func(tx *sql.Tx) error {
 		now := t.j.stamp()
 		if err := insertEvent(ctx, tx, t.id, seq, e, now); err != nil {
+			return err
+		}
+		if err := recordEvent(ctx, tx, t.id, seq, e, before, v, now); err != nil {
 			return err
 		}
 		if ended {
@@ -358,8 +361,8 @@ func insertRound(ctx context.Context, tx *sql.Tx, id int64, seq int, r Round, no
 		return err
 	}
 	for seat, s := range r.Scores {
-		if _, err := tx.ExecContext(ctx, "INSERT INTO round_scores(game_id, round, seat, player, points, total) VALUES (?, ?, ?, ?, ?, ?)",
-			id, r.N, seat, s.Player, s.Points, s.Total); err != nil {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO round_scores(game_id, round, seat, player, points, total, left_points) VALUES (?, ?, ?, ?, ?, ?, ?)",
+			id, r.N, seat, s.Player, s.Points, s.Total, s.Left); err != nil {
 			return err
 		}
 	}
@@ -427,16 +430,23 @@ func (t *Table) End(ctx context.Context) error {
 	return nil
 }
 
-// tracker follows rounds through the verdicts: who went out, and each
-// player's total when the last round ended.
+// tracker follows rounds through the verdicts: who went out, each
+// player's total when the last round ended, and the points counted left.
 type tracker struct {
 	totals map[string]int
 	winner string
+	left   map[string]int
 }
 
-// step returns the round that the event from before to after ended, if any:
+// step returns the round that ev, from before to after, ended, if any:
 // the count-up (or the event itself) took the game back to setup or over.
-func (tr *tracker) step(before, after referee.State, v referee.Verdict) (Round, bool) {
+func (tr *tracker) step(ev tablelog.Event, before, after referee.State, v referee.Verdict, rules referee.Rules) (Round, bool) {
+	if name, p, ok := leftOf(ev, before, v, rules); ok {
+		if tr.left == nil {
+			tr.left = map[string]int{}
+		}
+		tr.left[name] = p
+	}
 	for _, f := range v.Effects {
 		if f.Kind == referee.EffRoundOver || f.Kind == referee.EffGameOver && tr.winner == "" {
 			tr.winner = f.Player
@@ -448,9 +458,9 @@ func (tr *tracker) step(before, after referee.State, v referee.Verdict) (Round, 
 	}
 	r := Round{N: after.Round, Winner: tr.winner, Scores: make([]Score, len(after.Players))}
 	for i, p := range after.Players {
-		r.Scores[i] = Score{Player: p, Points: after.Scores[p] - tr.totals[p], Total: after.Scores[p]}
+		r.Scores[i] = Score{Player: p, Points: after.Scores[p] - tr.totals[p], Total: after.Scores[p], Left: tr.left[p]}
 	}
 	tr.totals = after.Scores
-	tr.winner = ""
+	tr.winner, tr.left = "", nil
 	return r, true
 }

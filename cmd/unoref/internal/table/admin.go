@@ -3,7 +3,6 @@ package table
 import (
 	"context"
 	"errors"
-	"maps"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -28,20 +27,29 @@ type (
 		End(ctx context.Context) error
 	}
 	namer interface {
-		Names(game int64) map[string]string
-		Rename(game int64, seat, name string) error
+		Names(ctx context.Context, game int64) (map[string]string, error)
+		Rename(ctx context.Context, game int64, seat, name string) error
 	}
 )
 
-// loadNames reads the display names of the game just adopted.
+// loadNames reads the names shown for the seats of the game just adopted;
+// when they can't be read the seats show their own names, and the verdict
+// says why.
 func (t *Table) loadNames() {
 	t.cur.id, t.cur.names = 0, nil
 	if g, ok := t.cur.game.(gameID); ok {
 		t.cur.id = g.ID()
 	}
-	if n, ok := t.j.(namer); ok && t.cur.id != 0 {
-		t.cur.names = n.Names(t.cur.id)
+	n, ok := t.j.(namer)
+	if !ok || t.cur.id == 0 {
+		return
 	}
+	m, err := n.Names(context.Background(), t.cur.id)
+	if err != nil {
+		t.tell(Verdict{}, lang.Msg{Key: "table.names.fail", Args: lang.Args{Text: err.Error()}})
+		return
+	}
+	t.cur.names = m
 }
 
 // disp is how the table shows the player seated as seat.
@@ -76,8 +84,9 @@ func CheckName(name string) error {
 	return nil
 }
 
-// rename gives a seat a display name. who is the seat's name or its display
-// name; the seat's own name clears a rename.
+// rename renames the player in a seat (journal.RenameSeat: a roster player
+// for every game, a guest in this game). who is the seat's name or the name
+// shown.
 func (t *Table) rename(who, name string) error {
 	if t.cur.game == nil {
 		return refuseAction("action.nogame", lang.Args{})
@@ -102,21 +111,17 @@ func (t *Table) rename(who, name string) error {
 		}
 	}
 	old := t.cur.disp(seat)
-	if n, ok := t.j.(namer); ok && t.cur.id != 0 {
-		if err := n.Rename(t.cur.id, seat, name); err != nil {
-			return refuseAction("action.name.save", lang.Args{Text: err.Error()})
-		}
+	n, ok := t.j.(namer)
+	if !ok || t.cur.id == 0 {
+		return refuseAction("action.rename.cant", lang.Args{})
 	}
-	m := maps.Clone(t.cur.names)
-	if m == nil {
-		m = map[string]string{}
+	switch err := n.Rename(context.Background(), t.cur.id, seat, name); {
+	case errors.Is(err, journal.ErrNameTaken):
+		return refuseAction("action.name.other", lang.Args{Value: name})
+	case err != nil:
+		return refuseAction("action.name.save", lang.Args{Text: err.Error()})
 	}
-	if name == seat {
-		delete(m, seat)
-	} else {
-		m[seat] = name
-	}
-	t.cur.names = m
+	t.loadNames()
 	// Already display names: the sentence is not renamed again.
 	t.tell(Verdict{OK: true})
 	t.out.last.Msg = lang.Sentence{{Key: "table.renamed", Args: lang.Args{Other: old, Player: name}}}

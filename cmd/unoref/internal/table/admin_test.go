@@ -2,11 +2,14 @@ package table
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/unoref/unoref/referee/journal"
 )
 
 func (v *vtable) refused(t *testing.T, a Action, want string) {
@@ -79,8 +82,87 @@ func TestRename(t *testing.T) {
 	if s := w.Snapshot(); s.Names["Ben"] != "" || len(s.Names) != 1 {
 		t.Errorf("names %v, want only Cy's", s.Names)
 	}
-	if _, err := os.Stat(filepath.Join(dir, NamesFile)); err != nil {
-		t.Errorf("no names file: %v", err)
+	// The names are the journal's (the roster's and its seats').
+	if m, err := w.j().Names(context.Background(), w.Snapshot().Game); err != nil || len(m) != 1 || m["Cy"] != "Benjamin" {
+		t.Errorf("journal names %v, %v; want only Cy's", m, err)
+	}
+}
+
+func TestRenameRosterPlayer(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	v := startVirtual(t, dir, Config{UnoGrace: -1})
+	if _, err := v.j().AddPlayer(ctx, journal.Player{Name: "Mia", Seat: journal.NoSeat}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		p    journal.Player
+		want string
+	}{
+		{journal.Player{Name: "Mia Rose"}, "spaces"},
+		{journal.Player{Name: "Rose", Mark: "a long mark"}, "A mark is"},
+		{journal.Player{Name: "Rose", Mark: "\x01"}, "A mark is"},
+		{journal.Player{Name: "Rose", Seat: 10}, "There is no seat 11."},
+	} {
+		if _, err := v.j().AddPlayer(ctx, tt.p); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("AddPlayer(%+v) = %v, want %q", tt.p, err, tt.want)
+		}
+	}
+	v.do(t, Action{Kind: "newgame", Players: []string{"mia", "Ben"}, Rules: "official"})
+	if s := v.Snapshot(); strings.Join(s.Players, " ") != "Mia Ben" {
+		t.Errorf("players %v: the roster spells Mia", s.Players)
+	}
+	first := v.Snapshot().Game
+	v.do(t, Action{Kind: "end"})
+	v.do(t, Action{Kind: "newgame", Players: []string{"Mia", "Cy"}, Rules: "official"})
+	// A roster player is renamed on every game; a guest in this one only.
+	v.do(t, Action{Kind: "rename", Name: "Mia", NewName: "Mira"})
+	v.do(t, Action{Kind: "rename", Name: "Cy", NewName: "Cyril"})
+	gs, err := v.j().Games(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range gs {
+		got = append(got, strings.Join(g.Players, " "))
+	}
+	if want := []string{"Mira Ben", "Mira Cyril"}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("Games() players = %q, want %q", got, want)
+	}
+	if m, _ := v.j().Names(ctx, first); m["Mia"] != "Mira" {
+		t.Errorf("Names(%d) = %v, want Mia shown as Mira", first, m)
+	}
+	v.refused(t, Action{Kind: "rename", Name: "Cyril", NewName: "mira"}, "already plays")
+	// Another roster player's name, not at this table, is refused too.
+	if _, err := v.j().AddPlayer(ctx, journal.Player{Name: "Zoe", Seat: journal.NoSeat}); err != nil {
+		t.Fatal(err)
+	}
+	v.refused(t, Action{Kind: "rename", Name: "Mira", NewName: "zoe"}, "zoe is another player's name")
+}
+
+func TestImportNamesFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	v := startVirtual(t, dir, Config{UnoGrace: -1})
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	id := v.Snapshot().Game
+	if err := v.stop(); err != nil {
+		t.Fatal(err)
+	}
+	v.jr.Close()
+	names := fmt.Sprintf(`{"games": {"%d": {"Ann": "Annie", "Zed": "Zoe"}, "x": {"Ann": "A"}}}`, id)
+	if err := os.WriteFile(filepath.Join(dir, NamesFile), []byte(names), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := startVirtual(t, dir, Config{UnoGrace: -1})
+	if got := w.Snapshot().Name("Ann"); got != "Annie" {
+		t.Errorf("Name(Ann) after the import = %q, want Annie", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, NamesFile+".imported")); err != nil {
+		t.Errorf("the names file was not set aside: %v", err)
+	}
+	if m, err := w.j().Names(ctx, id); err != nil || len(m) != 1 {
+		t.Errorf("Names(%d) = %v, %v; want Ann's only", id, m, err)
 	}
 }
 

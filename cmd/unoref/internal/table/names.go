@@ -5,209 +5,165 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/unoref/unoref/lang"
 	"io/fs"
-	"maps"
 	"os"
-	"path/filepath"
 	"strconv"
-	"sync"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/referee/journal"
 )
 
-// NamesFile is the file, beside the journal, that keeps the display names
-// given to seats from the page.
+// NamesFile is the file beside the journal where unoref kept the display
+// names of renamed seats before the roster. OpenJournal moves them into the
+// journal (journal.ImportDisplay) once and renames the file NamesFile +
+// ".imported".
 const NamesFile = "names.json"
 
-// names are the display names of renamed seats, per game. The engine and the
-// journal keep the names of the players line (a game can't be re-seated
-// mid-game, and the table log splits on spaces); a rename only changes what
-// the page, the OLED and the history show. They are kept in a small JSON
-// file beside the journal, replaced atomically on every change, so that they
-// survive a restart.
-type names struct {
-	path string // "" keeps them in memory only
-
-	mu sync.Mutex
-	m  map[int64]map[string]string // game → seat → display name
-}
-
-// namesJSON is the file: {"games": {"12": {"Ann": "Annie"}}}.
+// namesJSON is the old file: {"games": {"12": {"Ann": "Annie"}}}.
 type namesJSON struct {
 	Games map[string]map[string]string `json:"games"`
 }
 
-func loadNames(path string) (*names, error) {
-	n := &names{path: path, m: map[int64]map[string]string{}}
-	if path == "" {
-		return n, nil
-	}
+// importNames moves the display names of path into j.
+func importNames(ctx context.Context, j *journal.Journal, path string) error {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return n, nil
+		return nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("table: display names: %w", err)
+		return fmt.Errorf("table: display names: %w", err)
 	}
 	var f namesJSON
 	if err := json.Unmarshal(b, &f); err != nil {
-		return nil, fmt.Errorf("table: display names in %s: %w", path, err)
+		return fmt.Errorf("table: display names in %s: %w", path, err)
 	}
-	for k, v := range f.Games {
+	for k, m := range f.Games {
 		id, err := strconv.ParseInt(k, 10, 64)
-		if err != nil || len(v) == 0 {
-			continue
+		if err != nil {
+			continue // not a game: nothing to show it on
 		}
-		n.m[id] = v
+		for seat, name := range m {
+			err := j.ImportDisplay(ctx, id, seat, name)
+			if err != nil && !errors.Is(err, journal.ErrNoSeat) {
+				return fmt.Errorf("table: display names in %s: %w", path, err)
+			}
+		}
 	}
-	return n, nil
+	if err := os.Rename(path, path+".imported"); err != nil {
+		return fmt.Errorf("table: display names: %w", err)
+	}
+	return nil
 }
 
-// of returns a copy of game's names, nil when none.
-func (n *names) of(game int64) map[string]string {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if len(n.m[game]) == 0 {
-		return nil
-	}
-	return maps.Clone(n.m[game])
-}
+// checkRosterName is the check of every name the roster is given: the one
+// a rename uses.
+func checkRosterName(name string) error { return CheckName(name) }
 
-// set gives seat the display name name in game; name == seat clears it. On a
-// failed write nothing changes.
-func (n *names) set(game int64, seat, name string) error {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	old := n.m[game]
-	m := maps.Clone(old)
-	if m == nil {
-		m = map[string]string{}
-	}
-	if name == seat {
-		delete(m, seat)
-	} else {
-		m[seat] = name
-	}
-	n.m[game] = m
-	if err := n.save(); err != nil {
-		n.m[game] = old
+// MaxMark is the longest roster mark, in characters: a colour "#e53935"
+// or a symbol or two.
+const MaxMark = 7
+
+// checkPlayer checks what the roster is given for a player.
+func checkPlayer(p journal.Player) error {
+	if err := checkRosterName(p.Name); err != nil {
 		return err
 	}
-	return nil
-}
-
-// save writes the file atomically: a temporary file synced, then renamed
-// over the old one.
-func (n *names) save() error {
-	if n.path == "" {
-		return nil
+	if utf8.RuneCountInString(p.Mark) > MaxMark || strings.ContainsFunc(p.Mark, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return refuseAction("action.mark", lang.Args{N: MaxMark})
 	}
-	f := namesJSON{Games: map[string]map[string]string{}}
-	for id, m := range n.m {
-		if len(m) > 0 {
-			f.Games[strconv.FormatInt(id, 10)] = m
-		}
-	}
-	b, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		return fmt.Errorf("table: display names: %w", err)
-	}
-	dir := filepath.Dir(n.path)
-	tmp, err := os.CreateTemp(dir, ".names-*.json")
-	if err != nil {
-		return fmt.Errorf("table: display names: %w", err)
-	}
-	_, err = tmp.Write(append(b, '\n'))
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), n.path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("table: display names: %w", err)
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // the rename itself on disk; not every filesystem can
-		d.Close()
+	if p.Seat < journal.NoSeat || p.Seat >= seatpad.MaxSeats {
+		return refuseAction("action.noseat", lang.Args{N: p.Seat + 1})
 	}
 	return nil
 }
 
-// display renames what the journal reports of one game.
-func display(m map[string]string, s string) string {
-	if d, ok := m[s]; ok {
-		return d
-	}
-	return s
+// Names returns the names shown for game's seats where they differ from
+// the seat names (a roster rename, a guest's rename), nil when none.
+func (s *SQLJournal) Names(ctx context.Context, game int64) (map[string]string, error) {
+	return s.J.SeatNames(ctx, game)
 }
 
-// Names returns the display names of game's renamed seats (seat → name),
-// nil when none.
-func (s *SQLJournal) Names(game int64) map[string]string { return s.nameStore().of(game) }
-
-// Rename gives seat a display name in game, kept beside the journal; the
-// seat's own name clears it. It does not check the name: the table does.
-func (s *SQLJournal) Rename(game int64, seat, name string) error {
-	return s.nameStore().set(game, seat, name)
+// Rename renames the player seated as seat in game: a roster player for
+// every game, a guest in this game only (journal.RenameSeat). It does not
+// check the name: the table does.
+func (s *SQLJournal) Rename(ctx context.Context, game int64, seat, name string) error {
+	return s.J.RenameSeat(ctx, game, seat, name)
 }
 
-func (s *SQLJournal) nameStore() *names {
-	s.namesOnce.Do(func() {
-		if s.names == nil {
-			s.names, _ = loadNames("")
-		}
-	})
-	return s.names
+// Games lists the journaled games, oldest first, players named as now.
+func (s *SQLJournal) Games(ctx context.Context) ([]journal.Game, error) { return s.J.Games(ctx) }
+
+// RecentGames lists a page of the history: n games before the game before.
+func (s *SQLJournal) RecentGames(ctx context.Context, before int64, n int) ([]journal.Game, error) {
+	return s.J.RecentGames(ctx, before, n)
 }
 
-// Games lists the journaled games, oldest first, with the display names of
-// renamed seats in place of their seat names (for the page's history).
-func (s *SQLJournal) Games(ctx context.Context) ([]journal.Game, error) {
-	gs, err := s.J.Games(ctx)
-	if err != nil {
-		return nil, err
-	}
-	for i := range gs {
-		m := s.Names(gs[i].ID)
-		if m == nil {
-			continue
-		}
-		ps := make([]string, len(gs[i].Players))
-		for k, p := range gs[i].Players {
-			ps[k] = display(m, p)
-		}
-		gs[i].Players = ps
-		if gs[i].Winner != "" {
-			gs[i].Winner = display(m, gs[i].Winner)
-		}
-	}
-	return gs, nil
+// Game reads one game, players named as now.
+func (s *SQLJournal) Game(ctx context.Context, id int64) (journal.Game, error) {
+	return s.J.Game(ctx, id)
 }
 
-// Rounds lists the rounds of game played to the end, with display names as
-// in Games.
+// Rounds lists the rounds of game played to the end, players named as now.
 func (s *SQLJournal) Rounds(ctx context.Context, game int64) ([]journal.Round, error) {
-	rs, err := s.J.Rounds(ctx, game)
-	if err != nil {
-		return nil, err
+	return s.J.Rounds(ctx, game)
+}
+
+// GameTotals are every game's totals after its last round.
+func (s *SQLJournal) GameTotals(ctx context.Context) (map[int64][]journal.Score, error) {
+	return s.J.GameTotals(ctx)
+}
+
+// Roster lists the family's players.
+func (s *SQLJournal) Roster(ctx context.Context) ([]journal.Player, error) { return s.J.Roster(ctx) }
+
+// AddPlayer puts a player on the roster, the name checked as a rename's.
+func (s *SQLJournal) AddPlayer(ctx context.Context, p journal.Player) (journal.Player, error) {
+	if err := checkPlayer(p); err != nil {
+		return journal.Player{}, err
 	}
-	m := s.Names(game)
-	if m == nil {
-		return rs, nil
+	return s.J.AddPlayer(ctx, p)
+}
+
+// EditPlayer renames a roster player for every game, and sets their mark
+// and usual seat.
+func (s *SQLJournal) EditPlayer(ctx context.Context, p journal.Player) error {
+	if err := checkPlayer(p); err != nil {
+		return err
 	}
-	for i := range rs {
-		rs[i].Winner = display(m, rs[i].Winner)
-		sc := make([]journal.Score, len(rs[i].Scores))
-		for k, x := range rs[i].Scores {
-			x.Player = display(m, x.Player)
-			sc[k] = x
+	return s.J.EditPlayer(ctx, p)
+}
+
+// Merge makes two roster players one.
+func (s *SQLJournal) Merge(ctx context.Context, from, into int64) error {
+	return s.J.Merge(ctx, from, into)
+}
+
+// MoveSeat gives a seat of a game to the roster player called to (a new
+// one when nobody is), or to nobody with to "".
+func (s *SQLJournal) MoveSeat(ctx context.Context, game int64, seat int, to string) error {
+	if to != "" {
+		if err := checkRosterName(to); err != nil {
+			return err
 		}
-		rs[i].Scores = sc
 	}
-	return rs, nil
+	return s.J.MoveSeat(ctx, game, seat, to)
+}
+
+// Stats is the family's record over p.
+func (s *SQLJournal) Stats(ctx context.Context, p journal.Period) (journal.FamilyStats, error) {
+	return s.J.Stats(ctx, p)
+}
+
+// PlayerStats is one roster player's record over p.
+func (s *SQLJournal) PlayerStats(ctx context.Context, id int64, p journal.Period) (journal.PlayerStats, error) {
+	return s.J.PlayerStats(ctx, id, p)
+}
+
+// PlayerGames lists one roster player's games over p.
+func (s *SQLJournal) PlayerGames(ctx context.Context, id int64, p journal.Period) ([]journal.PlayerGame, error) {
+	return s.J.PlayerGames(ctx, id, p)
 }

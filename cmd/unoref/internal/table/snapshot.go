@@ -86,7 +86,7 @@ type Verdict struct {
 // Action is a control from the page (or a test): a card tapped or lifted on
 // a pad, a button pressed, a game set up.
 type Action struct {
-	Kind    string   // "tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end", "rules", "voice"
+	Kind    string   // "tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end", "rules", "voice", "names" (reread the names after a roster change)
 	Pad     string   // "play" or "draw", for tap and remove
 	Card    string   // for tap: a card code ("R7"), "tag:UIDHEX", "garbage", or "R7,B3" for two at once
 	Button  string   // for press: "uno","draw","pass","challenge","R","Y","G","B"

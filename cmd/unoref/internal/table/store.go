@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
@@ -40,15 +39,17 @@ var ErrNoOpenGame = journal.ErrNoOpenGame
 type SQLJournal struct {
 	J   *journal.Journal
 	cur *journal.Table
-
-	names     *names // display names; in memory when the journal was not opened by OpenJournal
-	namesOnce sync.Once
 }
 
 var _ Journal = (*SQLJournal)(nil)
 
 // NewGame implements Journal: an open game not yet won is ended (abandoned).
+// A roster player's name is written as the roster spells it.
 func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string) (Game, error) {
+	players, err := s.J.RosterNames(ctx, players)
+	if err != nil {
+		return nil, err
+	}
 	words := strings.Fields(rules)
 	if len(words) == 0 {
 		return nil, &setupError{lang.Sentence{{Key: "action.rules"}}}
@@ -153,19 +154,18 @@ func mistake(v referee.Verdict) bool {
 	return false
 }
 
-// OpenJournal opens (or creates) the journal database at path, and the
-// display names kept beside it (NamesFile).
+// OpenJournal opens (or creates) the journal database at path, and moves
+// into it the display names an older unoref kept beside it (NamesFile).
 func OpenJournal(ctx context.Context, path string) (*SQLJournal, error) {
 	j, err := journal.Open(ctx, path, nil)
 	if err != nil {
 		return nil, err
 	}
-	n, err := loadNames(filepath.Join(filepath.Dir(path), NamesFile))
-	if err != nil {
+	if err := importNames(ctx, j, filepath.Join(filepath.Dir(path), NamesFile)); err != nil {
 		j.Close()
 		return nil, err
 	}
-	return &SQLJournal{J: j, names: n}, nil
+	return &SQLJournal{J: j}, nil
 }
 
 // Close closes the database.

@@ -547,6 +547,11 @@ func (t *Table) action(a Action) (<-chan struct{}, error) {
 		return nil, t.newGame(a.Players, a.Rules, a.Target)
 	case "rename":
 		return nil, t.rename(a.Name, a.NewName)
+	case "names":
+		// The roster changed (the family page): show the journal's names.
+		t.loadNames()
+		t.refresh()
+		return nil, nil
 	case "undo":
 		return nil, t.undo()
 	case "end":

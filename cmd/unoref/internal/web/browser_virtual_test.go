@@ -102,29 +102,36 @@ func countupRound(t *testing.T, p *browserPage) {
 	p.tap("Y1", "play")
 	p.wait("Ben's pick", `s.turn === 'choosing the dealer: Ben taps a card'`)
 	p.do("lift the pick", chromedp.Click("#lift-play", chromedp.NodeVisible))
+	playCountupRound(t, p, "Ann", "Ben", "Cy")
+}
+
+// playCountupRound plays a round of a new game seated a, b, c: a deals, b
+// plays out red with the others drawing and passing, a has 30 points left
+// and c 12.
+func playCountupRound(t *testing.T, p *browserPage, a, b, c string) {
 	p.press("pass")
-	p.wait("Ann deals", `s.prompt.toLowerCase().includes('starter')`)
+	p.wait(a+" deals", `s.prompt.toLowerCase().includes('starter')`)
 	p.tap("R5", "play")
-	p.wait("starter", `s.top === 'R5' && s.turnSeat === 'Ben' && s.leds.includes('seat1') && !s.leds.includes('seat0')`)
+	p.wait("starter", fmt.Sprintf(`s.top === 'R5' && s.turnSeat === %q && s.leds.includes('seat1') && !s.leds.includes('seat0')`, b))
 	if n := p.count(`#seatpads button:not([hidden])`); n != 3 {
 		t.Errorf("%d seat pad buttons shown, want 3", n)
 	}
-	p.do("press Ben's seat pad", chromedp.Click(`#seatpads button[data-seat="1"]`, chromedp.NodeVisible))
-	p.wait("Ben's seat pad", `s.msg === 'Ben acts' && document.querySelector('#seatpads button[data-seat="1"]').classList.contains('on') && document.querySelector('#seatpads button[data-seat="1"] .who').textContent === 'Ben'`)
-	for i, c := range []string{"R1", "R2", "R3", "R4", "R6", "R7", "R8"} {
+	p.do("press "+b+"'s seat pad", chromedp.Click(`#seatpads button[data-seat="1"]`, chromedp.NodeVisible))
+	p.wait(b+"'s seat pad", fmt.Sprintf(`s.msg === %q && document.querySelector('#seatpads button[data-seat="1"]').classList.contains('on') && document.querySelector('#seatpads button[data-seat="1"] .who').textContent === %q`, b+" acts", b))
+	for i, card := range []string{"R1", "R2", "R3", "R4", "R6", "R7", "R8"} {
 		if i > 0 {
-			for _, who := range []string{"Cy", "Ann"} {
+			for _, who := range []string{c, a} {
 				p.press("draw")
 				p.wait(who+" draws", fmt.Sprintf(`s.phase === 'drawn' && s.turnSeat === %q`, who))
 				p.press("pass")
 				p.wait(who+" passes", fmt.Sprintf(`s.phase === 'turn' && s.turnSeat !== %q`, who))
 			}
 		}
-		p.tap(c, "play")
-		p.wait("Ben plays "+c, fmt.Sprintf(`s.top === %q && s.hands.Ben === %d`, c, 6-i))
-		if c == "R7" {
+		p.tap(card, "play")
+		p.wait(b+" plays "+card, fmt.Sprintf(`s.top === %q && s.hands[%q] === %d`, card, b, 6-i))
+		if card == "R7" {
 			p.press("uno")
-			p.wait("Ben calls UNO", `s.event.endsWith('uno') && s.verdict === 'ok'`)
+			p.wait(b+" calls UNO", `s.event.endsWith('uno') && s.verdict === 'ok'`)
 		}
 	}
 	p.wait("count-up", `s.phase === 'countup' && s.turn === 'counting the cards left' && !document.getElementById('countup').hidden && document.querySelectorAll('#countup-rows form').length === 2`)
@@ -136,11 +143,11 @@ func countupRound(t *testing.T, p *browserPage) {
 			chromedp.SetValue(form+` input[name="points"]`, points, chromedp.NodeVisible),
 			chromedp.Click(form+` button`, chromedp.NodeVisible))
 	}
-	count("Ann", "30")
-	p.wait("Ann counted", `s.msg.includes('Ann has 30 points left') && s.phase === 'countup'`)
-	p.wait("Ann no longer offered", `document.querySelectorAll('#countup-rows form').length === 1 && !document.querySelector('#countup-rows form[data-name="Ann"]')`)
-	count("Cy", "12")
-	p.wait("the round scored", `s.phase === 'setup' && s.error === '' && document.getElementById('countup').hidden && document.querySelector('#seats li[data-name="Ben"] .score').textContent === '42 points'`)
+	count(a, "30")
+	p.wait(a+" counted", fmt.Sprintf(`s.msg.includes(%q) && s.phase === 'countup'`, a+" has 30 points left"))
+	p.wait(a+" no longer offered", fmt.Sprintf(`document.querySelectorAll('#countup-rows form').length === 1 && !document.querySelector('#countup-rows form[data-name=%q]')`, a))
+	count(c, "12")
+	p.wait("the round scored", fmt.Sprintf(`s.phase === 'setup' && s.error === '' && document.getElementById('countup').hidden && document.querySelector('#seats li[data-name=%q] .score').textContent === '42 points'`, b))
 	// The next deal: the old top card and hand counts are gone, the
 	// headline says who deals round 2.
 	p.wait("the next deal", `s.top === '' && s.color === '–' && [...document.querySelectorAll('#seats .hand')].every((e) => e.textContent === '–') && /^round 2: \S+ deals/.test(s.turn)`)

@@ -30,8 +30,8 @@ type chart struct {
 	Legend      []legendItem
 	Empty       bool // no round has ended yet
 	Title       string
-	Round       string // the x axis' caption, in the page's language
-	NoRound     string // what an empty chart says
+	XLabel      string // the caption of the x axis, in the page's language
+	EmptyText   string // what an empty chart says
 }
 
 type chartLine struct {
@@ -74,7 +74,7 @@ var chartDashes = [...]string{"", "10 5", "3 4", "14 4 3 4"}
 // the points that end the game, 0 when unknown or not a points race.
 func newChart(title string, players []string, rounds []journal.Round, target int, w words) chart {
 	c := chart{W: chartW, Left: chartLeft, Top: chartTop, Right: chartW - chartRight, Base: chartTop + chartPlotH, Title: title, Empty: len(rounds) == 0,
-		Round: w.T("page.chart.round"), NoRound: w.T("page.chart.none")}
+		XLabel: w.T("page.chart.round"), EmptyText: w.T("page.chart.none")}
 	// A player's totals, by seat; a round names players by seat too, but
 	// look them up by name in case seats differ.
 	totals := make([][]int, len(players))

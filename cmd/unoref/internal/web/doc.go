@@ -42,6 +42,15 @@
 //	GET  /history/N   game N: the rounds (points and running totals of
 //	                  every player, the round's winner) and the chart
 //	GET  /history/N.svg  the chart alone (image/svg+xml)
+//	GET  /family      the family's record: leaderboard, refusals of each
+//	                  player's last five games (chart), head to head, by
+//	                  preset, refusals by rule, and the roster's forms;
+//	                  ?last=N&since=YYYY-MM-DD&until=YYYY-MM-DD choose the
+//	                  games
+//	GET  /family/ID   one roster player: statistics, best and worst
+//	                  rounds, charts per game, head to head, presets, games
+//	POST /api/roster  a roster form (op add, edit, merge or move): 303 back
+//	                  to the family page, with ?error= a sentence
 //	GET  /static/…    style.css, app.js
 //	GET  /favicon.ico the page's icon
 //
@@ -146,15 +155,21 @@
 // sent a byte) is closed to make room, or the new one when all are busy.
 // Event streams are capped at Opts.MaxStreams.
 //
-// # History
+// # History and the family
 //
-// Opts.History (the journal, through table.SQLJournal for the display
-// names of renamed players) feeds /history and the chart of the game on
+// Opts.History (the journal, through table.SQLJournal: players named as the
+// roster and the seats' renames name them now) feeds /history and the chart of the game on
 // the table, which the live page reloads when a round ends or is undone.
 // The chart is SVG written on the server by html/template (chart.svg):
 // one polyline of running totals per player, distinct colours, a legend,
 // round numbers, and the target's line when the rules race to one. No
 // script draws it and nothing comes from a CDN.
+//
+// Opts.Record (table.SQLJournal again) feeds /family and /family/ID: every
+// figure is an SQL query of the journal (journal.Stats), drawn on the same
+// chart template. Roster edits take the admin check of a rename; the new
+// names show on every game at once, the table's too (Action "names"). The
+// new-game form offers the roster's names to pick, in seat order.
 //
 // The package knows nothing of drivers: it sees the running referee through
 // the small Table interface, which the table package implements.

@@ -124,8 +124,8 @@ func (f *fakeTable) Do(ctx context.Context, a table.Action) error {
 	switch a.Kind {
 	case "newgame":
 		return f.newGame(a)
-	case "remove", "seat":
-		return nil // the fake has no pads to lift a card from and no seat pads
+	case "remove", "seat", "names":
+		return nil // the fake has no pads to lift a card from, no seat pads and no roster
 	}
 	line, err := f.line(a)
 	if err != nil {

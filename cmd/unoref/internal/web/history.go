@@ -57,6 +57,7 @@ type historyView struct {
 	W       words // the page's language
 	Title   string
 	Games   []gameRow // newest first
+	Older   int64     // the id to list older games before, 0 when none
 	Game    *gameRow  // the game of /history/{id}
 	Rounds  []roundRow
 	Chart   *chart
@@ -80,7 +81,12 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	games, err := s.o.History.Games(ctx)
+	before, _ := strconv.ParseInt(r.URL.Query().Get("before"), 10, 64)
+	games, err := s.historyPage(ctx, before)
+	var totals map[int64][]journal.Score
+	if err == nil {
+		totals, err = s.totals(ctx, games)
+	}
 	if err != nil {
 		v.Problem = wd.T("page.hist.unread")
 		s.render(w, http.StatusInternalServerError, "games", v)
@@ -89,21 +95,63 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 	cur := s.t.Snapshot().Game
 	for i := len(games) - 1; i >= 0; i-- {
 		g := games[i]
-		rounds, err := s.o.History.Rounds(ctx, g.ID)
-		if err != nil {
-			v.Problem = wd.T("page.hist.unread")
-			s.render(w, http.StatusInternalServerError, "games", v)
-			return
+		if before > 0 && g.ID >= before {
+			continue
 		}
-		v.Games = append(v.Games, newGameRow(g, rounds, cur))
+		if len(v.Games) == historyPage {
+			v.Older = v.Games[len(v.Games)-1].ID
+			break
+		}
+		v.Games = append(v.Games, newGameRow(g, totals[g.ID], cur))
 	}
 	s.render(w, http.StatusOK, "games", v)
 }
 
-func newGameRow(g journal.Game, rounds []journal.Round, cur int64) gameRow {
+// historyPage is how many games /history lists at once, newest first;
+// ?before=ID lists the ones before ID. Ten years of game nights are
+// thousands of games.
+const historyPage = 100
+
+// gamePager reads a page of the history (table.SQLJournal does).
+type gamePager interface {
+	RecentGames(ctx context.Context, before int64, n int) ([]journal.Game, error)
+}
+
+// historyPage reads the games /history may list: one more than a page,
+// which says there are older ones.
+func (s *Server) historyPage(ctx context.Context, before int64) ([]journal.Game, error) {
+	if p, ok := s.o.History.(gamePager); ok {
+		return p.RecentGames(ctx, before, historyPage+1)
+	}
+	return s.o.History.Games(ctx)
+}
+
+// gameTotaler reads every game's totals at once (table.SQLJournal does):
+// a ten-year history is thousands of games.
+type gameTotaler interface {
+	GameTotals(ctx context.Context) (map[int64][]journal.Score, error)
+}
+
+// totals are the games' totals after their last rounds, by game.
+func (s *Server) totals(ctx context.Context, games []journal.Game) (map[int64][]journal.Score, error) {
+	if t, ok := s.o.History.(gameTotaler); ok {
+		return t.GameTotals(ctx)
+	}
+	m := map[int64][]journal.Score{}
+	for _, g := range games {
+		rounds, err := s.o.History.Rounds(ctx, g.ID)
+		if err != nil {
+			return nil, err
+		}
+		m[g.ID] = journal.Totals(rounds)
+	}
+	return m, nil
+}
+
+func newGameRow(g journal.Game, totals []journal.Score, cur int64) gameRow {
 	return gameRow{
 		ID: g.ID, Started: g.StartedAt, Players: g.Players, Rules: g.RulesWords(), Rounds: g.Rounds,
-		Status: g.Status(), Winner: g.Winner, Totals: journal.Totals(rounds), Current: g.ID == cur && g.Open(),
+		Status: g.Status(), Winner: g.Winner, Totals: totals, Current: g.ID == cur && g.Open(),
 	}
 }
 
@@ -116,16 +164,37 @@ func (s *Server) game(ctx context.Context, ref string) (journal.Game, []journal.
 	if err != nil || id <= 0 || s.o.History == nil {
 		return journal.Game{}, nil, errNoGame
 	}
-	games, err := s.o.History.Games(ctx)
+	g, err := s.oneGame(ctx, id)
 	if err != nil {
 		return journal.Game{}, nil, err
 	}
+	rounds, err := s.o.History.Rounds(ctx, id)
+	return g, rounds, err
+}
+
+// gameReader reads one game without listing them all (table.SQLJournal).
+type gameReader interface {
+	Game(ctx context.Context, id int64) (journal.Game, error)
+}
+
+// oneGame reads game id; errNoGame when there is none.
+func (s *Server) oneGame(ctx context.Context, id int64) (journal.Game, error) {
+	if gr, ok := s.o.History.(gameReader); ok {
+		g, err := gr.Game(ctx, id)
+		if errors.Is(err, journal.ErrNoGame) {
+			return g, errNoGame
+		}
+		return g, err
+	}
+	games, err := s.o.History.Games(ctx)
+	if err != nil {
+		return journal.Game{}, err
+	}
 	i := slices.IndexFunc(games, func(g journal.Game) bool { return g.ID == id })
 	if i < 0 {
-		return journal.Game{}, nil, errNoGame
+		return journal.Game{}, errNoGame
 	}
-	rounds, err := s.o.History.Rounds(ctx, id)
-	return games[i], rounds, err
+	return games[i], nil
 }
 
 // serveGame serves /history/{id} (the rounds table and the chart) and
@@ -160,7 +229,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		w.Write(b)
 		return
 	}
-	row := newGameRow(g, rounds, s.t.Snapshot().Game)
+	row := newGameRow(g, journal.Totals(rounds), s.t.Snapshot().Game)
 	v := historyView{W: wd, Title: wd.N("page.hist.game", int(g.ID)), Game: &row, Chart: &c, SVG: "/history/" + ref + ".svg"}
 	for _, rd := range rounds {
 		v.Rounds = append(v.Rounds, roundRow{N: rd.N, Winner: rd.Winner, Cells: rd.Scores})

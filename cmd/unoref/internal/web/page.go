@@ -44,6 +44,8 @@ type view struct {
 	Players   string   // prefilled in the new-game form
 	Final     string   // with no game on, the last game's final standings
 	Rules     rulesPanel
+	Family    bool     // the page links to /family
+	Roster    []string // the roster's names, to pick for a new game
 }
 
 // option is a toggle of the new-game form: its name and the presets that
@@ -157,6 +159,19 @@ var funcs = template.FuncMap{
 	"minus":  func(d int, v any) string { return num(toFloat(v) - float64(d)) },
 	"half":   func(v int) int { return v / 2 },
 	"int":    func(v int64) int { return int(v) },
+	// isColor says whether a roster mark is a colour, "#rrggbb", drawn as
+	// a dot (an SVG fill: the page's CSP allows no inline style).
+	// plural picks an English noun for the family pages, which are not
+	// translated yet.
+	"plural": func(n int, one, many string) string {
+		if n == 1 {
+			return one
+		}
+		return many
+	},
+	"isColor": func(s string) bool {
+		return len(s) == 7 && s[0] == '#' && strings.Trim(s[1:], "0123456789abcdefABCDEF") == ""
+	},
 }
 
 func toFloat(v any) float64 {
@@ -244,6 +259,7 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 		v.Players = lastPlayers(r.Context(), s.o.History)
 		v.Final = lastStandings(r.Context(), s.o.History, v.W)
 	}
+	v.Family, v.Roster = s.rosterNames(r)
 	if v.Players == "" {
 		v.Players = "Ann Ben Cy"
 	}

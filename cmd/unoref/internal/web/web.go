@@ -62,6 +62,8 @@ type Opts struct {
 	// History, when set, is the score history of /history and the chart of
 	// the game on the table.
 	History History
+	// Record, when set, is the family's roster and statistics of /family.
+	Record Record
 	// Now is the clock of the limit on wrong PINs and of sessions. Default
 	// time.Now.
 	Now func() time.Time
@@ -141,6 +143,9 @@ func New(t Table, o *Opts) *Server {
 	s.mux.HandleFunc("POST /api/setup", s.serveSetup)
 	s.mux.HandleFunc("GET /history", s.serveHistory)
 	s.mux.HandleFunc("GET /history/{ref}", s.serveGame)
+	s.mux.HandleFunc("GET /family", s.serveFamily)
+	s.mux.HandleFunc("GET /family/{id}", s.servePlayer)
+	s.mux.HandleFunc("POST /api/roster", s.serveRoster)
 	s.mux.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)

@@ -448,6 +448,17 @@
   }
   if (location.search) history.replaceState(null, '', '/');
 
+  // A roster name tapped in the new-game form takes the next seat.
+  document.addEventListener('click', (ev) => {
+    const b = ev.target.closest('.roster-pick button[data-name]');
+    if (!b) return;
+    ev.preventDefault();
+    const players = $('players');
+    const names = players.value.split(/[\s,]+/).filter(Boolean);
+    if (!names.some((n) => n.toLowerCase() === b.dataset.name.toLowerCase())) names.push(b.dataset.name);
+    players.value = names.join(' ');
+  });
+
   const es = new EventSource('/events');
   es.addEventListener('open', () => { document.body.dataset.live = '1'; });
   es.addEventListener('error', () => { document.body.dataset.live = '0'; });

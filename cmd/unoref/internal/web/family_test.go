@@ -1,0 +1,210 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/referee/journal"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// handRecord is the journal of the two games the statistics are checked
+// against by hand (referee/journal/testdata/hand-game*.log): Mia and Ben on
+// the roster, Cy a guest.
+func handRecord(t testing.TB) *table.SQLJournal {
+	t.Helper()
+	ctx := context.Background()
+	j, err := table.OpenJournal(ctx, filepath.Join(t.TempDir(), "journal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	for _, n := range []string{"Mia", "Ben"} {
+		if _, err := j.AddPlayer(ctx, journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, name := range []string{"hand-game1.log", "hand-game2.log"} {
+		playFile(t, j.J, filepath.Join("..", "..", "..", "..", "referee", "journal", "testdata", name), i == 0)
+	}
+	return j
+}
+
+// playFile journals the table log at path as a new game, ended when end.
+func playFile(t testing.TB, j *journal.Journal, path string, end bool) {
+	t.Helper()
+	ctx := context.Background()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evs []tablelog.Event
+	for k, line := range strings.Split(string(b), "\n") {
+		if ev, ok, err := tablelog.Parse(line, k+1); err == nil && ok {
+			evs = append(evs, ev)
+		}
+	}
+	tb, err := j.NewGame(ctx, evs[0].Names, evs[1:3]...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range evs[3:] {
+		if _, err := tb.Apply(ctx, ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if end {
+		if err := tb.End(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestFamilyPage(t *testing.T) {
+	rec := handRecord(t)
+	s := web.New(newFakeTable(true), &web.Opts{History: rec, Record: rec})
+	tests := []struct {
+		path string
+		code int
+		want []string
+	}{
+		{"/family", 200, []string{
+			`<p id="family-summary">2 games, 2 rounds</p>`,
+			`<tr data-player="1"><td>1</td><td><a href="/family/1"> Mia</a></td>`,
+			`<td>1 / 2</td><td>2 / 2</td><td>0.0</td>`, `<td class="trend">1 → 0</td>`,
+			`<td class="trend">1 → 1</td>`, "<td>0 · 1 · 1</td>",
+			`<a href="/family/1">Mia</a> – <a href="/family/2">Ben</a></td><td>1 – 0</td><td>2 – 0</td>`,
+			`<td>official</td><td><a href="/family/1">Mia</a></td><td>1 / 1</td><td>2 / 2</td>`,
+			`illegal-card <b>2</b>`, `id="roster"`, "<svg ", `data-totals="1 0"`,
+		}},
+		{"/family?last=1", 200, []string{`<p id="family-summary">1 game, 0 rounds</p>`, `<a href="/family/1?last=1">`}},
+		{"/family/2", 200, []string{
+			`<h2 id="player-name"> Ben</h2>`, `<dd id="games-won">0 of 2</dd>`, `<dd id="avg-left">9.0</dd>`,
+			`<a href="/history/1">game 1, round 2</a>: 6 left, 0 scored`, `<dd id="uno">0 called, 1 missed, 1 caught</dd>`,
+			`after-wild <b>1</b>`, `<dd id="trend">1 → 1 per game</dd>`, `<tr data-game="2"><td><a href="/history/2">2</a>`,
+			`data-totals="1 1"`, `data-totals="9 0"`,
+		}},
+		{"/family/9", 404, []string{"There is no such player."}},
+		{"/family/x", 404, []string{"There is no such player."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			r := get(t, s, "GET", tt.path, nil, "")
+			page := readAll(t, r)
+			if r.StatusCode != tt.code {
+				t.Fatalf("GET %s = %d, want %d", tt.path, r.StatusCode, tt.code)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("GET %s: page has no %q", tt.path, w)
+				}
+			}
+		})
+	}
+	r := get(t, web.New(newFakeTable(true), nil), "GET", "/family", nil, "")
+	if page := readAll(t, r); !strings.Contains(page, "This table keeps no record.") {
+		t.Errorf("GET /family without a record: %q", page)
+	}
+}
+
+func TestRosterForms(t *testing.T) {
+	rec := handRecord(t)
+	post := func(s http.Handler, form url.Values) string {
+		t.Helper()
+		r := get(t, s, "POST", "/api/roster", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded")
+		if r.StatusCode != http.StatusSeeOther {
+			t.Fatalf("POST /api/roster %v = %d, want 303", form, r.StatusCode)
+		}
+		return r.Header.Get("Location")
+	}
+	open := web.New(newFakeTable(true), &web.Opts{History: rec, Record: rec})
+	tests := []struct {
+		name string
+		s    http.Handler
+		form url.Values
+		want string // where it goes back to
+	}{
+		{"rename", open, url.Values{"op": {"edit"}, "id": {"1"}, "name": {"Mira"}, "mark": {"#e53935"}, "seat": {"1"}, "back": {"/family/1"}}, "/family/1"},
+		{"a space", open, url.Values{"op": {"edit"}, "id": {"1"}, "name": {"Mi ra"}}, "/family?error=" + url.QueryEscape(`A name can't have spaces: write "Mi-ra".`)},
+		{"taken", open, url.Values{"op": {"edit"}, "id": {"2"}, "name": {"mira"}}, "/family?error=" + url.QueryEscape(`That name is taken: "mira" is on the roster. Two names for one person? Merge them.`)},
+		{"add", open, url.Values{"op": {"add"}, "name": {"Cy"}, "mark": {"★"}}, "/family"},
+		{"same game", open, url.Values{"op": {"merge"}, "id": {"3"}, "into": {"1"}}, "/family?error=" + url.QueryEscape("They played in the same game, so they are two people.")},
+		{"split", open, url.Values{"op": {"move"}, "game": {"2"}, "seat": {"3"}, "to": {""}}, "/family"},
+		{"no op", open, url.Values{}, "/family?error=" + url.QueryEscape("Say what to do: add, edit, merge or move.")},
+		{"real table, no PIN", web.New(newFakeTable(false), &web.Opts{Record: rec}), url.Values{"op": {"add"}, "name": {"Zoe"}}, "/family?error=" + url.QueryEscape(web.ErrForbidden.Error())},
+		{"wrong PIN", web.New(newFakeTable(true), &web.Opts{Record: rec, PIN: "1234"}), url.Values{"op": {"add"}, "name": {"Zoe"}, "pin": {"9"}}, "/family?error=" + url.QueryEscape(web.ErrWrongPIN.Error())},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := post(tt.s, tt.form); got != tt.want {
+				t.Errorf("POST /api/roster %v goes to %q, want %q", tt.form, got, tt.want)
+			}
+		})
+	}
+	// The new name is on every past game, and the mark beside it.
+	for _, path := range []string{"/history", "/history/1", "/history/2", "/family", "/family/1"} {
+		page := readAll(t, get(t, open, "GET", path, nil, ""))
+		if !strings.Contains(page, "Mira") || strings.Contains(page, ">Mia<") {
+			t.Errorf("GET %s: no Mira, or Mia still there", path)
+		}
+	}
+	if page := readAll(t, get(t, open, "GET", "/family", nil, "")); !strings.Contains(page, `<circle cx="6" cy="6" r="6" fill="#e53935"/>`) || !strings.Contains(page, `<span class="mark">★</span>`) {
+		t.Errorf("GET /family: the marks are not drawn")
+	}
+}
+
+func TestRosterPick(t *testing.T) {
+	rec := handRecord(t)
+	if err := rec.EditPlayer(context.Background(), journal.Player{ID: 2, Name: "Ben", Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	page := readAll(t, get(t, web.New(newFakeTable(true), &web.Opts{History: rec, Record: rec}), "GET", "/", nil, ""))
+	ben, mia := strings.Index(page, `<button type="button" data-name="Ben">Ben</button>`), strings.Index(page, `<button type="button" data-name="Mia">Mia</button>`)
+	if ben < 0 || mia < 0 || ben > mia {
+		t.Errorf("the new-game form offers Ben at %d and Mia at %d: want both, Ben (usual seat 1) first", ben, mia)
+	}
+	if !strings.Contains(page, `id="family-link"`) {
+		t.Errorf("the page has no link to the family")
+	}
+}
+
+func TestHistoryPages(t *testing.T) {
+	h := &memHistory{rounds: map[int64][]journal.Round{}}
+	for id := int64(1); id <= 250; id++ {
+		g, rs := played(id, []string{"Ann", "Ben"}, "rules official", "Ann", false, []int{10, 0})
+		h.games = append(h.games, g)
+		h.rounds[id] = rs
+	}
+	s := web.New(newFakeTable(true), &web.Opts{History: h})
+	tests := []struct {
+		path        string
+		first, last int
+		older       string
+	}{
+		{"/history", 250, 151, `href="/history?before=151"`},
+		{"/history?before=151", 150, 51, `href="/history?before=51"`},
+		{"/history?before=51", 50, 1, ""},
+	}
+	for _, tt := range tests {
+		page := readAll(t, get(t, s, "GET", tt.path, nil, ""))
+		if n := strings.Count(page, `<li class="game`); n != tt.first-tt.last+1 {
+			t.Errorf("GET %s lists %d games, want %d", tt.path, n, tt.first-tt.last+1)
+		}
+		for _, id := range []int{tt.first, tt.last} {
+			if !strings.Contains(page, fmt.Sprintf(`data-game="%d"`, id)) {
+				t.Errorf("GET %s has no game %d", tt.path, id)
+			}
+		}
+		if got := strings.Contains(page, `id="older"`); got != (tt.older != "") || !strings.Contains(page, tt.older) {
+			t.Errorf("GET %s: link to older games %v, want %q", tt.path, got, tt.older)
+		}
+	}
+}

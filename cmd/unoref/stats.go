@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/unoref/unoref/referee/journal"
+)
+
+var statsCmd = &command{
+	name:    "stats",
+	args:    "[--data DIR] [--player NAME] [--last N] [--since DATE] [--until DATE] [--json]",
+	summary: "show the family's record: leaderboard, each player's statistics, trends",
+	help: `Shows the record of the roster's players in the journal of --data: games
+and rounds played and won, average points left in hand per round, UNO calls
+made, missed and caught, refused events, the mistakes behind them
+(after-wild: a card matched to the wild rather than the colour named;
+out-of-turn; wd4-guilty: a Wild Draw Four shown by a challenge to have been
+played with the colour in hand), the refusals of their last five games, head
+to head and by preset.
+
+--player NAME shows one player: best and worst rounds, refusals by code and
+their games. --last N counts only the last N games (of the player, with
+--player); --since and --until (YYYY-MM-DD, or RFC 3339) the games started in
+that span, --until excluded. --json prints the same for programs.`,
+	run: runStats,
+}
+
+// periodFlags choose the games statistics count: stats and export --players.
+type periodFlags struct {
+	last         int
+	since, until string
+}
+
+func (p *periodFlags) add(fset *flag.FlagSet) {
+	fset.IntVar(&p.last, "last", 0, "only the last N games")
+	fset.StringVar(&p.since, "since", "", "only games started on or after DATE")
+	fset.StringVar(&p.until, "until", "", "only games started before DATE")
+}
+
+// period reads the flags; the error is a sentence for the usage.
+func (p *periodFlags) period() (journal.Period, error) {
+	var per journal.Period
+	if p.last < 0 {
+		return per, fmt.Errorf("--last takes a number of games, 1 or more (got %d)", p.last)
+	}
+	per.Last = p.last
+	var err error
+	if per.Since, err = parseDate("--since", p.since); err != nil {
+		return per, err
+	}
+	per.Until, err = parseDate("--until", p.until)
+	return per, err
+}
+
+// parseDate reads a day (midnight, local time) or an RFC 3339 time.
+func parseDate(flag, s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.ParseInLocation(time.DateOnly, s, time.Local); err == nil {
+		return t, nil
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	return time.Time{}, fmt.Errorf("%s takes a date, YYYY-MM-DD (got %q)", flag, s)
+}
+
+func runStats(ctx context.Context, self *command, e *env, args []string) error {
+	var (
+		h  historyFlags
+		pf periodFlags
+	)
+	fset := flag.NewFlagSet("stats", flag.ContinueOnError)
+	fset.StringVar(&h.data, "data", dataDir(), "directory of the journal")
+	pf.add(fset)
+	player := fset.String("player", "", "one roster player")
+	asJSON := fset.Bool("json", false, "print JSON")
+	if err := h.parse(self, fset, args); err != nil {
+		return err
+	}
+	per, err := pf.period()
+	if err != nil {
+		return &usageError{cmd: self, msg: "stats: " + err.Error()}
+	}
+	j, err := openJournal(ctx, "stats", h.data)
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	if *player != "" {
+		return playerStats(ctx, j, *player, per, *asJSON, e.stdout)
+	}
+	f, err := j.Stats(ctx, per)
+	if err != nil {
+		return fmt.Errorf("stats: %w", err)
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, f)
+	}
+	return writeFamily(e.stdout, f)
+}
+
+// playerJSON is `stats --player NAME --json`.
+type playerJSON struct {
+	journal.PlayerStats
+	GameList []journal.PlayerGame `json:"game_list"`
+}
+
+func playerStats(ctx context.Context, j *history, name string, per journal.Period, asJSON bool, w io.Writer) error {
+	p, err := j.PlayerByName(ctx, name)
+	if err != nil {
+		return fmt.Errorf("stats: %q is not on the roster (add them on the family page): %w", name, err)
+	}
+	st, err := j.PlayerStats(ctx, p.ID, per)
+	if err != nil {
+		return fmt.Errorf("stats: %w", err)
+	}
+	games, err := j.PlayerGames(ctx, p.ID, per)
+	if err != nil {
+		return fmt.Errorf("stats: %w", err)
+	}
+	if asJSON {
+		return writeJSON(w, playerJSON{PlayerStats: st, GameList: games})
+	}
+	return writePlayer(w, st, games)
+}
+
+// writeFamily prints the leaderboard, the trends, head to head and presets.
+func writeFamily(w io.Writer, f journal.FamilyStats) error {
+	fmt.Fprintf(w, "%d games, %d rounds\n\n", f.Games, f.Rounds)
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tPLAYER\tGAMES\tWON\tROUNDS\tWON\tLEFT/ROUND\tUNO CALLED\tMISSED\tCAUGHT\tREFUSED")
+	for i, s := range f.Players {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\n", i+1, s.Player.Name, s.Games, s.GamesWon,
+			s.Rounds, s.RoundsWon, s.AvgLeft, s.UnoCalled, s.UnoMissed, s.UnoCaught, s.Refused)
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	for _, s := range f.Players {
+		if line := trendLine(s); line != "" {
+			fmt.Fprintln(w, line)
+		}
+	}
+	if len(f.HeadToHead) > 0 {
+		fmt.Fprintln(w, "\nhead to head (games won, rounds won):")
+		for _, h := range f.HeadToHead {
+			fmt.Fprintf(w, "  %s %d–%d %s in %d games (rounds %d–%d)\n", h.AName, h.AWon, h.BWon, h.BName, h.Games, h.ARounds, h.BRounds)
+		}
+	}
+	if len(f.Presets) > 0 {
+		fmt.Fprintln(w, "\nby preset (games won of played):")
+		for _, p := range f.Presets {
+			fmt.Fprintf(w, "  %s: %s %d of %d\n", p.Preset, p.Player, p.GamesWon, p.Games)
+		}
+	}
+	return nil
+}
+
+// trendLine is "Mia's refused plays: 6 → 1 per game over 5 games".
+func trendLine(s journal.PlayerStats) string {
+	if len(s.Trend) < 2 {
+		return ""
+	}
+	n := make([]string, len(s.Trend))
+	for i, g := range s.Trend {
+		n[i] = fmt.Sprint(g.N)
+	}
+	return fmt.Sprintf("%s's refused plays: %s per game over %d games", s.Player.Name, strings.Join(n, " → "), len(s.Trend))
+}
+
+// writePlayer prints one player's record and their games.
+func writePlayer(w io.Writer, s journal.PlayerStats, games []journal.PlayerGame) error {
+	fmt.Fprintf(w, "%s: %d games (%d won), %d rounds (%d won), %.1f points left per round\n",
+		s.Player.Name, s.Games, s.GamesWon, s.Rounds, s.RoundsWon, s.AvgLeft)
+	if s.Best != nil {
+		fmt.Fprintf(w, "best round: game %d round %d (%d left, %d scored)\n", s.Best.Game, s.Best.Round, s.Best.Left, s.Best.Points)
+		fmt.Fprintf(w, "worst round: game %d round %d (%d left, %d scored)\n", s.Worst.Game, s.Worst.Round, s.Worst.Left, s.Worst.Points)
+	}
+	fmt.Fprintf(w, "UNO: %d called, %d missed, %d caught\n", s.UnoCalled, s.UnoMissed, s.UnoCaught)
+	fmt.Fprintf(w, "refused: %d%s\n", s.Refused, counts(s.ByCode))
+	fmt.Fprintf(w, "mistakes:%s\n", counts(s.Mistakes))
+	if line := trendLine(s); line != "" {
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "GAME\tSTARTED\tPRESET\tWON\tROUNDS\tWON\tLEFT\tREFUSED")
+	for _, g := range games {
+		won := ""
+		if g.Won {
+			won = "yes"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", g.Game, g.Started.Local().Format("2006-01-02 15:04"), g.Preset, won, g.Rounds, g.RoundsWon, g.Left, g.Refused)
+	}
+	return tw.Flush()
+}
+
+// counts writes " (a 2, b 1)" in key order, " none" when empty.
+func counts(m map[string]int) string {
+	if len(m) == 0 {
+		return " none"
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}

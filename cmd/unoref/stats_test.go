@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/unoref/unoref/referee/journal"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// handJournal writes, in a data directory, the journal of the two games
+// checked by hand in referee/journal (testdata/hand-game*.log): Mia and
+// Ben on the roster, Cy a guest.
+func handJournal(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	j, err := journal.Open(ctx, filepath.Join(dir, journalFile), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	for _, n := range []string{"Mia", "Ben"} {
+		if _, err := j.AddPlayer(ctx, journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, name := range []string{"hand-game1.log", "hand-game2.log"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "referee", "journal", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var evs []tablelog.Event
+		for k, line := range strings.Split(string(b), "\n") {
+			if ev, ok, err := tablelog.Parse(line, k+1); err == nil && ok {
+				evs = append(evs, ev)
+			}
+		}
+		tb, err := j.NewGame(ctx, evs[0].Names, evs[1:3]...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range evs[3:] {
+			if _, err := tb.Apply(ctx, ev); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i == 0 {
+			tb.End(ctx)
+		}
+	}
+	return dir
+}
+
+func TestStatsCommand(t *testing.T) {
+	dir := handJournal(t)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string // in stdout (or stderr when code != 0)
+	}{
+		{"family", []string{"stats", "--data", dir}, 0, []string{"2 games, 2 rounds", "Mia's refused plays: 1 → 0 per game over 2 games", "Mia 1–0 Ben in 2 games (rounds 2–0)", "official: Mia 1 of 1"}},
+		{"player", []string{"stats", "--data", dir, "--player", "ben"}, 0, []string{"Ben: 2 games (0 won), 2 rounds (0 won), 9.0 points left per round",
+			"best round: game 1 round 2 (6 left, 0 scored)", "UNO: 0 called, 1 missed, 1 caught", "refused: 2 (illegal-card 2)", "mistakes: (after-wild 1)"}},
+		{"last", []string{"stats", "--data", dir, "--player", "Mia", "--last", "1"}, 0, []string{"Mia: 1 games (0 won), 0 rounds", "mistakes: (wd4-guilty 1)"}},
+		{"not on the roster", []string{"stats", "--data", dir, "--player", "Cy"}, 1, []string{`"Cy" is not on the roster`}},
+		{"bad date", []string{"stats", "--data", dir, "--since", "March"}, 2, []string{"--since takes a date"}},
+		{"bad last", []string{"stats", "--data", dir, "--last", "-2"}, 2, []string{"--last takes a number"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := call(t, "", tt.args...)
+			if code != tt.code {
+				t.Fatalf("unoref %q: exit %d, want %d; stderr %q", tt.args, code, tt.code, errOut)
+			}
+			if code != 0 {
+				out = errOut
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("unoref %q: no %q in\n%s", tt.args, w, out)
+				}
+			}
+		})
+	}
+}
+
+func TestStatsJSON(t *testing.T) {
+	dir := handJournal(t)
+	out, errOut, code := call(t, "", "stats", "--data", dir, "--json")
+	if code != 0 {
+		t.Fatalf("stats --json: exit %d, stderr %q", code, errOut)
+	}
+	var f journal.FamilyStats
+	if err := json.Unmarshal([]byte(out), &f); err != nil {
+		t.Fatalf("stats --json is not JSON: %v\n%s", err, out)
+	}
+	var got []string
+	for _, p := range f.Players {
+		got = append(got, p.Player.Name)
+	}
+	if d := cmp.Diff([]string{"Mia", "Ben"}, got); d != "" {
+		t.Errorf("stats --json leaderboard (-want +got):\n%s", d)
+	}
+	out, _, _ = call(t, "", "stats", "--data", dir, "--json", "--player", "Ben")
+	var p playerJSON
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatalf("stats --player --json is not JSON: %v\n%s", err, out)
+	}
+	if p.PointsLeft != 18 || p.UnoCaught != 1 || len(p.GameList) != 2 {
+		t.Errorf("stats --player Ben --json = %+v, want 18 left, 1 caught, 2 games", p)
+	}
+}
+
+func TestExportPlayersCSV(t *testing.T) {
+	dir := handJournal(t)
+	out, errOut, code := call(t, "", "export", "--data", dir, "--csv", "--players")
+	if code != 0 {
+		t.Fatalf("export --csv --players: exit %d, stderr %q", code, errOut)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatalf("export --csv --players is not CSV: %v\n%s", err, out)
+	}
+	want := [][]string{
+		playersHeader,
+		{"Mia", "2", "1", "2", "2", "0", "0.00", "2", "0", "0", "1", "0", "1", "1"},
+		{"Ben", "2", "0", "2", "0", "18", "9.00", "0", "1", "1", "2", "1", "0", "0"},
+	}
+	if d := cmp.Diff(want, rows); d != "" {
+		t.Errorf("export --csv --players (-want +got):\n%s", d)
+	}
+	if _, errOut, code := call(t, "", "export", "--data", dir, "--csv", "--players", "--game", "1"); code != 2 || !strings.Contains(errOut, "--players goes with --csv") {
+		t.Errorf("export --csv --players --game 1: exit %d, stderr %q; want a usage error", code, errOut)
+	}
+}
