@@ -120,7 +120,7 @@ func seedOf(name string, i int) uint64 {
 // setTally is what one option set's games came to.
 type setTally struct {
 	games, events, long int
-	elapsed            time.Duration
+	elapsed             time.Duration
 }
 
 func TestSimulation(t *testing.T) {
