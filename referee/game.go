@@ -307,6 +307,11 @@ func (g *Game) players(names []string) Verdict {
 	if len(names) < 2 || len(names) > 10 {
 		return refuse(ErrBadLine, "A game needs 2 to 10 players")
 	}
+	for _, nm := range names {
+		if err := tablelog.CheckName(nm); err != nil {
+			return refuse(ErrBadLine, err.Error())
+		}
+	}
 	n := len(names)
 	g.names = append([]string(nil), names...)
 	g.n = n

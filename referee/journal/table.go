@@ -63,52 +63,42 @@ func (e *ReplayError) Unwrap() []error {
 // NewGame starts a game: it seats players, applies the setup events that
 // follow (a rules line, a dealer line) and journals them in one transaction.
 // Every setup event must be accepted. It fails with ErrGameOpen while another
-// game is open: End it first.
+// game is open: End it first, or Replace it.
 func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablelog.Event) (*Table, error) {
-	t := &Table{j: j, g: referee.New()}
-	evs := append([]tablelog.Event{{Kind: tablelog.Players, Names: players}}, setup...)
-	rules := "rules " + referee.PresetOfficial
-	for i, ev := range evs {
-		seq := i + 1
-		e, err := normalise(ev, seq)
-		if err != nil {
-			return nil, err
-		}
-		before := t.g.State()
-		v := t.g.Apply(e.ev)
-		if !v.OK {
-			return nil, fmt.Errorf("journal: new game: %q refused (%s): %s", e.line, v.Code, v.Message)
-		}
-		t.tr.step(before, t.g.State(), v)
-		e.ok = true
-		t.ents = append(t.ents, e)
-		if ev.Kind == tablelog.Rules {
-			rules = untimed(e.ev)
-		}
+	return j.startGame(ctx, 0, players, setup)
+}
+
+// Replace ends t's game (abandoned unless won) and starts a new one as
+// NewGame does, in one transaction: when the new game is refused or can't
+// be written, t's game stays open and t keeps working.
+func (t *Table) Replace(ctx context.Context, players []string, setup ...tablelog.Event) (*Table, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return nil, ErrEnded
 	}
-	names := strings.Join(t.g.State().Players, " ")
-	err := j.tx(ctx, func(tx *sql.Tx) error {
-		var open int
-		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE ended_at IS NULL").Scan(&open); err != nil {
-			return err
-		}
-		if open > 0 {
-			return ErrGameOpen
-		}
-		now := j.stamp()
-		res, err := tx.ExecContext(ctx, "INSERT INTO games(started_at, players, rules) VALUES (?, ?, ?)", now, names, rules)
-		if err != nil {
-			return err
-		}
-		if t.id, err = res.LastInsertId(); err != nil {
-			return err
-		}
-		for i, e := range t.ents {
-			if err := insertEvent(ctx, tx, t.id, i+1, e, now); err != nil {
+	nt, err := t.j.startGame(ctx, t.id, players, setup)
+	if err != nil {
+		return nil, err
+	}
+	t.closed = true
+	return nt, nil
+}
+
+// startGame seats the new game, then ends game ending (0: none) and
+// journals the new one in one transaction.
+func (j *Journal) startGame(ctx context.Context, ending int64, players []string, setup []tablelog.Event) (*Table, error) {
+	t, rules, err := j.seat(players, setup)
+	if err != nil {
+		return nil, err
+	}
+	err = j.tx(ctx, func(tx *sql.Tx) error {
+		if ending != 0 {
+			if _, err := tx.ExecContext(ctx, "UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL", j.stamp(), ending); err != nil {
 				return err
 			}
 		}
-		return nil
+		return t.insertGame(ctx, tx, rules)
 	})
 	if errors.Is(err, ErrGameOpen) {
 		return nil, err
@@ -117,6 +107,59 @@ func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablel
 		return nil, fmt.Errorf("journal: new game: %w", err)
 	}
 	return t, nil
+}
+
+// seat rules on the players line and the setup events with a fresh
+// referee; it returns the table (not yet journaled) and its rules line.
+func (j *Journal) seat(players []string, setup []tablelog.Event) (*Table, string, error) {
+	t := &Table{j: j, g: referee.New()}
+	evs := append([]tablelog.Event{{Kind: tablelog.Players, Names: players}}, setup...)
+	rules := "rules " + referee.PresetOfficial
+	for i, ev := range evs {
+		e, err := normalise(ev, i+1)
+		if err != nil {
+			return nil, "", err
+		}
+		before := t.g.State()
+		v := t.g.Apply(e.ev)
+		if !v.OK {
+			return nil, "", fmt.Errorf("journal: new game: %q refused (%s): %s", e.line, v.Code, v.Message)
+		}
+		t.tr.step(before, t.g.State(), v)
+		e.ok = true
+		t.ents = append(t.ents, e)
+		if ev.Kind == tablelog.Rules {
+			rules = untimed(e.ev)
+		}
+	}
+	return t, rules, nil
+}
+
+// insertGame writes the seated game and its events; ErrGameOpen when
+// another game is still open.
+func (t *Table) insertGame(ctx context.Context, tx *sql.Tx, rules string) error {
+	var open int
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE ended_at IS NULL").Scan(&open); err != nil {
+		return err
+	}
+	if open > 0 {
+		return ErrGameOpen
+	}
+	now := t.j.stamp()
+	names := strings.Join(t.g.State().Players, " ")
+	res, err := tx.ExecContext(ctx, "INSERT INTO games(started_at, players, rules) VALUES (?, ?, ?)", now, names, rules)
+	if err != nil {
+		return err
+	}
+	if t.id, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	for i, e := range t.ents {
+		if err := insertEvent(ctx, tx, t.id, i+1, e, now); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Resume opens the open game, the last one not ended, and replays it so that
@@ -214,7 +257,10 @@ func changed(before, after referee.State, v referee.Verdict) bool {
 // live referee rules on exactly what a replay will (times rounded to the
 // millisecond, as the table log writes them).
 func normalise(ev tablelog.Event, seq int) (entry, error) {
-	line := ev.String()
+	line, err := ev.Text()
+	if err != nil {
+		return entry{}, fmt.Errorf("%w: %w", ErrBadEvent, err)
+	}
 	pev, ok, err := tablelog.Parse(line, seq)
 	if err == nil && !ok {
 		err = errors.New("blank line")

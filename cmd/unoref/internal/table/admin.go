@@ -5,15 +5,10 @@ import (
 	"errors"
 	"maps"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
 )
-
-// MaxName is the longest display name, in characters.
-const MaxName = 20
 
 // Optional abilities of a Game and a Journal: SQLJournal has them all; a
 // table without them refuses the action that needs them.
@@ -50,38 +45,14 @@ func (t *Table) disp(seat string) string {
 	return seat
 }
 
-// CheckName says what is wrong with name as a display name, in a sentence
-// for the page; nil when it is fine. Names have 1 to MaxName printable
-// characters and no spaces: the table log splits its lines on spaces.
-func CheckName(name string) error {
-	n := utf8.RuneCountInString(name)
-	switch {
-	case n == 0:
-		return refuseAction("Say the new name.")
-	case n > MaxName:
-		return refuseAction("A name has at most %d characters.", MaxName)
-	case !utf8.ValidString(name):
-		return refuseAction("A name must be text.")
-	}
-	for _, r := range name {
-		switch {
-		case unicode.IsSpace(r):
-			return refuseAction("A name can't have spaces: write %q.", strings.Join(strings.Fields(name), "-"))
-		case !unicode.IsPrint(r):
-			return refuseAction("A name can't have control characters.")
-		}
-	}
-	return nil
-}
-
 // rename gives a seat a display name. who is the seat's name or its display
 // name; the seat's own name clears a rename.
 func (t *Table) rename(who, name string) error {
 	if t.game == nil {
 		return refuseAction("No game is being played.")
 	}
-	if err := CheckName(name); err != nil {
-		return err
+	if err := tablelog.CheckName(name); err != nil {
+		return refuseAction("%s", err)
 	}
 	players := t.game.State().Players
 	seat := ""

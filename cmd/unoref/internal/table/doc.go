@@ -67,8 +67,8 @@
 // The page's admin actions: "undo" drops the last event (one held for an
 // UNO grace, else the last journaled one, journal.Table.Undo) and rebuilds
 // the game from the journal; "end" ends the game (abandoned when not won).
-// "rename" gives a seat a display name (1 to MaxName characters, no spaces,
-// unique at the table). The engine and the journal keep the names of the
+// "rename" gives a seat a display name (any name tablelog.CheckName
+// accepts, unique at the table). The engine and the journal keep the names of the
 // players line, which can't change mid-game: display names are kept per
 // game in NamesFile beside the journal, replaced atomically, and shown on
 // the OLED, in the prompts, in Snapshot.Names and in SQLJournal's Games and

@@ -46,7 +46,8 @@ type SQLJournal struct {
 
 var _ Journal = (*SQLJournal)(nil)
 
-// NewGame implements Journal: an open game not yet won is ended (abandoned).
+// NewGame implements Journal: an open game not yet won is ended (abandoned)
+// in the same transaction that writes the new one.
 func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string) (Game, error) {
 	words := strings.Fields(rules)
 	if len(words) == 0 {
@@ -66,13 +67,15 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 			s.cur = t
 		}
 	}
+	// The open game ends in the transaction that writes the new one: a
+	// new game that can't be written leaves it open.
+	var t *journal.Table
+	var err error
 	if s.cur != nil {
-		if err := s.cur.End(ctx); err != nil {
-			return nil, err
-		}
-		s.cur = nil
+		t, err = s.cur.Replace(ctx, players, rev)
+	} else {
+		t, err = s.J.NewGame(ctx, players, rev)
 	}
-	t, err := s.J.NewGame(ctx, players, rev)
 	if err != nil {
 		return nil, err
 	}

@@ -460,8 +460,8 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 			players = t.j.LastPlayers(context.Background())
 		}
 	}
-	if len(players) < 2 {
-		return refuseAction("Name at least two players.")
+	if err := checkPlayers(players); err != nil {
+		return err
 	}
 	if rules == "" {
 		rules = t.cfg.Rules
@@ -488,17 +488,48 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	t.cancel(timerGrace)
 	g, err := t.j.NewGame(context.Background(), players, rules)
 	if err != nil {
-		var se *setupError
-		if errors.As(err, &se) {
-			return refuseAction("%s", se.msg)
-		}
-		return err
+		return newGameRefused(err)
 	}
 	t.adopt(g)
 	t.t0 = t.clock.Now()
 	t.last = Verdict{OK: true, Message: "New game: " + strings.Join(players, ", "), Event: "rules " + rules, At: t.clock.Now()}
 	t.refresh()
 	return nil
+}
+
+// checkPlayers refuses a players list the table log can't hold, before
+// anything changes: every name passes tablelog.CheckName, and no two are
+// the same.
+func checkPlayers(players []string) error {
+	if len(players) < 2 {
+		return refuseAction("Name at least two players.")
+	}
+	for i, p := range players {
+		if err := tablelog.CheckName(p); err != nil {
+			return refuseAction("%s", err)
+		}
+		for _, q := range players[:i] {
+			if strings.EqualFold(p, q) {
+				return refuseAction("%s is named twice: names must differ.", p)
+			}
+		}
+	}
+	return nil
+}
+
+// newGameRefused is the page's sentence for a new game the journal did not
+// start. The journal ends the open game only with the new one written, so
+// the game in play goes on and the daemon with it.
+func newGameRefused(err error) error {
+	var se *setupError
+	var ne *tablelog.NameError
+	switch {
+	case errors.As(err, &se):
+		return refuseAction("%s", se.msg)
+	case errors.As(err, &ne):
+		return refuseAction("%s", ne)
+	}
+	return refuseAction("The new game could not be saved (%v): the game in play goes on.", err)
 }
 
 // Snapshot returns the current view.

@@ -189,7 +189,7 @@
     if (a.Kind === 'rename') a.NewName = String(fd.get('newname') || '').trim();
     if (a.Kind === 'tap' && !a.Card) throw new Error('Pick a card first, then tap it on a pad.');
     if (a.Kind === 'newgame') {
-      a.Players = String(fd.get('players') || '').split(/[\s,]+/).filter(Boolean);
+      a.Players = String(fd.get('players') || '').split(/[ \t\r\n,]+/).filter(Boolean); // as playerNames in action.go
       a.Rules = [fd.get('preset'), ...fd.getAll('opt'), ...String(fd.get('extra') || '').split(/\s+/)]
         .filter(Boolean).join(' ');
       const t = String(fd.get('target') || '').trim();
