@@ -645,3 +645,36 @@ func TestEndAndNewGame(t *testing.T) {
 		t.Errorf("Apply of an event that is no table-log line: %v, want %v", err, ErrBadEvent)
 	}
 }
+
+// Replace ends the open game only in the transaction that writes the new
+// one: a new game refused (a name the log can't hold) leaves it open.
+func TestReplaceKeepsTheGameOnRefusal(t *testing.T) {
+	ctx := context.Background()
+	j, _ := openTemp(t)
+	tb, err := j.NewGame(ctx, []string{"Ann", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, names := range [][]string{{"Kid#1", "Ben"}, {"Mary Ann", "Ben"}, {"Kid\u00a01", "Ben"}, {"\u202eKid", "Ben"}} {
+		if _, err := tb.Replace(ctx, names); !errors.Is(err, ErrBadEvent) || !errors.Is(err, tablelog.ErrBadName) {
+			t.Errorf("Replace(%q) = %v, want ErrBadEvent and tablelog.ErrBadName", names, err)
+		}
+	}
+	if open, err := j.Resume(ctx); err != nil || open.ID() != tb.ID() {
+		t.Fatalf("Resume after refused replacements = %v, %v, want game %d open", open, err, tb.ID())
+	}
+	tb2, err := tb.Replace(ctx, []string{"Аня", "Անի"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.Replace(ctx, []string{"Cy", "Dee"}); !errors.Is(err, ErrEnded) {
+		t.Errorf("Replace of a replaced game = %v, want %v", err, ErrEnded)
+	}
+	games, err := j.Games(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || games[0].Open() || !games[1].Open() || games[1].ID != tb2.ID() {
+		t.Fatalf("Games() = %+v, want game 1 abandoned and game 2 open", games)
+	}
+}
