@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -23,6 +24,7 @@ type Table struct {
 	mu     sync.Mutex
 	g      *referee.Game
 	ents   []entry // the journaled events, seq = index+1
+	sum    [32]byte // the lines of ents hashed in a chain, as the record of the last event holds them
 	tr     tracker
 	closed bool // End was called
 	// stale: a commit failed, so the file may hold more (or less) than ents
@@ -104,8 +106,9 @@ func (j *Journal) startGame(ctx context.Context, ending int64, players []string,
 		return nil, err
 	}
 	if err != nil {
-		return nil, fmt.Errorf("journal: new game: %w", err)
+		return nil, diskFull(fmt.Errorf("journal: new game: %w", err), filepath.Dir(j.path), freeBytes)
 	}
+	j.acknowledge(t.id, len(t.ents), t.sum)
 	return t, nil
 }
 
@@ -128,6 +131,7 @@ func (j *Journal) seat(players []string, setup []tablelog.Event) (*Table, string
 		t.tr.step(before, t.g.State(), v)
 		e.ok = true
 		t.ents = append(t.ents, e)
+		t.sum = chain(t.sum, e.line)
 		if ev.Kind == tablelog.Rules {
 			rules = untimed(e.ev)
 		}
@@ -217,6 +221,7 @@ func (t *Table) load(ctx context.Context) error {
 		return err
 	}
 	t.g, t.tr, t.ents, t.stale = g, tr, ents, false
+	t.sum = chainOf(lines(ents))
 	return nil
 }
 
@@ -377,7 +382,20 @@ func (t *Table) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, 
 		return referee.Verdict{}, fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err)
 	}
 	t.ents = append(t.ents, e)
+	t.sum = chain(t.sum, e.line)
+	t.j.acknowledge(t.id, seq, t.sum)
+	if ended {
+		t.j.roundEnded(ctx)
+	}
 	return v, nil
+}
+
+func lines(ents []entry) []string {
+	l := make([]string, len(ents))
+	for i, e := range ents {
+		l[i] = e.line
+	}
+	return l
 }
 
 // rulesLine is the rules line in force once e is journaled.
@@ -435,6 +453,10 @@ func (t *Table) Undo(ctx context.Context) (tablelog.Event, error) {
 		return tablelog.Event{}, err
 	}
 	st := g.State()
+	// The record goes down before the commit: it may lag behind the
+	// journal, never run ahead of it.
+	sum := chainOf(lines(keep))
+	t.j.acknowledge(t.id, len(keep), sum)
 	err = t.j.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM events WHERE game_id = ? AND seq = ?", t.id, n); err != nil {
 			return err
@@ -451,7 +473,7 @@ func (t *Table) Undo(ctx context.Context) (tablelog.Event, error) {
 		return tablelog.Event{}, fmt.Errorf("journal: game %d: undo event %d: %w", t.id, n, err)
 	}
 	dropped := t.ents[n-1].ev
-	t.g, t.tr, t.ents = g, tr, keep
+	t.g, t.tr, t.ents, t.sum = g, tr, keep, sum
 	return dropped, nil
 }
 
