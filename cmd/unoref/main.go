@@ -69,7 +69,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{runCmd, replayCmd, historyCmd, exportCmd, tagCmd, enrollCmd, doctorCmd, versionCmd, helpCmd}
+	commands = []*command{runCmd, replayCmd, historyCmd, exportCmd, restoreCmd, tagCmd, enrollCmd, doctorCmd, versionCmd, helpCmd}
 }
 
 func lookup(name string) *command {

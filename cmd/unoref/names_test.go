@@ -19,8 +19,9 @@ import (
 
 // pageDaemon is `unoref run --sim` serving its page on a loopback port.
 type pageDaemon struct {
-	cmd *exec.Cmd
-	url string
+	cmd    *exec.Cmd
+	url    string
+	stderr *lockedBuffer
 }
 
 func startPageDaemon(t *testing.T, dir string, args ...string) *pageDaemon {
@@ -31,7 +32,8 @@ func startPageDaemon(t *testing.T, dir string, args ...string) *pageDaemon {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
+	stderr := &lockedBuffer{}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -41,10 +43,10 @@ func startPageDaemon(t *testing.T, dir string, args ...string) *pageDaemon {
 	for sc.Scan() {
 		if line := sc.Text(); strings.HasPrefix(line, pre) {
 			go io.Copy(io.Discard, out)
-			return &pageDaemon{cmd: cmd, url: strings.TrimPrefix(line, pre)}
+			return &pageDaemon{cmd: cmd, url: strings.TrimPrefix(line, pre), stderr: stderr}
 		}
 	}
-	t.Fatal("no address printed")
+	t.Fatalf("no address printed; stderr:\n%s", stderr)
 	return nil
 }
 

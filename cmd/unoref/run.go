@@ -25,6 +25,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/referee/journal"
 )
 
 var _ web.Table = (*table.Table)(nil)
@@ -188,11 +189,11 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 	if err := os.MkdirAll(c.Data, 0o755); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	j, err := table.OpenJournal(ctx, filepath.Join(c.Data, journalFile))
+	j, hist, closeJ, err := openTableJournal(ctx, c.Data, &cfg, e.stderr)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	defer j.Close()
+	defer closeJ()
 	res, closeReg, err := openResolver(ctx, c.Data, c.Deck)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -221,7 +222,7 @@ func serve(ctx context.Context, e *env, c Config, virtual, stdin bool) error {
 			<-runErr
 			return fmt.Errorf("run: page: %w", err)
 		}
-		page := web.New(t, &web.Opts{PIN: c.AdminPIN, History: j})
+		page := web.New(t, &web.Opts{PIN: c.AdminPIN, History: hist})
 		srv := &http.Server{Handler: page, ReadHeaderTimeout: 10 * time.Second}
 		go srv.Serve(ln)
 		defer func() {
@@ -428,4 +429,22 @@ func parseControl(f []string) (table.Action, error) {
 		return table.Action{Kind: "points", Name: f[1], Points: n}, nil
 	}
 	return table.Action{}, bad
+}
+
+// openTableJournal opens the journal of the data directory. A damaged one
+// (journal.ErrDamaged) does not stop the daemon, which would only be
+// restarted into the same state: it is said on the log and on the page
+// (cfg.Alert), with the command that restores the rolling copy, and the
+// table runs without a journal, refusing new games.
+func openTableJournal(ctx context.Context, data string, cfg *table.Config, stderr io.Writer) (table.Journal, web.History, func() error, error) {
+	j, err := table.OpenJournal(ctx, filepath.Join(data, journalFile))
+	if err == nil {
+		return j, j, j.Close, nil
+	}
+	if !errors.Is(err, journal.ErrDamaged) {
+		return nil, nil, nil, err
+	}
+	cfg.Alert = fmt.Sprintf("%s No game can be saved until then; the command in full: unoref restore --data %s", err, data)
+	fmt.Fprintf(stderr, "unoref: %s\n", cfg.Alert)
+	return table.DamagedJournal{Err: err}, nil, func() error { return nil }, nil
 }

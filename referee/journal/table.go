@@ -23,7 +23,7 @@ type Table struct {
 
 	mu     sync.Mutex
 	g      *referee.Game
-	ents   []entry // the journaled events, seq = index+1
+	ents   []entry  // the journaled events, seq = index+1
 	sum    [32]byte // the lines of ents hashed in a chain, as the record of the last event holds them
 	tr     tracker
 	closed bool // End was called

@@ -92,6 +92,7 @@ func (t *Table) refresh() {
 		Events:  t.events,
 		Game:    t.gameID,
 		Names:   maps.Clone(t.names),
+		Alert:   t.cfg.Alert,
 	}
 	if t.v != nil {
 		s.LEDs = t.v.ledStates()

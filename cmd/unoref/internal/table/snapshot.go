@@ -25,6 +25,10 @@ type Snapshot struct {
 	// ignore them.
 	Game  int64             // the journal's id of the game shown, 0 for none
 	Names map[string]string // display names of renamed seats: seat name → display name
+	// Alert is a problem the table can't solve by itself, for a banner on
+	// the page (Config.Alert): a damaged journal and the command that
+	// restores it.
+	Alert string
 }
 
 // Name is how the table shows the player seated as seat: their display name

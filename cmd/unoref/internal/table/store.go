@@ -83,6 +83,25 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 	return newSQLGame(t, g.Rules()), nil
 }
 
+// DamagedJournal stands in for a journal found damaged at start
+// (journal.ErrDamaged): the table runs and shows the damage, nothing
+// resumes, and every new game is refused with Err's sentence until
+// `unoref restore` puts the rolling copy back.
+type DamagedJournal struct{ Err error }
+
+var _ Journal = DamagedJournal{}
+
+// NewGame implements Journal: refused.
+func (d DamagedJournal) NewGame(context.Context, []string, string) (Game, error) {
+	return nil, &setupError{"Nothing can be saved: " + strings.TrimPrefix(d.Err.Error(), "journal: ")}
+}
+
+// Resume implements Journal: no game resumes from a damaged journal.
+func (d DamagedJournal) Resume(context.Context) (Game, error) { return nil, ErrNoOpenGame }
+
+// LastPlayers implements Journal.
+func (d DamagedJournal) LastPlayers(context.Context) []string { return nil }
+
 // Resume implements Journal.
 func (s *SQLJournal) Resume(ctx context.Context) (Game, error) {
 	t, err := s.J.Resume(ctx)

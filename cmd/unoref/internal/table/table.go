@@ -37,6 +37,9 @@ type Config struct {
 	AlertTime time.Duration
 	// Virtual marks the virtual table in the snapshot.
 	Virtual bool
+	// Alert is shown as Snapshot.Alert: what the daemon found wrong at
+	// start (a damaged journal) and what to do.
+	Alert string
 	// Heartbeat, when set, is called by Run's loop as it starts and then
 	// every HeartbeatEvery of real time (not the Clock's), between the
 	// handling of two inputs: a handler that hangs stops the calls. It is
