@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -73,7 +74,8 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 	var err error
 	if s.cur != nil {
 		t, err = s.cur.Replace(ctx, players, rev)
-	} else {
+	}
+	if s.cur == nil || errors.Is(err, journal.ErrEnded) { // none open, or ended at the table
 		t, err = s.J.NewGame(ctx, players, rev)
 	}
 	if err != nil {
