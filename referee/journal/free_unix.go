@@ -5,7 +5,9 @@ package journal
 import "syscall"
 
 // freeBytes is the room left for this user on dir's file system.
-func freeBytes(dir string) (uint64, error) {
+var freeBytes = statfsFree
+
+func statfsFree(dir string) (uint64, error) {
 	var st syscall.Statfs_t
 	if err := syscall.Statfs(dir, &st); err != nil {
 		return 0, err

@@ -151,17 +151,46 @@ func diskFull(err error, dir string, free func(string) (uint64, error)) error {
 	return fmt.Errorf("%w: %s has %d bytes left, and the journal needs room to write: delete old files there (or move the data directory to a bigger disk), then start unoref again (%v)", ErrDiskFull, dir, n, err)
 }
 
+// fullDisk is diskFull for Open: a damage that is only a full disk is
+// said as one.
+func fullDisk(err error, dir string) error {
+	cause := err
+	var de *DamageError
+	if errors.As(err, &de) && de.Err != nil {
+		cause = de.Err
+	}
+	if df := diskFull(cause, dir, freeBytes); errors.Is(df, ErrDiskFull) {
+		return df
+	}
+	return err
+}
+
 // minFree is the room below which a failed write is put down to a full disk.
 const minFree = 1 << 20
 
-// fullOrIO reports SQLite's SQLITE_FULL (13) and SQLITE_IOERR (10) with its
-// extended codes (a full disk fails the -shm mapping with 4874).
+// fullOrIO reports SQLite's SQLITE_FULL (13), SQLITE_IOERR (10) with its
+// extended codes (a full disk fails the -shm mapping with 4874) and
+// SQLITE_CANTOPEN (14: a file that can't be created).
 func fullOrIO(err error) bool {
-	var c interface{ Code() int }
-	if errors.As(err, &c) {
-		code := c.Code() & 0xff
-		return code == 13 || code == 10
+	if code, ok := sqliteCode(err); ok {
+		return code == 13 || code == 10 || code == 14
 	}
 	s := err.Error()
 	return strings.Contains(s, "disk is full") || strings.Contains(s, "disk I/O error") || strings.Contains(s, "no space left")
+}
+
+// sqliteCode is the primary result code of the SQLite error in err.
+func sqliteCode(err error) (int, bool) {
+	var c interface{ Code() int }
+	if errors.As(err, &c) {
+		return c.Code() & 0xff, true
+	}
+	return 0, false
+}
+
+// corrupt reports an error that says the file itself is broken:
+// SQLITE_CORRUPT (11), SQLITE_NOTADB (26), or not a journal at all.
+func corrupt(err error) bool {
+	code, ok := sqliteCode(err)
+	return ok && (code == 11 || code == 26) || errors.Is(err, ErrNotJournal)
 }

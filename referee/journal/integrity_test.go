@@ -143,3 +143,29 @@ func BenchmarkRoundEnd(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/round")
 }
+
+// Open on a disk without room says so in a sentence, not as SQLite's
+// "disk I/O error (4874)". The shared-memory file SQLite can't create
+// (here: a link to a missing directory) stands for the full disk; with
+// room left the error is SQLite's own, and not called damage.
+func TestOpenOnAFullDisk(t *testing.T) {
+	ctx := context.Background()
+	j, path := openTemp(t)
+	if _, err := j.NewGame(ctx, []string{"Ann", "Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if err := os.Symlink(filepath.Join(filepath.Dir(path), "missing", "shm"), path+"-shm"); err != nil {
+		t.Fatal(err)
+	}
+	defer func(f func(string) (uint64, error)) { freeBytes = f }(freeBytes)
+	freeBytes = func(string) (uint64, error) { return 0, nil }
+	_, err := Open(ctx, path, nil)
+	if !errors.Is(err, ErrDiskFull) || !strings.Contains(err.Error(), "has 0 bytes left") {
+		t.Fatalf("Open on a full disk = %v, want ErrDiskFull in a sentence", err)
+	}
+	freeBytes = func(string) (uint64, error) { return 1 << 30, nil }
+	if _, err := Open(ctx, path, nil); err == nil || errors.Is(err, ErrDiskFull) || errors.Is(err, ErrDamaged) {
+		t.Errorf("Open with room left = %v, want SQLite's own error", err)
+	}
+}

@@ -105,14 +105,14 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, last: last}
 	if err := j.init(ctx, migrations); err != nil {
 		db.Close()
-		if acked && last.seq > 0 && !errors.Is(err, ErrNewerSchema) {
-			return nil, damaged(path, "SQLite can't open it ("+err.Error()+")", err)
+		if acked && last.seq > 0 && corrupt(err) {
+			err = damaged(path, "SQLite can't open it ("+err.Error()+")", err)
 		}
-		return nil, diskFull(err, filepath.Dir(path), freeBytes)
+		return nil, fullDisk(err, filepath.Dir(path))
 	}
 	if err := j.verify(ctx, acked); err != nil {
 		db.Close()
-		return nil, err
+		return nil, fullDisk(err, filepath.Dir(path))
 	}
 	return j, nil
 }
