@@ -58,8 +58,34 @@ type Journal struct {
 }
 
 // Open opens the journal at path, creating the file and its directory when
-// they do not exist, and migrates its schema to the current version.
+// they do not exist, and migrates its schema to the current version. It
+// checks the file and the record of the last acknowledged event first: a
+// journal that lost events is a *DamageError, a full disk ErrDiskFull.
 func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
+	opts := withDefaults(o)
+	if path == "" {
+		return nil, errors.New("journal: empty path")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	last, acked, err := readRecord(path)
+	if err != nil {
+		return nil, err
+	}
+	db, err := openDB(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, last: last}
+	if err := j.start(ctx, acked); err != nil {
+		db.Close()
+		return nil, fullDisk(err, filepath.Dir(path))
+	}
+	return j, nil
+}
+
+func withDefaults(o *Opts) Opts {
 	var opts Opts
 	if o != nil {
 		opts = *o
@@ -73,24 +99,26 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	if opts.Warn == nil {
 		opts.Warn = func(err error) { fmt.Fprintln(os.Stderr, err) }
 	}
-	if path == "" {
-		return nil, errors.New("journal: empty path")
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("journal: %w", err)
-	}
-	// The record is read before the database, so that a writer committing
-	// meanwhile can only put the database ahead of it.
+	return opts
+}
+
+// readRecord reads the record of the last acknowledged event beside path,
+// and reports a database file that vanished or was emptied since. The
+// record is read before the database, so that a writer committing
+// meanwhile can only put the database ahead of it.
+func readRecord(path string) (ack, bool, error) {
 	last, acked, err := readAck(path + AckSuffix)
 	if errors.Is(err, errAckUnreadable) {
-		return nil, damaged(path, err.Error()+" ("+filepath.Base(path)+AckSuffix+")", nil)
+		return ack{}, false, damaged(path, err.Error()+" ("+filepath.Base(path)+AckSuffix+")", nil)
 	}
 	if err != nil {
-		return nil, err
+		return ack{}, false, err
 	}
-	if err := checkFile(path, last, acked); err != nil {
-		return nil, err
-	}
+	return last, acked, checkFile(path, last, acked)
+}
+
+// openDB opens the database with the journal's per-connection settings.
+func openDB(path string, opts Opts) (*sql.DB, error) {
 	// Per-connection settings go in the DSN so that a connection the pool
 	// reopens gets them too. journal_mode is kept out: it rewrites the file
 	// header, and a foreign file must be left as it was.
@@ -102,19 +130,19 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	}
 	// One writer: a single connection also serialises every transaction.
 	db.SetMaxOpenConns(1)
-	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, last: last}
+	return db, nil
+}
+
+// start migrates the schema and checks the file against the record; a
+// corrupt file behind an acknowledged record is damage.
+func (j *Journal) start(ctx context.Context, acked bool) error {
 	if err := j.init(ctx, migrations); err != nil {
-		db.Close()
-		if acked && last.seq > 0 && corrupt(err) {
-			err = damaged(path, "SQLite can't open it ("+err.Error()+")", err)
+		if acked && j.last.seq > 0 && corrupt(err) {
+			return damaged(j.path, "SQLite can't open it ("+err.Error()+")", err)
 		}
-		return nil, fullDisk(err, filepath.Dir(path))
+		return err
 	}
-	if err := j.verify(ctx, acked); err != nil {
-		db.Close()
-		return nil, fullDisk(err, filepath.Dir(path))
-	}
-	return j, nil
+	return j.verify(ctx, acked)
 }
 
 // verify checks the file (quick_check) and that it holds every event the
