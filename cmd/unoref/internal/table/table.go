@@ -488,11 +488,11 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 		}
 		return refuseAction("%v", err)
 	}
-	t.cancel(timerGrace)
 	g, err := t.j.NewGame(context.Background(), players, rules)
 	if err != nil {
-		return newGameRefused(err)
+		return newGameRefused(err) // the game in play and its UNO grace go on
 	}
+	t.cancel(timerGrace)
 	t.adopt(g)
 	t.t0 = t.clock.Now()
 	t.last = Verdict{OK: true, Message: "New game: " + strings.Join(players, ", "), Event: "rules " + rules, At: t.clock.Now()}
