@@ -352,6 +352,11 @@ func (g *Game) players(names []string) Verdict {
 	if len(names) < 2 || len(names) > 10 {
 		return refuse(ErrBadLine, say("setup.players.count", lang.Args{N: len(names)}))
 	}
+	for _, nm := range names {
+		if m, bad := NameMsg(tablelog.CheckName(nm)); bad {
+			return refuse(ErrBadLine, m)
+		}
+	}
 	n := len(names)
 	g.names = append([]string(nil), names...)
 	g.n = n

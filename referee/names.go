@@ -1,6 +1,13 @@
 package referee
 
-import "github.com/unoref/unoref/cards"
+import (
+	"errors"
+	"strings"
+
+	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/referee/tablelog"
+)
 
 // Every card (face and named colour) has a small index so the engine can
 // count faces in arrays and print codes without fmt.
@@ -36,4 +43,14 @@ func circleNext(c cards.Color, dir int) cards.Color {
 		}
 	}
 	return cards.NoColor
+}
+
+// NameMsg is the sentence that refuses a player's name, when err is a
+// *tablelog.NameError (tablelog.CheckName): why, and a name to try.
+func NameMsg(err error) (lang.Msg, bool) {
+	var ne *tablelog.NameError
+	if !errors.As(err, &ne) {
+		return lang.Msg{}, false
+	}
+	return lang.Msg{Key: "name." + strings.TrimPrefix(ne.Reason, "name-"), Args: lang.Args{Value: ne.Try, N: tablelog.MaxName}}, true
 }

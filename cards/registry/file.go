@@ -3,6 +3,7 @@ package registry
 import (
 	"bufio"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -117,6 +118,28 @@ type fileTag struct {
 	card cards.Card
 }
 
+// deckFile is a deck file read and checked on its own, before the
+// registry is looked at.
+type deckFile struct {
+	name, kind string
+	tags       []fileTag
+}
+
+// lineErrors collects the problems of a deck file, each with its line.
+type lineErrors []LineError
+
+func (e *lineErrors) add(line int, format string, a ...any) {
+	*e = append(*e, LineError{Line: line, Err: fmt.Errorf(format, a...)})
+}
+
+// err is the *ImportError listing the problems, or nil.
+func (e lineErrors) err() error {
+	if len(e) == 0 {
+		return nil
+	}
+	return &ImportError{Lines: e}
+}
+
 // Import reads a deck file and enrolls its tags, creating the deck when it
 // does not exist. It checks everything first (the header, every UID and
 // card code, UIDs repeated in the file or enrolled as something else, the
@@ -126,122 +149,175 @@ type fileTag struct {
 // deck are accepted and left alone. It returns the deck and how many tags
 // were added.
 func (r *Registry) Import(ctx context.Context, rd io.Reader) (Deck, int, error) {
-	var errs []LineError
-	fail := func(line int, format string, a ...any) {
-		errs = append(errs, LineError{Line: line, Err: fmt.Errorf(format, a...)})
+	f, err := parseDeckFile(rd)
+	if err != nil {
+		return Deck{}, 0, err
 	}
-	sc := bufio.NewScanner(rd)
-	var name, kind string
-	var tags []fileTag
+	return r.importDeck(ctx, f)
+}
+
+// parseDeckFile reads a deck file: its header, then one tag per line. It
+// checks what the file alone can tell (names, kinds, UIDs, card codes, a
+// UID repeated); the error is an *ImportError, or the reader's.
+func parseDeckFile(rd io.Reader) (deckFile, error) {
+	var f deckFile
+	var errs lineErrors
 	firstLine := map[string]int{}
+	sc := bufio.NewScanner(rd)
 	n := 0
 	for sc.Scan() {
 		n++
 		line := strings.TrimSpace(sc.Text())
-		if name == "" && kind == "" {
-			rest, ok := strings.CutPrefix(line, headerPrefix)
-			f := strings.Fields(rest)
-			if !ok || len(f) != 2 {
-				fail(n, "want the header %q", headerPrefix+"NAME KIND")
-				return Deck{}, 0, &ImportError{Lines: errs}
+		switch {
+		case f.name == "" && f.kind == "":
+			if !f.header(n, line, &errs) {
+				return deckFile{}, errs.err()
 			}
-			name, kind = f[0], f[1]
-			if err := checkName(name); err != nil {
-				fail(n, "%w", err)
+		case line == "" || line[0] == '#':
+		default:
+			if t, ok := parseTagLine(n, line, firstLine, &errs); ok {
+				f.tags = append(f.tags, t)
 			}
-			if _, _, err := capacity(kind); err != nil {
-				fail(n, "%w", err)
-			}
-			continue
 		}
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		f := strings.Fields(line)
-		if len(f) != 2 {
-			fail(n, "want UID CARD, got %d words", len(f))
-			continue
-		}
-		uid, err := ParseUID(f[0])
-		if err != nil {
-			fail(n, "%w", err)
-			continue
-		}
-		c, err := cards.Parse(f[1])
-		if err != nil || c != c.Face() {
-			fail(n, "%w: %q is not a printed card", cards.ErrBadCard, f[1])
-			continue
-		}
-		u := FormatUID(uid)
-		if first, dup := firstLine[u]; dup {
-			fail(n, "UID %s already on line %d", u, first)
-			continue
-		}
-		firstLine[u] = n
-		tags = append(tags, fileTag{line: n, uid: u, card: c})
 	}
 	if err := sc.Err(); err != nil {
-		return Deck{}, 0, fmt.Errorf("registry: import: line %d: %w", n+1, err)
+		return deckFile{}, fmt.Errorf("registry: import: line %d: %w", n+1, err)
 	}
-	if name == "" && len(errs) == 0 {
-		fail(1, "empty file: want the header %q", headerPrefix+"NAME KIND")
+	if f.name == "" && len(errs) == 0 {
+		errs.add(1, "empty file: want the header %q", headerPrefix+"NAME KIND")
 	}
-	if len(errs) > 0 {
-		return Deck{}, 0, &ImportError{Lines: errs}
-	}
+	return f, errs.err()
+}
 
+// header reads the header line n; false when it is not one at all.
+func (f *deckFile) header(n int, line string, errs *lineErrors) bool {
+	rest, ok := strings.CutPrefix(line, headerPrefix)
+	w := strings.Fields(rest)
+	if !ok || len(w) != 2 {
+		errs.add(n, "want the header %q", headerPrefix+"NAME KIND")
+		return false
+	}
+	f.name, f.kind = w[0], w[1]
+	if err := checkName(f.name); err != nil {
+		errs.add(n, "%w", err)
+	}
+	if _, _, err := capacity(f.kind); err != nil {
+		errs.add(n, "%w", err)
+	}
+	return true
+}
+
+// parseTagLine reads "UID CARD" on line n; firstLine remembers where each
+// UID was first seen.
+func parseTagLine(n int, line string, firstLine map[string]int, errs *lineErrors) (fileTag, bool) {
+	w := strings.Fields(line)
+	if len(w) != 2 {
+		errs.add(n, "want UID CARD, got %d words", len(w))
+		return fileTag{}, false
+	}
+	uid, err := ParseUID(w[0])
+	if err != nil {
+		errs.add(n, "%w", err)
+		return fileTag{}, false
+	}
+	c, err := cards.Parse(w[1])
+	if err != nil || c != c.Face() {
+		errs.add(n, "%w: %q is not a printed card", cards.ErrBadCard, w[1])
+		return fileTag{}, false
+	}
+	u := FormatUID(uid)
+	if first, dup := firstLine[u]; dup {
+		errs.add(n, "UID %s already on line %d", u, first)
+		return fileTag{}, false
+	}
+	firstLine[u] = n
+	return fileTag{line: n, uid: u, card: c}, true
+}
+
+// importDeck enrolls the tags of f in one transaction, which commits only
+// when every tag fits the registry.
+func (r *Registry) importDeck(ctx context.Context, f deckFile) (Deck, int, error) {
 	tx, err := r.db.BeginTx(ctx, nil)
 	if err != nil {
 		return Deck{}, 0, fmt.Errorf("registry: import: %w", err)
 	}
 	defer tx.Rollback()
-	d, err := deck(ctx, tx, name)
-	switch {
-	case errors.Is(err, ErrNoDeck):
-		if _, err := tx.ExecContext(ctx, `INSERT INTO decks (name, kind) VALUES (?, ?)`, name, kind); err != nil {
-			return Deck{}, 0, fmt.Errorf("registry: import: %w", err)
-		}
-	case err != nil:
+	if err := ensureDeck(ctx, tx, f); err != nil {
 		return Deck{}, 0, err
-	case d.Kind != kind:
-		fail(1, "deck %s exists as a %s deck, the file says %s", name, d.Kind, kind)
-		return Deck{}, 0, &ImportError{Lines: errs}
 	}
-	caps, _, _ := capacity(kind)
-	added := 0
-	for _, t := range tags {
-		old, err := lookup(ctx, tx, t.uid)
-		if err == nil && old.Deck == name && old.Card == t.card {
-			continue // imported before
-		}
-		if err == nil {
-			fail(t.line, "%s is already %s #%d of deck %s", t.uid, old.Card, old.Copy, old.Deck)
-			continue
-		}
-		if !errors.Is(err, ErrNotEnrolled) {
-			return Deck{}, 0, err
-		}
-		if caps[t.card] == 0 {
-			fail(t.line, "%w: %s is not in a %s deck", ErrNotInDeck, t.card.Name(), kind)
-			continue
-		}
-		if _, err := enroll(ctx, tx, name, t.uid, t.card); err != nil {
-			if errors.Is(err, ErrTooMany) {
-				fail(t.line, "%w", err)
-				continue
-			}
-			return Deck{}, 0, err
-		}
-		added++
+	added, err := enrollFile(ctx, tx, f)
+	if err != nil {
+		return Deck{}, 0, err
 	}
-	if len(errs) > 0 {
-		return Deck{}, 0, &ImportError{Lines: errs}
-	}
-	if d, err = deck(ctx, tx, name); err != nil {
+	d, err := deck(ctx, tx, f.name)
+	if err != nil {
 		return Deck{}, 0, err
 	}
 	if err := tx.Commit(); err != nil {
 		return Deck{}, 0, fmt.Errorf("registry: import: %w", err)
 	}
 	return d, added, nil
+}
+
+// ensureDeck creates f's deck, or checks that the existing one is of the
+// file's kind.
+func ensureDeck(ctx context.Context, tx *sql.Tx, f deckFile) error {
+	d, err := deck(ctx, tx, f.name)
+	switch {
+	case errors.Is(err, ErrNoDeck):
+		if _, err := tx.ExecContext(ctx, `INSERT INTO decks (name, kind) VALUES (?, ?)`, f.name, f.kind); err != nil {
+			return fmt.Errorf("registry: import: %w", err)
+		}
+	case err != nil:
+		return err
+	case d.Kind != f.kind:
+		var errs lineErrors
+		errs.add(1, "deck %s exists as a %s deck, the file says %s", f.name, d.Kind, f.kind)
+		return errs.err()
+	}
+	return nil
+}
+
+// enrollFile enrolls every tag of f not enrolled yet and returns how many;
+// the problems of all tags are reported together.
+func enrollFile(ctx context.Context, tx *sql.Tx, f deckFile) (int, error) {
+	caps, _, _ := capacity(f.kind)
+	var errs lineErrors
+	added := 0
+	for _, t := range f.tags {
+		ok, err := enrollTag(ctx, tx, f, caps, t, &errs)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			added++
+		}
+	}
+	return added, errs.err()
+}
+
+// enrollTag enrolls one tag of the file; false when it was there already
+// or is refused (a problem added to errs).
+func enrollTag(ctx context.Context, tx *sql.Tx, f deckFile, caps cards.Counts, t fileTag, errs *lineErrors) (bool, error) {
+	old, err := lookup(ctx, tx, t.uid)
+	switch {
+	case err == nil && old.Deck == f.name && old.Card == t.card:
+		return false, nil // imported before
+	case err == nil:
+		errs.add(t.line, "%s is already %s #%d of deck %s", t.uid, old.Card, old.Copy, old.Deck)
+		return false, nil
+	case !errors.Is(err, ErrNotEnrolled):
+		return false, err
+	case caps[t.card] == 0:
+		errs.add(t.line, "%w: %s is not in a %s deck", ErrNotInDeck, t.card.Name(), f.kind)
+		return false, nil
+	}
+	if _, err := enroll(ctx, tx, f.name, t.uid, t.card); err != nil {
+		if errors.Is(err, ErrTooMany) {
+			errs.add(t.line, "%w", err)
+			return false, nil
+		}
+		return false, err
+	}
+	return true, nil
 }

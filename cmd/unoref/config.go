@@ -21,6 +21,7 @@ import (
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/tablelog"
 )
 
 // Config is what `unoref run` works with: the defaults, then the
@@ -434,8 +435,8 @@ func checkPlayers(names []string) error {
 	}
 	seen := map[string]bool{}
 	for _, n := range names {
-		if n == "" || len([]rune(n)) > 40 || strings.ContainsFunc(n, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }) {
-			return fmt.Errorf("%q is not a name: want one word of 1 to 40 characters, no commas", n)
+		if err := tablelog.CheckName(n); err != nil {
+			return fmt.Errorf("%q is not a name: %w", n, err)
 		}
 		if seen[n] {
 			return fmt.Errorf("%s is named twice: want different names", n)

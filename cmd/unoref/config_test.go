@@ -138,6 +138,9 @@ func TestConfigBadValues(t *testing.T) {
 		{"players twice", "[game]\nplayers = [\"Ann\", \"Ann\"]", "game.players", "Ann is named twice"},
 		{"player space", "[game]\nplayers = [\"Ann Lee\", \"Ben\"]", "game.players", `"Ann Lee" is not a name`},
 		{"player comma", "[game]\nplayers = [\"Ann,Lee\", \"Ben\"]", "game.players", `"Ann,Lee" is not a name`},
+		{"player hash", "[game]\nplayers = [\"Kid#1\", \"Ben\"]", "game.players", `"Kid#1" is not a name: A name can't contain # or spaces: try Kid-1`},
+		{"player NBSP", "[game]\nplayers = [\"Kid\u00a01\", \"Ben\"]", "game.players", "try Kid-1"},
+		{"player RLO", "[game]\nplayers = [\"\u202eKid\", \"Ben\"]", "game.players", "direction marks"},
 		{"players string", "[game]\nplayers = \"Ann,Ben\"", "game.players", "want an array of strings"},
 		{"preset", "[game]\npreset = \"turbo\"", "game.preset", `"turbo" is not a preset: want official, cars or house-ru`},
 		{"option", "[game]\noptions = [\"+turbo\"]", "game.options", `"turbo" is not a rule option`},
@@ -327,6 +330,7 @@ func TestRunBadFlags(t *testing.T) {
 	}{
 		{[]string{"run", "--uno-grace", "1m"}, 2, "unoref: run: --uno-grace: 1m0s is out of range"},
 		{[]string{"run", "--players", "Ann"}, 2, "--players: 1 name: want 2 to 10"},
+		{[]string{"run", "--players", "Mary Ann,Ben"}, 2, "--players: \"Mary Ann\" is not a name: A name can't contain # or spaces: try Mary-Ann"},
 		{[]string{"run", "--rules", "turbo"}, 2, `--rules: "turbo" is not a preset`},
 		{[]string{"run", "--rules", ""}, 2, "--rules: want a preset"},
 		{[]string{"run", "--listen", "nowhere"}, 2, `--listen: "nowhere" is not an address`},

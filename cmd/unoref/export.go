@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/unoref/unoref/referee/journal"
@@ -123,7 +124,7 @@ func writeCSV(ctx context.Context, j *history, games []journal.Game, w io.Writer
 		for _, r := range rounds {
 			n := strconv.Itoa(r.N)
 			for _, s := range r.Scores {
-				rec := []string{id, started, rules, n, s.Player, strconv.Itoa(s.Points), strconv.Itoa(s.Total), r.Winner, g.Winner}
+				rec := []string{id, started, csvCell(rules), n, csvCell(s.Player), strconv.Itoa(s.Points), strconv.Itoa(s.Total), csvCell(r.Winner), csvCell(g.Winner)}
 				if err := cw.Write(rec); err != nil {
 					return fmt.Errorf("export: writing: %w", err)
 				}
@@ -167,6 +168,17 @@ func writePlayersCSV(ctx context.Context, j *history, per journal.Period, w io.W
 		return fmt.Errorf("export: writing: %w", err)
 	}
 	return nil
+}
+
+// csvCell neutralises a free-text cell that a spreadsheet would run as a
+// formula (OWASP, "CSV Injection"): one starting with = + - @, a tab or a
+// carriage return gets a leading apostrophe, which the spreadsheet shows
+// as text. The numeric columns are written by strconv and left as numbers.
+func csvCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // writeFile writes name through write: into a temporary file beside it,

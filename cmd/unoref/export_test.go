@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -214,5 +215,61 @@ func TestExportErrors(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(old); !strings.HasPrefix(string(b), "# unoref game 1:") {
 		t.Errorf("export -o did not replace %s: %q", old, b)
+	}
+}
+
+func TestCSVCell(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`=cmd|'/C calc'!A0`, `'=cmd|'/C calc'!A0`},
+		{"+1+2", "'+1+2"},
+		{"-2+3", "'-2+3"},
+		{"@SUM(A1)", "'@SUM(A1)"},
+		{"\t=1", "'\t=1"},
+		{"\r=1", "'\r=1"},
+		{"Ann", "Ann"},
+		{"a=b", "a=b"},
+		{"rules official +stacking", "rules official +stacking"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := csvCell(tt.in); got != tt.want {
+			t.Errorf("csvCell(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// A player named like a formula (CheckName lets =, |, ', /, ! and @
+// through) comes out of export --csv as text, in every free-text column.
+func TestExportCSVNeutralisesFormulas(t *testing.T) {
+	src := exampleSource(t, "official.log", false)
+	evil := map[string]string{"Ann": "=cmd|'/Ccalc'!A0", "Ben": "@SUM(A1)", "Cy": "+1+2", "Dee": "-2+3"}
+	for from, to := range evil {
+		src.log = regexp.MustCompile(`\b`+from+`\b`).ReplaceAllString(src.log, to)
+	}
+	dir, _ := buildJournal(t, src)
+	out, errOut, code := call(t, "", "export", "--data", dir, "--csv")
+	if code != 0 {
+		t.Fatalf("export --csv: exit %d, stderr %q", code, errOut)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(rows) < 2 {
+		t.Fatalf("export --csv = %v rows, %v", len(rows), err)
+	}
+	seen := map[string]bool{}
+	for _, row := range rows[1:] {
+		for i, cell := range row {
+			if csvHeader[i] == "points" || csvHeader[i] == "total" || cell == "" {
+				continue
+			}
+			if strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+				t.Errorf("column %s: cell %q starts a formula", csvHeader[i], cell)
+			}
+			seen[cell] = true
+		}
+	}
+	for _, name := range evil {
+		if !seen["'"+name] {
+			t.Errorf("player %q is not in the CSV as '%s", name, name)
+		}
 	}
 }

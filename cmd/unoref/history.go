@@ -104,7 +104,7 @@ func openJournal(ctx context.Context, name, dir string) (*history, error) {
 	if err == nil {
 		return &history{Journal: j, path: path}, nil
 	}
-	if errors.Is(err, journal.ErrNotJournal) || errors.Is(err, journal.ErrNewerSchema) {
+	if errors.Is(err, journal.ErrNotJournal) || errors.Is(err, journal.ErrNewerSchema) || errors.Is(err, journal.ErrDamaged) {
 		return nil, fmt.Errorf("%s: %w", name, err) // these name the path already
 	}
 	h, serr := openSnapshot(ctx, path)

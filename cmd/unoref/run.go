@@ -28,6 +28,7 @@ import (
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/referee/journal"
 )
 
 var _ web.Table = (*table.Table)(nil)
@@ -248,11 +249,11 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 		return fmt.Errorf("run: %w", err)
 	}
 	defer unlock()
-	j, err := table.OpenJournal(ctx, filepath.Join(c.Data, journalFile))
+	j, hist, closeJ, err := openTableJournal(ctx, c.Data, &cfg, e.stderr)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	defer j.Close()
+	defer closeJ()
 	res, closeReg, err := openResolver(ctx, c.Data, c.Deck)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -275,7 +276,7 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	go func() { runErr <- t.Run(ctx) }()
 
 	var out sync.Mutex // stdout carries the address and the control answers
-	pageErr, stopPage, err := startPage(e, log, c, m, t, j, &out)
+	pageErr, stopPage, err := startPage(e, log, c, m, t, j, hist, &out)
 	if err != nil {
 		cancel()
 		<-runErr
@@ -338,7 +339,7 @@ const pinFile = "admin-pin"
 
 // startPage serves the page of t on c.Listen, unless it is "". The
 // channel reports a server that stopped by itself; stop shuts it down.
-func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, j *table.SQLJournal, out *sync.Mutex) (<-chan error, func(), error) {
+func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, j table.Journal, hist web.History, out *sync.Mutex) (<-chan error, func(), error) {
 	if c.Listen == "" {
 		return nil, func() {}, nil
 	}
@@ -346,11 +347,15 @@ func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, j 
 	if err != nil {
 		return nil, nil, fmt.Errorf("run: %w", err)
 	}
-	page := web.New(t, &web.Opts{
+	opts := &web.Opts{
 		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile), ShowCode: t.ShowCode,
-		Policy: m.policy, Hosts: hostNames(c.Hosts), History: j, Record: j, Lang: c.lang(),
+		Policy: m.policy, Hosts: hostNames(c.Hosts), History: hist, Lang: c.lang(),
 		Log: log,
-	})
+	}
+	if rec, ok := j.(web.Record); ok {
+		opts.Record = rec // a damaged journal has no record to show
+	}
+	page := web.New(t, opts)
 	srv, capped := web.NewHTTPServer(page, ln, 0)
 	failed := make(chan error, 1)
 	go func() {
@@ -580,4 +585,22 @@ func parseControl(f []string) (table.Action, error) {
 		return table.Action{Kind: "points", Name: f[1], Points: n}, nil
 	}
 	return table.Action{}, bad
+}
+
+// openTableJournal opens the journal of the data directory. A damaged one
+// (journal.ErrDamaged) does not stop the daemon, which would only be
+// restarted into the same state: it is said on the log and on the page
+// (cfg.Alert), with the command that restores the rolling copy, and the
+// table runs without a journal, refusing new games.
+func openTableJournal(ctx context.Context, data string, cfg *table.Config, stderr io.Writer) (table.Journal, web.History, func() error, error) {
+	j, err := table.OpenJournal(ctx, filepath.Join(data, journalFile))
+	if err == nil {
+		return j, j, j.Close, nil
+	}
+	if !errors.Is(err, journal.ErrDamaged) {
+		return nil, nil, nil, err
+	}
+	cfg.Alert = fmt.Sprintf("%s No game can be saved until then; the command in full: unoref restore --data %s", err, data)
+	fmt.Fprintf(stderr, "unoref: %s\n", cfg.Alert)
+	return table.DamagedJournal{Err: err}, nil, func() error { return nil }, nil
 }

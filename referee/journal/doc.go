@@ -38,6 +38,26 @@
 // seat (seat_totals, seat_codes); Stats, PlayerStats and PlayerGames are SQL
 // over them for a Period (all, the last N games, a date range).
 //
+// # Damage is never silent
+//
+// A power cut can't lose a committed event, but an SD card can lose or
+// garble what was committed. So after every commit the journal writes a
+// record of the last acknowledged event beside the database (path+AckSuffix:
+// the game, its number of events and a SHA-256 chained over their lines; two
+// slots written in turn, fsynced, about a third of a millisecond). Open runs
+// PRAGMA quick_check and compares the game with the record: a file that is
+// missing, empty, corrupt, or holds fewer or other events than were
+// acknowledged is a *DamageError (ErrDamaged) that names the rolling copy,
+// never a fresh start. The record never runs ahead of the database: it is
+// written after a commit that adds events and before one that removes them
+// (Undo).
+//
+// At every round end the WAL is checkpointed into the database and the
+// rolling copy (BackupPath: path+BackupSuffix) is replaced, made by SQLite
+// itself with VACUUM INTO, fsynced and renamed into place. Restore puts it
+// back after a damage, keeping the damaged files. A failed open on a disk
+// without room is ErrDiskFull, said in a sentence.
+//
 // The database uses the pure-Go driver modernc.org/sqlite (CGO_ENABLED=0) in
 // WAL mode. Its schema is versioned with PRAGMA user_version and marked with
 // PRAGMA application_id; Open migrates an older journal forward and refuses a

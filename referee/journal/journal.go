@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the pure-Go driver "sqlite"
@@ -37,6 +38,10 @@ type Opts struct {
 	BusyTimeout time.Duration
 	// Now stamps games, events and rounds. Default time.Now.
 	Now func() time.Time
+	// Warn hears of what went wrong after an event was safely committed
+	// (a checkpoint, the rolling copy, the record of the last event).
+	// Default: a line on stderr.
+	Warn func(error)
 }
 
 // Journal is an open journal database. Its methods are safe for concurrent
@@ -45,11 +50,42 @@ type Journal struct {
 	db   *sql.DB
 	path string
 	now  func() time.Time
+	warn func(error)
+
+	ackMu sync.Mutex
+	last  ack      // the record read at Open
+	ack   *ackFile // opened at the first write
 }
 
 // Open opens the journal at path, creating the file and its directory when
-// they do not exist, and migrates its schema to the current version.
+// they do not exist, and migrates its schema to the current version. It
+// checks the file and the record of the last acknowledged event first: a
+// journal that lost events is a *DamageError, a full disk ErrDiskFull.
 func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
+	opts := withDefaults(o)
+	if path == "" {
+		return nil, errors.New("journal: empty path")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	last, acked, err := readRecord(path)
+	if err != nil {
+		return nil, err
+	}
+	db, err := openDB(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, last: last}
+	if err := j.start(ctx, acked); err != nil {
+		db.Close()
+		return nil, fullDisk(err, filepath.Dir(path))
+	}
+	return j, nil
+}
+
+func withDefaults(o *Opts) Opts {
 	var opts Opts
 	if o != nil {
 		opts = *o
@@ -60,12 +96,29 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	if path == "" {
-		return nil, errors.New("journal: empty path")
+	if opts.Warn == nil {
+		opts.Warn = func(err error) { fmt.Fprintln(os.Stderr, err) }
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("journal: %w", err)
+	return opts
+}
+
+// readRecord reads the record of the last acknowledged event beside path,
+// and reports a database file that vanished or was emptied since. The
+// record is read before the database, so that a writer committing
+// meanwhile can only put the database ahead of it.
+func readRecord(path string) (ack, bool, error) {
+	last, acked, err := readAck(path + AckSuffix)
+	if errors.Is(err, errAckUnreadable) {
+		return ack{}, false, damaged(path, err.Error()+" ("+filepath.Base(path)+AckSuffix+")", nil)
 	}
+	if err != nil {
+		return ack{}, false, err
+	}
+	return last, acked, checkFile(path, last, acked)
+}
+
+// openDB opens the database with the journal's per-connection settings.
+func openDB(path string, opts Opts) (*sql.DB, error) {
 	// Per-connection settings go in the DSN so that a connection the pool
 	// reopens gets them too. journal_mode is kept out: it rewrites the file
 	// header, and a foreign file must be left as it was.
@@ -77,20 +130,66 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	}
 	// One writer: a single connection also serialises every transaction.
 	db.SetMaxOpenConns(1)
-	j := &Journal{db: db, path: path, now: opts.Now}
+	return db, nil
+}
+
+// start migrates the schema and checks the file against the record; a
+// corrupt file behind an acknowledged record is damage.
+func (j *Journal) start(ctx context.Context, acked bool) error {
 	if err := j.init(ctx, migrations); err != nil {
-		db.Close()
-		return nil, err
+		if acked && j.last.seq > 0 && corrupt(err) {
+			return damaged(j.path, "SQLite can't open it ("+err.Error()+")", err)
+		}
+		return err
 	}
-	if err := j.fillRecord(ctx); err != nil {
-		db.Close()
-		return nil, err
+	if err := j.verify(ctx, acked); err != nil {
+		return err
 	}
-	return j, nil
+	return j.fillRecord(ctx)
+}
+
+// verify checks the file (quick_check) and that it holds every event the
+// record says was acknowledged.
+func (j *Journal) verify(ctx context.Context, acked bool) error {
+	if err := j.quickCheck(ctx); err != nil {
+		return err
+	}
+	if !acked {
+		return nil
+	}
+	return j.checkAcked(ctx, j.last)
+}
+
+// acknowledge records that game holds seq events whose lines hash to sum,
+// fsynced, in the file beside the journal. A failure leaves the record
+// behind the journal, which Open accepts: it is only reported.
+func (j *Journal) acknowledge(game int64, seq int, sum [32]byte) {
+	if err := j.writeAck(game, seq, sum); err != nil {
+		j.warn(err)
+	}
+}
+
+func (j *Journal) writeAck(game int64, seq int, sum [32]byte) error {
+	j.ackMu.Lock()
+	defer j.ackMu.Unlock()
+	if j.ack == nil {
+		f, err := openAck(j.path+AckSuffix, j.last)
+		if err != nil {
+			return err
+		}
+		j.ack = f
+	}
+	return j.ack.write(game, seq, sum)
 }
 
 // Close closes the database. It is safe to call twice.
 func (j *Journal) Close() error {
+	j.ackMu.Lock()
+	if j.ack != nil {
+		j.ack.close()
+		j.ack = nil
+	}
+	j.ackMu.Unlock()
 	if err := j.db.Close(); err != nil {
 		return fmt.Errorf("journal: %w", err)
 	}

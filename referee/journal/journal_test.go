@@ -332,9 +332,13 @@ func TestMigrateForward(t *testing.T) {
 	}
 }
 
-// tamper rewrites one journaled line behind the journal's back.
+// tamper rewrites one journaled line behind the journal's back, as an
+// engine that rules differently would see it: the record of acknowledged
+// lines is dropped, else Open reports the change as damage
+// (TestDamageIsNeverSilent).
 func tamper(t *testing.T, path string, seq int, line string) {
 	t.Helper()
+	forgetAcks(t, path)
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
 		t.Fatal(err)
@@ -375,6 +379,7 @@ func TestResumeRefusesBadJournal(t *testing.T) {
 					t.Fatal(err)
 				}
 				db.Close()
+				forgetAcks(t, path)
 			} else {
 				tamper(t, path, seq, tt.line)
 			}
@@ -631,5 +636,46 @@ func TestEndAndNewGame(t *testing.T) {
 	badName := tablelog.Event{Kind: tablelog.Catch, Name: "Cy Dee"}
 	if _, err := tb2.Apply(ctx, badName); !errors.Is(err, ErrBadEvent) {
 		t.Errorf("Apply of an event that is no table-log line: %v, want %v", err, ErrBadEvent)
+	}
+}
+
+// Replace ends the open game only in the transaction that writes the new
+// one: a new game refused (a name the log can't hold) leaves it open.
+func TestReplaceKeepsTheGameOnRefusal(t *testing.T) {
+	ctx := context.Background()
+	j, _ := openTemp(t)
+	tb, err := j.NewGame(ctx, []string{"Ann", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, names := range [][]string{{"Kid#1", "Ben"}, {"Mary Ann", "Ben"}, {"Kid\u00a01", "Ben"}, {"\u202eKid", "Ben"}} {
+		if _, err := tb.Replace(ctx, names); !errors.Is(err, ErrBadEvent) || !errors.Is(err, tablelog.ErrBadName) {
+			t.Errorf("Replace(%q) = %v, want ErrBadEvent and tablelog.ErrBadName", names, err)
+		}
+	}
+	if open, err := j.Resume(ctx); err != nil || open.ID() != tb.ID() {
+		t.Fatalf("Resume after refused replacements = %v, %v, want game %d open", open, err, tb.ID())
+	}
+	tb2, err := tb.Replace(ctx, []string{"Аня", "Անի"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.Replace(ctx, []string{"Cy", "Dee"}); !errors.Is(err, ErrEnded) {
+		t.Errorf("Replace of a replaced game = %v, want %v", err, ErrEnded)
+	}
+	games, err := j.Games(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || games[0].Open() || !games[1].Open() || games[1].ID != tb2.ID() {
+		t.Fatalf("Games() = %+v, want game 1 abandoned and game 2 open", games)
+	}
+}
+
+// forgetAcks removes the record of acknowledged events beside path.
+func forgetAcks(t *testing.T, path string) {
+	t.Helper()
+	if err := os.Remove(path + AckSuffix); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -23,7 +24,8 @@ type Table struct {
 
 	mu     sync.Mutex
 	g      *referee.Game
-	ents   []entry // the journaled events, seq = index+1
+	ents   []entry  // the journaled events, seq = index+1
+	sum    [32]byte // the lines of ents hashed in a chain, as the record of the last event holds them
 	tr     tracker
 	closed bool // End was called
 	// stale: a commit failed, so the file may hold more (or less) than ents
@@ -64,50 +66,43 @@ func (e *ReplayError) Unwrap() []error {
 // NewGame starts a game: it seats players, applies the setup events that
 // follow (a rules line, a dealer line) and journals them in one transaction.
 // Every setup event must be accepted. It fails with ErrGameOpen while another
-// game is open: End it first.
+// game is open: End it first, or Replace it.
 func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablelog.Event) (*Table, error) {
-	t := &Table{j: j, g: referee.New()}
-	evs := append([]tablelog.Event{{Kind: tablelog.Players, Names: players}}, setup...)
-	rules := "rules " + referee.PresetOfficial
-	for i, ev := range evs {
-		seq := i + 1
-		e, err := normalise(ev, seq)
-		if err != nil {
-			return nil, err
-		}
-		before := t.g.State()
-		v := t.g.Apply(e.ev)
-		if !v.OK {
-			return nil, fmt.Errorf("journal: new game: %q refused (%s): %s", e.line, v.Code, v.Text(lang.English))
-		}
-		t.tr.step(e.ev, before, t.g.State(), v, t.g.Rules())
-		e.ok = true
-		t.ents = append(t.ents, e)
-		if ev.Kind == tablelog.Rules {
-			rules = untimed(e.ev)
-		}
+	return j.startGame(ctx, 0, players, setup)
+}
+
+// Replace ends t's game (abandoned unless won) and starts a new one as
+// NewGame does, in one transaction: when the new game is refused or can't
+// be written, t's game stays open and t keeps working.
+func (t *Table) Replace(ctx context.Context, players []string, setup ...tablelog.Event) (*Table, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return nil, ErrEnded
 	}
-	names := strings.Join(t.g.State().Players, " ")
-	err := j.tx(ctx, func(tx *sql.Tx) error {
-		var open int
-		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE ended_at IS NULL").Scan(&open); err != nil {
-			return err
-		}
-		if open > 0 {
-			return ErrGameOpen
-		}
-		now := j.stamp()
-		res, err := tx.ExecContext(ctx, "INSERT INTO games(started_at, players, rules) VALUES (?, ?, ?)", now, names, rules)
-		if err != nil {
-			return err
-		}
-		if t.id, err = res.LastInsertId(); err != nil {
-			return err
-		}
-		for i, e := range t.ents {
-			if err := insertEvent(ctx, tx, t.id, i+1, e, now); err != nil {
+	nt, err := t.j.startGame(ctx, t.id, players, setup)
+	if err != nil {
+		return nil, err
+	}
+	t.closed = true
+	return nt, nil
+}
+
+// startGame seats the new game, then ends game ending (0: none) and
+// journals the new one in one transaction.
+func (j *Journal) startGame(ctx context.Context, ending int64, players []string, setup []tablelog.Event) (*Table, error) {
+	t, rules, err := j.seat(players, setup)
+	if err != nil {
+		return nil, err
+	}
+	err = j.tx(ctx, func(tx *sql.Tx) error {
+		if ending != 0 {
+			if _, err := tx.ExecContext(ctx, "UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL", j.stamp(), ending); err != nil {
 				return err
 			}
+		}
+		if err := t.insertGame(ctx, tx, rules); err != nil {
+			return err
 		}
 		return startRecord(ctx, tx, t.id, t.g.State().Players)
 	})
@@ -115,9 +110,64 @@ func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablel
 		return nil, err
 	}
 	if err != nil {
-		return nil, fmt.Errorf("journal: new game: %w", err)
+		return nil, diskFull(fmt.Errorf("journal: new game: %w", err), filepath.Dir(j.path), freeBytes)
 	}
+	j.acknowledge(t.id, len(t.ents), t.sum)
 	return t, nil
+}
+
+// seat rules on the players line and the setup events with a fresh
+// referee; it returns the table (not yet journaled) and its rules line.
+func (j *Journal) seat(players []string, setup []tablelog.Event) (*Table, string, error) {
+	t := &Table{j: j, g: referee.New()}
+	evs := append([]tablelog.Event{{Kind: tablelog.Players, Names: players}}, setup...)
+	rules := "rules " + referee.PresetOfficial
+	for i, ev := range evs {
+		e, err := normalise(ev, i+1)
+		if err != nil {
+			return nil, "", err
+		}
+		before := t.g.State()
+		v := t.g.Apply(e.ev)
+		if !v.OK {
+			return nil, "", fmt.Errorf("journal: new game: %q refused (%s): %s", e.line, v.Code, v.Text(lang.English))
+		}
+		t.tr.step(e.ev, before, t.g.State(), v, t.g.Rules())
+		e.ok = true
+		t.ents = append(t.ents, e)
+		t.sum = chain(t.sum, e.line)
+		if ev.Kind == tablelog.Rules {
+			rules = untimed(e.ev)
+		}
+	}
+	return t, rules, nil
+}
+
+// insertGame writes the seated game and its events; ErrGameOpen when
+// another game is still open.
+func (t *Table) insertGame(ctx context.Context, tx *sql.Tx, rules string) error {
+	var open int
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE ended_at IS NULL").Scan(&open); err != nil {
+		return err
+	}
+	if open > 0 {
+		return ErrGameOpen
+	}
+	now := t.j.stamp()
+	names := strings.Join(t.g.State().Players, " ")
+	res, err := tx.ExecContext(ctx, "INSERT INTO games(started_at, players, rules) VALUES (?, ?, ?)", now, names, rules)
+	if err != nil {
+		return err
+	}
+	if t.id, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	for i, e := range t.ents {
+		if err := insertEvent(ctx, tx, t.id, i+1, e, now); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Resume opens the open game, the last one not ended, and replays it so that
@@ -175,6 +225,7 @@ func (t *Table) load(ctx context.Context) error {
 		return err
 	}
 	t.g, t.tr, t.ents, t.stale = g, tr, ents, false
+	t.sum = chainOf(lines(ents))
 	return nil
 }
 
@@ -215,7 +266,10 @@ func changed(before, after referee.State, v referee.Verdict) bool {
 // live referee rules on exactly what a replay will (times rounded to the
 // millisecond, as the table log writes them).
 func normalise(ev tablelog.Event, seq int) (entry, error) {
-	line := ev.String()
+	line, err := ev.Text()
+	if err != nil {
+		return entry{}, fmt.Errorf("%w: %w", ErrBadEvent, err)
+	}
 	pev, ok, err := tablelog.Parse(line, seq)
 	if err == nil && !ok {
 		err = errors.New("blank line")
@@ -335,7 +389,20 @@ func (t *Table) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, 
 		return referee.Verdict{}, fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err)
 	}
 	t.ents = append(t.ents, e)
+	t.sum = chain(t.sum, e.line)
+	t.j.acknowledge(t.id, seq, t.sum)
+	if ended {
+		t.j.roundEnded(ctx)
+	}
 	return v, nil
+}
+
+func lines(ents []entry) []string {
+	l := make([]string, len(ents))
+	for i, e := range ents {
+		l[i] = e.line
+	}
+	return l
 }
 
 // rulesLine is the rules line in force once e is journaled.
@@ -393,6 +460,10 @@ func (t *Table) Undo(ctx context.Context) (tablelog.Event, error) {
 		return tablelog.Event{}, err
 	}
 	st := g.State()
+	// The record goes down before the commit: it may lag behind the
+	// journal, never run ahead of it.
+	sum := chainOf(lines(keep))
+	t.j.acknowledge(t.id, len(keep), sum)
 	err = t.j.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM events WHERE game_id = ? AND seq = ?", t.id, n); err != nil {
 			return err
@@ -409,7 +480,7 @@ func (t *Table) Undo(ctx context.Context) (tablelog.Event, error) {
 		return tablelog.Event{}, fmt.Errorf("journal: game %d: undo event %d: %w", t.id, n, err)
 	}
 	dropped := t.ents[n-1].ev
-	t.g, t.tr, t.ents = g, tr, keep
+	t.g, t.tr, t.ents, t.sum = g, tr, keep, sum
 	return dropped, nil
 }
 

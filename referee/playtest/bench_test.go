@@ -7,11 +7,11 @@ import "testing"
 func BenchmarkSimulatedGame(b *testing.B) {
 	events := 0
 	for i := 0; b.Loop(); i++ {
-		n, err := compareGame(Config{Players: 2 + i%9, Preset: "official", Options: []string{"target=100"}, Seed: uint64(i)})
+		r, err := compareGame(Config{Players: 2 + i%9, Preset: "official", Options: []string{"target=100"}, Seed: uint64(i)})
 		if err != nil {
 			b.Fatal(err)
 		}
-		events += n
+		events += r.events
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")

@@ -24,7 +24,10 @@
 //
 // TestSimulation plays thousands of games through the model and the referee
 // side by side and fails with a replayable table log at the first
-// disagreement. Run more games with
+// disagreement. A game that reaches the model's event cap (Config.MaxEvents,
+// 20000) before anyone wins is a long game: every event up to the cap was
+// compared, and it is counted per option set (logged with -v), not failed.
+// Run more games with
 //
 //	go test ./referee/playtest -run TestSimulation -args -games 100000
 //

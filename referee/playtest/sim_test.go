@@ -8,7 +8,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
@@ -118,12 +120,21 @@ func seedOf(name string, i int) uint64 {
 	return h.Sum64() + uint64(i)*0x9e3779b97f4a7c15
 }
 
+// setTally is what one option set's games came to.
+type setTally struct {
+	games, events, long int
+	elapsed             time.Duration
+}
+
 func TestSimulation(t *testing.T) {
 	total := 0.0
 	for _, set := range optionSets {
 		total += set.share()
 	}
 	want := float64(gamesWanted())
+	var mu sync.Mutex
+	tallies := map[string]setTally{}
+	t.Cleanup(func() { logTallies(t, tallies) })
 	for _, set := range optionSets {
 		per := int(math.Ceil(want * set.share() / total))
 		t.Run(set.name, func(t *testing.T) {
@@ -131,31 +142,77 @@ func TestSimulation(t *testing.T) {
 			if note, ok := knownEngineBugs[set.name]; ok && os.Getenv("PLAYTEST_KNOWN_BUGS") != "run" {
 				t.Skipf("known engine bug, see referee/playtest/FINDINGS.md %s", note)
 			}
-			events := 0
-			for i := range per {
-				cfg := Config{Players: 2 + i%9, Preset: set.preset, Options: set.opts, Seed: seedOf(set.name, i)}
-				cfg.Timed = set.timed
-				if set.strategy != nil {
-					cfg.Strategy = *set.strategy
-				}
-				n, err := compareGame(cfg)
-				if err != nil {
-					t.Fatalf("%s game %d: %v", set.name, i, err)
-				}
-				events += n
-			}
-			t.Logf("%d games, %d events", per, events)
+			tally := playSet(t, set, per)
+			mu.Lock()
+			tallies[set.name] = tally
+			mu.Unlock()
 		})
 	}
 }
 
+// playSet plays per games of set, each compared with the referee at every
+// step. A game cut at the model's event cap is a long game: it was checked
+// up to the cap, and is counted, not failed.
+func playSet(t *testing.T, set optionSet, per int) setTally {
+	t.Helper()
+	start := time.Now()
+	tally := setTally{games: per}
+	for i := range per {
+		cfg := setConfig(set, i)
+		r, err := compareGame(cfg)
+		if err != nil {
+			t.Fatalf("%s game %d: %v", set.name, i, err)
+		}
+		tally.events += r.events
+		if r.long {
+			tally.long++
+			t.Logf("%s game %d (seed %d, %d players): long game, cut at %d events", set.name, i, cfg.Seed, cfg.Players, r.events)
+		}
+	}
+	tally.elapsed = time.Since(start)
+	t.Logf("%d games, %d events, %d long", tally.games, tally.events, tally.long)
+	return tally
+}
+
+// setConfig is game i of set.
+func setConfig(set optionSet, i int) Config {
+	cfg := Config{Players: 2 + i%9, Preset: set.preset, Options: set.opts, Seed: seedOf(set.name, i), Timed: set.timed}
+	if set.strategy != nil {
+		cfg.Strategy = *set.strategy
+	}
+	return cfg
+}
+
+// logTallies prints the figures FINDINGS.md keeps: games, events and long
+// games per option set, and the time each took.
+func logTallies(t *testing.T, tallies map[string]setTally) {
+	var sum setTally
+	for _, set := range optionSets {
+		s, ok := tallies[set.name]
+		if !ok {
+			continue
+		}
+		t.Logf("%-34s %8d games %11d events %4d long %v", set.name, s.games, s.events, s.long, s.elapsed.Round(time.Second))
+		sum.games, sum.events, sum.long = sum.games+s.games, sum.events+s.events, sum.long+s.long
+	}
+	t.Logf("%-34s %8d games %11d events %4d long", "total", sum.games, sum.events, sum.long)
+}
+
+// gameResult is how a compared game ended: its events, and whether it was
+// cut at the model's event cap before anyone won (a long game).
+type gameResult struct {
+	events int
+	long   bool
+}
+
 // compareGame plays one game through the model and the referee side by side
 // and returns the number of events, or a replayable report of the first
-// disagreement.
-func compareGame(cfg Config) (int, error) {
+// disagreement. A game that reaches the model's event cap is not a
+// disagreement: it is reported as long.
+func compareGame(cfg Config) (gameResult, error) {
 	tb, err := NewTable(cfg)
 	if err != nil {
-		return 0, err
+		return gameResult{}, err
 	}
 	g := referee.New()
 	n := 0
@@ -166,30 +223,39 @@ func compareGame(cfg Config) (int, error) {
 		}
 		n++
 		s.Event.Line = n
-		if err := tb.Conservation(); err != nil {
-			return n, failure(cfg, tb.Steps(), "model: "+err.Error(), nil)
-		}
-		if s.Code == codeNotHeld {
-			return n, failure(cfg, tb.Steps(), "model: the strategy played a card not held", nil)
-		}
-		v := g.Apply(s.Event)
-		got := g.State()
-		var diffs []string
-		if v.OK != s.OK {
-			diffs = append(diffs, fmt.Sprintf("ok: got %v (%s %q), want %v (%s)", v.OK, v.Code, v.Text(lang.English), s.OK, s.Code))
-		}
-		if !v.OK && !s.OK && v.Code != s.Code {
-			diffs = append(diffs, fmt.Sprintf("code: got %s (%q), want %s", v.Code, v.Text(lang.English), s.Code))
-		}
-		diffs = append(diffs, diffState(got, s.State, tb.deckSize())...)
-		if len(diffs) > 0 {
-			return n, failure(cfg, tb.Steps(), strings.Join(diffs, "\n# "), &got)
+		if err := compareStep(cfg, tb, g, s); err != nil {
+			return gameResult{events: n}, err
 		}
 	}
-	if !tb.Over() {
-		return n, failure(cfg, tb.Steps(), fmt.Sprintf("model: the game did not end in %d events", n), nil)
+	if !tb.Over() && !tb.Capped() {
+		return gameResult{events: n}, failure(cfg, tb.Steps(), fmt.Sprintf("model: the game stopped unfinished after %d events", n), nil)
 	}
-	return n, nil
+	return gameResult{events: n, long: !tb.Over()}, nil
+}
+
+// compareStep applies one step to the referee and compares its verdict and
+// state with the model's.
+func compareStep(cfg Config, tb *Table, g *referee.Game, s Step) error {
+	if err := tb.Conservation(); err != nil {
+		return failure(cfg, tb.Steps(), "model: "+err.Error(), nil)
+	}
+	if s.Code == codeNotHeld {
+		return failure(cfg, tb.Steps(), "model: the strategy played a card not held", nil)
+	}
+	v := g.Apply(s.Event)
+	got := g.State()
+	var diffs []string
+	if v.OK != s.OK {
+		diffs = append(diffs, fmt.Sprintf("ok: got %v (%s %q), want %v (%s)", v.OK, v.Code, v.Text(lang.English), s.OK, s.Code))
+	}
+	if !v.OK && !s.OK && v.Code != s.Code {
+		diffs = append(diffs, fmt.Sprintf("code: got %s (%q), want %s", v.Code, v.Text(lang.English), s.Code))
+	}
+	diffs = append(diffs, diffState(got, s.State, tb.deckSize())...)
+	if len(diffs) > 0 {
+		return failure(cfg, tb.Steps(), strings.Join(diffs, "\n# "), &got)
+	}
+	return nil
 }
 
 func (t *Table) deckSize() int { return len(t.deck) }
@@ -266,4 +332,52 @@ func diffState(got referee.State, want State, deck int) []string {
 		d = append(d, fmt.Sprintf("conservation: %d in hands + %d in the draw pile > %d in the deck", sum, got.DrawPile, deck))
 	}
 	return d
+}
+
+// TestLongGameIsAnOutcome replays the game that made the million-game run
+// fail (issue 13 point 11): official+blank-draw-ten, 2 players, game 5994.
+// Engine and model agree at every step up to the model's event cap; the
+// game is reported as long, not as a disagreement.
+func TestLongGameIsAnOutcome(t *testing.T) {
+	set := optionSetNamed(t, "official+blank-draw-ten")
+	cfg := setConfig(set, 5994)
+	if cfg.Seed != 10393915809166434630 || cfg.Players != 2 {
+		t.Fatalf("setConfig(%s, 5994) = seed %d, %d players, want seed 10393915809166434630, 2 players", set.name, cfg.Seed, cfg.Players)
+	}
+	r, err := compareGame(cfg)
+	if err != nil {
+		t.Fatalf("compareGame(seed %d) = %v, want a long game", cfg.Seed, err)
+	}
+	if want := (gameResult{events: 20000, long: true}); r != want {
+		t.Errorf("compareGame(seed %d) = %+v, want %+v", cfg.Seed, r, want)
+	}
+}
+
+// TestCapIsCheckedUpToTheCap cuts ordinary games short: each is checked
+// event by event up to the cap and comes back long, never as an error.
+func TestCapIsCheckedUpToTheCap(t *testing.T) {
+	for _, max := range []int{1, 7, 60} {
+		t.Run(strconv.Itoa(max), func(t *testing.T) {
+			cfg := setConfig(optionSetNamed(t, "official"), 3)
+			cfg.MaxEvents = max
+			r, err := compareGame(cfg)
+			if err != nil {
+				t.Fatalf("compareGame(MaxEvents=%d) = %v, want a long game", max, err)
+			}
+			if want := (gameResult{events: max, long: true}); r != want {
+				t.Errorf("compareGame(MaxEvents=%d) = %+v, want %+v", max, r, want)
+			}
+		})
+	}
+}
+
+func optionSetNamed(t *testing.T, name string) optionSet {
+	t.Helper()
+	for _, set := range optionSets {
+		if set.name == name {
+			return set
+		}
+	}
+	t.Fatalf("no option set %q", name)
+	return optionSet{}
 }

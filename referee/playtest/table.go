@@ -225,6 +225,10 @@ func (t *Table) Over() bool {
 	return t.phase == phaseOver || t.cfg.MaxRounds > 0 && t.round >= t.cfg.MaxRounds && t.phase == phaseSetup
 }
 
+// Capped reports whether the game stopped at MaxEvents before it was over:
+// a long game, every event of which was still checked.
+func (t *Table) Capped() bool { return !t.Over() && t.events >= t.cfg.MaxEvents }
+
 // Steps is every step generated so far.
 func (t *Table) Steps() []Step { return t.steps }
 

@@ -4,17 +4,12 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
 )
-
-// MaxName is the longest display name, in characters.
-const MaxName = 20
 
 // Optional abilities of a Game and a Journal: SQLJournal has them all; a
 // table without them refuses the action that needs them.
@@ -60,26 +55,11 @@ func (g *currentGame) disp(seat string) string {
 	return seat
 }
 
-// CheckName says what is wrong with name as a display name, in a sentence
-// for the page; nil when it is fine. Names have 1 to MaxName printable
-// characters and no spaces: the table log splits its lines on spaces.
-func CheckName(name string) error {
-	n := utf8.RuneCountInString(name)
-	switch {
-	case n == 0:
-		return refuseAction("action.name.empty", lang.Args{})
-	case n > MaxName:
-		return refuseAction("action.name.long", lang.Args{N: MaxName})
-	case !utf8.ValidString(name):
-		return refuseAction("action.name.text", lang.Args{})
-	}
-	for _, r := range name {
-		switch {
-		case unicode.IsSpace(r):
-			return refuseAction("action.name.space", lang.Args{Value: strings.Join(strings.Fields(name), "-")})
-		case !unicode.IsPrint(r):
-			return refuseAction("action.name.control", lang.Args{})
-		}
+// checkName refuses a name the table log can't hold (tablelog.CheckName,
+// the one rule for names), in the table's words.
+func checkName(name string) error {
+	if m, bad := referee.NameMsg(tablelog.CheckName(name)); bad {
+		return &ActionError{Msg: lang.Sentence{m}}
 	}
 	return nil
 }
@@ -91,7 +71,7 @@ func (t *Table) rename(who, name string) error {
 	if t.cur.game == nil {
 		return refuseAction("action.nogame", lang.Args{})
 	}
-	if err := CheckName(name); err != nil {
+	if err := checkName(name); err != nil {
 		return err
 	}
 	players := t.cur.game.State().Players

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/unoref/unoref/referee/journal"
+	"github.com/unoref/unoref/referee/tablelog"
 )
 
 func (v *vtable) refused(t *testing.T, a Action, want string) {
@@ -32,9 +34,11 @@ func TestRename(t *testing.T) {
 	tests := []struct {
 		name, who, to, err string
 	}{
-		{"empty", "Ann", "", "Say the new name."},
-		{"too long", "Ann", strings.Repeat("x", MaxName+1), "at most 20"},
-		{"space", "Ann", "Ann Marie", `write "Ann-Marie"`},
+		{"empty", "Ann", "", "A name can't be empty"},
+		{"too long", "Ann", strings.Repeat("x", tablelog.MaxName+1), "at most 16"},
+		{"space", "Ann", "Ann Marie", "try Ann-Marie"},
+		{"hash", "Ann", "Kid#1", "A name can't contain # or spaces: try Kid-1"},
+		{"RLO", "Ann", "\u202eAnn", "direction marks"},
 		{"tab", "Ann", "A\tB", "spaces"},
 		{"control", "Ann", "A\x01B", "control"},
 		{"taken", "Ann", "ben", "ben already plays"},
@@ -223,5 +227,44 @@ func TestEnd(t *testing.T) {
 	v.do(t, Action{Kind: "newgame"})
 	if s := v.Snapshot(); strings.Join(s.Players, " ") != "Ann Ben" || s.Game == id {
 		t.Errorf("new game: %v game %d", s.Players, s.Game)
+	}
+}
+
+// A new game with a name the table log can't hold is refused with one
+// sentence, and changes nothing: the open game goes on and still resumes.
+func TestNewGameBadNameKeepsTheGame(t *testing.T) {
+	dir := t.TempDir()
+	v := startVirtual(t, dir, Config{UnoGrace: -1})
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	v.press(t, "pass")
+	v.tap(t, "G5")
+	want := v.Snapshot()
+	tests := []struct{ name, bad, sentence string }{
+		{"hash", "Kid#1", "A name can't contain # or spaces: try Kid-1"},
+		{"space", "Mary Ann", "A name can't contain # or spaces: try Mary-Ann"},
+		{"tab", "Kid\t1", "try Kid-1"},
+		{"newline", "Kid\n1", "try Kid-1"},
+		{"NBSP", "Kid\u00a01", "try Kid-1"},
+		{"U+2028", "Kid\u20281", "try Kid-1"},
+		{"U+3000", "Kid\u30001", "try Kid-1"},
+		{"NUL", "Kid\x00", "control characters: try Kid"},
+		{"BEL", "Kid\a", "control characters: try Kid"},
+		{"RLO", "\u202eKid", "direction marks: try Kid"},
+		{"zero-width", "K\u200bid", "control characters: try Kid"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v.refused(t, Action{Kind: "newgame", Players: []string{tt.bad, "Ben"}, Rules: "official"}, tt.sentence)
+			if got := v.Snapshot(); got.Game != want.Game || !reflect.DeepEqual(got.Log, want.Log) {
+				t.Errorf("after the refused new game: game %d %q, want game %d %q", got.Game, got.Log, want.Game, want.Log)
+			}
+		})
+	}
+	if err := v.stop(); err != nil {
+		t.Fatal(err)
+	}
+	again := startVirtual(t, dir, Config{UnoGrace: -1})
+	if got := again.Snapshot(); got.Game != want.Game || !reflect.DeepEqual(got.Log, want.Log) {
+		t.Errorf("resumed game %d %q, want game %d %q", got.Game, got.Log, want.Game, want.Log)
 	}
 }

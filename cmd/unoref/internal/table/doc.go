@@ -124,14 +124,14 @@
 // The page's admin actions: "undo" drops the last event (one held for an
 // UNO grace, else the last journaled one, journal.Table.Undo) and rebuilds
 // the game from the journal; "end" ends the game (abandoned when not won).
-// "rename" renames the player in a seat (1 to MaxName characters, no
-// spaces, unique at the table): a roster player for every game, past ones
+// "rename" renames the player in a seat (any name tablelog.CheckName
+// accepts, unique at the table): a roster player for every game, past ones
 // included, a guest in this game only (journal.RenameSeat). The engine and
 // the events keep the names of the players line, which can't change
 // mid-game; the journal maps seats to the family's roster, and the names it
 // shows appear on the OLED, in the prompts, in Snapshot.Names and in the
 // history. The referee's own messages keep seat names. A new game spells a
 // roster player's name as the roster does; other names are guests. Roster
-// names are checked as a rename's (CheckName, in checkRosterName). Display
+// names are checked as a rename's (tablelog.CheckName, in checkRosterName). Display
 // names an older unoref kept in NamesFile are moved into the journal once.
 package table

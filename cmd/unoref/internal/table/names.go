@@ -61,7 +61,7 @@ func importNames(ctx context.Context, j *journal.Journal, path string) error {
 
 // checkRosterName is the check of every name the roster is given: the one
 // a rename uses.
-func checkRosterName(name string) error { return CheckName(name) }
+func checkRosterName(name string) error { return checkName(name) }
 
 // MaxMark is the longest roster mark, in characters: a colour "#e53935"
 // or a symbol or two.

@@ -179,6 +179,7 @@ func (t *Table) refresh() {
 		OLEDPage:    t.out.screen.Page,
 		Voice:       t.voice,
 		Rules:       t.cur.rules,
+		Alert:       t.cfg.Alert,
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	s.Counted, s.PickNext = t.countedPlayers(st), t.pickNext()

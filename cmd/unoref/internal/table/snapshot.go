@@ -61,6 +61,10 @@ type Snapshot struct {
 	// page in its language.
 	Voice VoiceState
 	Rules []lang.Sentence `json:",omitempty"`
+	// Alert is a problem the table can't solve by itself, for a banner on
+	// the page (Config.Alert): a damaged journal and the command that
+	// restores it.
+	Alert string
 }
 
 // Name is how the table shows the player seated as seat: their display name

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -43,8 +44,9 @@ type SQLJournal struct {
 
 var _ Journal = (*SQLJournal)(nil)
 
-// NewGame implements Journal: an open game not yet won is ended (abandoned).
-// A roster player's name is written as the roster spells it.
+// NewGame implements Journal: an open game not yet won is ended (abandoned)
+// in the same transaction that writes the new one. A roster player's name
+// is written as the roster spells it.
 func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string) (Game, error) {
 	players, err := s.J.RosterNames(ctx, players)
 	if err != nil {
@@ -68,19 +70,40 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 			s.cur = t
 		}
 	}
+	// The open game ends in the transaction that writes the new one: a
+	// new game that can't be written leaves it open.
+	var t *journal.Table
 	if s.cur != nil {
-		if err := s.cur.End(ctx); err != nil {
-			return nil, err
-		}
-		s.cur = nil
+		t, err = s.cur.Replace(ctx, players, rev)
 	}
-	t, err := s.J.NewGame(ctx, players, rev)
+	if s.cur == nil || errors.Is(err, journal.ErrEnded) { // none open, or ended at the table
+		t, err = s.J.NewGame(ctx, players, rev)
+	}
 	if err != nil {
 		return nil, err
 	}
 	s.cur = t
 	return newSQLGame(t, g.Rules()), nil
 }
+
+// DamagedJournal stands in for a journal found damaged at start
+// (journal.ErrDamaged): the table runs and shows the damage, nothing
+// resumes, and every new game is refused with Err's sentence until
+// `unoref restore` puts the rolling copy back.
+type DamagedJournal struct{ Err error }
+
+var _ Journal = DamagedJournal{}
+
+// NewGame implements Journal: refused.
+func (d DamagedJournal) NewGame(context.Context, []string, string) (Game, error) {
+	return nil, &setupError{lang.Sentence{{Key: "table.damaged", Args: lang.Args{Text: strings.TrimPrefix(d.Err.Error(), "journal: ")}}}}
+}
+
+// Resume implements Journal: no game resumes from a damaged journal.
+func (d DamagedJournal) Resume(context.Context) (Game, error) { return nil, ErrNoOpenGame }
+
+// LastPlayers implements Journal.
+func (d DamagedJournal) LastPlayers(context.Context) []string { return nil }
 
 // Resume implements Journal.
 func (s *SQLJournal) Resume(ctx context.Context) (Game, error) {

@@ -61,6 +61,9 @@ type Config struct {
 	// Four and of the call of UNO, and at the start of every game it says
 	// and shows the rules in force.
 	Teach bool
+	// Alert is shown as Snapshot.Alert: what the daemon found wrong at
+	// start (a damaged journal) and what to do.
+	Alert string
 	// Heartbeat, when set, is called by Run's loop as it starts and then
 	// every HeartbeatEvery of real time (not the Clock's), between the
 	// handling of two inputs: a handler that hangs stops the calls. It is
@@ -606,8 +609,8 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 			players = t.j.LastPlayers(context.Background())
 		}
 	}
-	if len(players) < 2 {
-		return refuseAction("action.players", lang.Args{})
+	if err := checkPlayers(players); err != nil {
+		return err
 	}
 	if rules == "" {
 		rules = t.cfg.Rules
@@ -635,15 +638,11 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	if r.UnoSlap && !t.seatButtons() {
 		return refuseAction("action.slap.noseats", lang.Args{})
 	}
-	t.sched.cancel(timerGrace)
 	g, err := t.j.NewGame(context.Background(), players, rules)
 	if err != nil {
-		var se *setupError
-		if errors.As(err, &se) {
-			return &ActionError{Msg: se.msg}
-		}
-		return err
+		return newGameRefused(err) // the game in play and its UNO grace go on
 	}
+	t.sched.cancel(timerGrace)
 	if t.cur.game != nil && t.cur.game.State().Phase != referee.PhaseOver {
 		t.logEnded() // the journal abandoned it for the new one
 	}
@@ -656,6 +655,40 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	}
 	t.refresh()
 	return nil
+}
+
+// checkPlayers refuses a players list the table log can't hold, before
+// anything changes: every name passes tablelog.CheckName, and no two are
+// the same.
+func checkPlayers(players []string) error {
+	if len(players) < 2 {
+		return refuseAction("action.players", lang.Args{})
+	}
+	for i, p := range players {
+		if err := checkName(p); err != nil {
+			return err
+		}
+		for _, q := range players[:i] {
+			if strings.EqualFold(p, q) {
+				return refuseAction("action.name.twice", lang.Args{Value: p})
+			}
+		}
+	}
+	return nil
+}
+
+// newGameRefused is the page's sentence for a new game the journal did not
+// start. The journal ends the open game only with the new one written, so
+// the game in play goes on and the daemon with it.
+func newGameRefused(err error) error {
+	var se *setupError
+	if errors.As(err, &se) {
+		return &ActionError{Msg: se.msg}
+	}
+	if m, bad := referee.NameMsg(err); bad {
+		return &ActionError{Msg: lang.Sentence{m}}
+	}
+	return refuseAction("action.newgame.fail", lang.Args{Text: err.Error()})
 }
 
 // Snapshot returns the current view.

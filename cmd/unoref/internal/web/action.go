@@ -164,10 +164,18 @@ func formAction(f url.Values) (table.Action, error) {
 		a.Voice, err = voiceAction(f)
 	}
 	if a.Kind == "newgame" {
-		a.Players = strings.FieldsFunc(f.Get("players"), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+		a.Players = playerNames(f.Get("players"))
 		a.Rules = rulesWords(f.Get("preset"), f["opt"], f.Get("extra"))
 	}
 	return a, err
+}
+
+// playerNames splits the new-game form's players field on commas and ASCII
+// blanks only: any other space, and every other character, stays in its
+// name, which the table checks with tablelog.CheckName and refuses with a
+// sentence rather than silently seating two players.
+func playerNames(field string) []string {
+	return strings.FieldsFunc(field, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
 }
 
 // rulesWords joins the new-game form into the words of a rules line: the

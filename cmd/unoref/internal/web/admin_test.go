@@ -213,10 +213,10 @@ func TestAdminOnVirtualTable(t *testing.T) {
 	must(`{"Kind":"tap","Pad":"play","Card":"R0"}`)
 	before := must(`{"Kind":"tap","Pad":"play","Card":"R1"}`)
 	for _, tt := range []struct{ body, msg string }{
-		{`{"Kind":"rename","Name":"Ben","NewName":"B B"}`, "A name can't have spaces"},
+		{`{"Kind":"rename","Name":"Ben","NewName":"B B"}`, "A name can't contain # or spaces: try B-B"},
 		{`{"Kind":"rename","Name":"Ben","NewName":"ann"}`, "ann already plays"},
-		{`{"Kind":"rename","Name":"Ben","NewName":"` + strings.Repeat("é", 21) + `"}`, "at most 20"},
-		{`{"Kind":"rename","Name":"Ben","NewName":""}`, "Say the new name."},
+		{`{"Kind":"rename","Name":"Ben","NewName":"` + strings.Repeat("é", 17) + `"}`, "at most 16"},
+		{`{"Kind":"rename","Name":"Ben","NewName":""}`, "A name can't be empty"},
 	} {
 		if code, msg := send(t, s, tt.body, "2468"); code != 400 || !strings.Contains(msg, tt.msg) {
 			t.Errorf("%s: %d %q, want 400 %q", tt.body, code, msg, tt.msg)

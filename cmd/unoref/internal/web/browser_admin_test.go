@@ -110,7 +110,7 @@ func TestBrowserAdminAndHistory(t *testing.T) {
 		chromedp.SetValue("#rename-who", "Ann", chromedp.NodeVisible),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('rename-to').removeAttribute('pattern'); document.getElementById('rename-to').value = 'Ann Marie'`, chromedp.EvalIgnoreExceptions),
 		chromedp.Click("#rename-go", chromedp.NodeVisible))
-	p.wait("refused", `s.error.startsWith("A name can't have spaces")`)
+	p.wait("refused", `s.error.startsWith("A name can't contain # or spaces")`)
 
 	// Undo the count that ended the round: the page goes back to the count-up.
 	p.do("undo", chromedp.Click("#undo", chromedp.NodeVisible))

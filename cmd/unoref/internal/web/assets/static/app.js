@@ -261,7 +261,7 @@
     if (a.Kind === 'voice') a.Voice = voiceSettings(fd);
     if (a.Kind === 'tap' && !a.Card) throw new Error(say('pickFirst'));
     if (a.Kind === 'newgame') {
-      a.Players = String(fd.get('players') || '').split(/[\s,]+/).filter(Boolean);
+      a.Players = String(fd.get('players') || '').split(/[ \t\r\n,]+/).filter(Boolean); // as playerNames in action.go
       a.Rules = rulesOf(fd, form);
       const t = String(fd.get('target') || '').trim();
       if (t) a.Target = parseInt(t, 10);

@@ -1,0 +1,196 @@
+package journal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// ErrDamaged is wrapped by every *DamageError, for errors.Is.
+var ErrDamaged = errors.New("journal: damaged")
+
+// ErrDiskFull is a journal that can't be opened or written because its disk
+// is full.
+var ErrDiskFull = errors.New("journal: the disk is full")
+
+// DamageError is a journal that lost acknowledged events or whose file is
+// corrupt: Open reports it instead of starting with less than was played.
+type DamageError struct {
+	Path   string
+	Reason string    // one sentence: what is missing or broken
+	Backup string    // the rolling copy `unoref restore` goes back to; "" when there is none
+	Taken  time.Time // when the copy was made
+	Err    error     // SQLite's error, when there is one
+}
+
+func (e *DamageError) Error() string {
+	s := fmt.Sprintf("journal: %s is damaged: %s.", e.Path, e.Reason)
+	if e.Backup == "" {
+		return s + " There is no copy to go back to yet: move the damaged files away to start a new journal."
+	}
+	return s + fmt.Sprintf(" A copy made at the end of a round (%s) is at %s: stop unoref and run `unoref restore` to go back to it (the damaged files are kept beside it).",
+		e.Taken.Local().Format("2006-01-02 15:04"), e.Backup)
+}
+
+func (e *DamageError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrDamaged}
+	}
+	return []error{ErrDamaged, e.Err}
+}
+
+// damaged is the DamageError for the journal at path, naming its backup.
+func damaged(path, reason string, err error) *DamageError {
+	e := &DamageError{Path: path, Reason: reason, Err: err}
+	if fi, serr := os.Stat(BackupPath(path)); serr == nil && fi.Size() > 0 {
+		e.Backup, e.Taken = BackupPath(path), fi.ModTime()
+	}
+	return e
+}
+
+// checkFile reports a database file that is missing or empty although
+// events were acknowledged: SQLite would silently start a new journal.
+func checkFile(path string, a ack, acked bool) error {
+	if !acked || a.seq == 0 {
+		return nil
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return damaged(path, fmt.Sprintf("the file is missing, but %d events of game %d were acknowledged", a.seq, a.game), nil)
+	case err != nil:
+		return fmt.Errorf("journal: %w", err)
+	case fi.Size() == 0:
+		return damaged(path, fmt.Sprintf("the file is empty, but %d events of game %d were acknowledged", a.seq, a.game), nil)
+	}
+	return nil
+}
+
+// quickCheck runs SQLite's PRAGMA quick_check: the b-tree pages, their
+// order and the records' shape.
+func (j *Journal) quickCheck(ctx context.Context) error {
+	rows, err := j.db.QueryContext(ctx, "PRAGMA quick_check")
+	if err != nil {
+		return damaged(j.path, "SQLite can't check it ("+err.Error()+")", err)
+	}
+	defer rows.Close()
+	var probs []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return damaged(j.path, "SQLite can't check it ("+err.Error()+")", err)
+		}
+		if s != "ok" {
+			probs = append(probs, s)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return damaged(j.path, "SQLite can't check it ("+err.Error()+")", err)
+	}
+	if len(probs) > 0 {
+		return damaged(j.path, "SQLite's quick_check finds it corrupt ("+firstOf(probs)+")", nil)
+	}
+	return nil
+}
+
+func firstOf(probs []string) string {
+	if len(probs) == 1 {
+		return probs[0]
+	}
+	return fmt.Sprintf("%s, and %d more", probs[0], len(probs)-1)
+}
+
+// checkAcked compares the journal with the record of the last acknowledged
+// event: the game must hold at least that many events, with the same lines.
+func (j *Journal) checkAcked(ctx context.Context, a ack) error {
+	lines, err := j.gameLines(ctx, a.game, a.seq)
+	if err != nil {
+		return damaged(j.path, "its events can't be read ("+err.Error()+")", err)
+	}
+	if len(lines) < a.seq {
+		return damaged(j.path, fmt.Sprintf("game %d holds %d events, but %d were acknowledged: %d are lost", a.game, len(lines), a.seq, a.seq-len(lines)), nil)
+	}
+	if chainOf(lines) != a.sum {
+		return damaged(j.path, fmt.Sprintf("the lines of game %d differ from the ones acknowledged", a.game), nil)
+	}
+	return nil
+}
+
+// gameLines reads the lines of game up to event upTo, in order.
+func (j *Journal) gameLines(ctx context.Context, game int64, upTo int) ([]string, error) {
+	rows, err := j.db.QueryContext(ctx, "SELECT line FROM events WHERE game_id = ? AND seq <= ? ORDER BY seq", game, upTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var l string
+		if err := rows.Scan(&l); err != nil {
+			return nil, err
+		}
+		lines = append(lines, l)
+	}
+	return lines, rows.Err()
+}
+
+// diskFull says in a sentence that dir's disk is full when err is SQLite's
+// SQLITE_FULL or an I/O error and the disk has (almost) no room left; else
+// it returns err as it was.
+func diskFull(err error, dir string, free func(string) (uint64, error)) error {
+	if err == nil || !fullOrIO(err) {
+		return err
+	}
+	n, ferr := free(dir)
+	if ferr != nil || n >= minFree {
+		return err
+	}
+	return fmt.Errorf("%w: %s has %d bytes left, and the journal needs room to write: delete old files there (or move the data directory to a bigger disk), then start unoref again (%v)", ErrDiskFull, dir, n, err)
+}
+
+// fullDisk is diskFull for Open: a damage that is only a full disk is
+// said as one.
+func fullDisk(err error, dir string) error {
+	cause := err
+	var de *DamageError
+	if errors.As(err, &de) && de.Err != nil {
+		cause = de.Err
+	}
+	if df := diskFull(cause, dir, freeBytes); errors.Is(df, ErrDiskFull) {
+		return df
+	}
+	return err
+}
+
+// minFree is the room below which a failed write is put down to a full disk.
+const minFree = 1 << 20
+
+// fullOrIO reports SQLite's SQLITE_FULL (13), SQLITE_IOERR (10) with its
+// extended codes (a full disk fails the -shm mapping with 4874) and
+// SQLITE_CANTOPEN (14: a file that can't be created).
+func fullOrIO(err error) bool {
+	if code, ok := sqliteCode(err); ok {
+		return code == 13 || code == 10 || code == 14
+	}
+	s := err.Error()
+	return strings.Contains(s, "disk is full") || strings.Contains(s, "disk I/O error") || strings.Contains(s, "no space left")
+}
+
+// sqliteCode is the primary result code of the SQLite error in err.
+func sqliteCode(err error) (int, bool) {
+	var c interface{ Code() int }
+	if errors.As(err, &c) {
+		return c.Code() & 0xff, true
+	}
+	return 0, false
+}
+
+// corrupt reports an error that says the file itself is broken:
+// SQLITE_CORRUPT (11), SQLITE_NOTADB (26), or not a journal at all.
+func corrupt(err error) bool {
+	code, ok := sqliteCode(err)
+	return ok && (code == 11 || code == 26) || errors.Is(err, ErrNotJournal)
+}

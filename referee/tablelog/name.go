@@ -1,0 +1,144 @@
+package tablelog
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxName is the longest player name, in runes (characters as a person
+// counts them, not bytes). 16 is what the OLED's bold 8×16 face fits across
+// its 128 pixels, so every screen that titles a player (count-up, winner,
+// challenge) shows the name whole; the turn screen, which keeps 36 pixels
+// for the top card, shows its first 11.
+const MaxName = 16
+
+// ErrBadName is wrapped by every *NameError, for errors.Is.
+var ErrBadName = errors.New("bad-name")
+
+// Reasons a name is refused (NameError.Reason).
+const (
+	NameEmpty   = "name-empty"    // nothing at all
+	NameSpace   = "name-space"    // any Unicode space: the log splits its words on spaces
+	NameHash    = "name-hash"     // '#' starts a comment in the log
+	NameComma   = "name-comma"    // ',' separates the names of --players and game.players
+	NameControl = "name-control"  // control, format (zero-width) or unassigned characters, or bytes that are not UTF-8
+	NameBidi    = "name-bidi"     // bidi controls that reorder the text around the name
+	NameTooLong = "name-too-long" // more than MaxName runes
+)
+
+// NameError is a name a player can't have: why, and a name close to it that
+// is allowed.
+type NameError struct {
+	Name   string
+	Reason string // one of the Name* reasons
+	Try    string // a suggestion the table accepts
+}
+
+func (e *NameError) Error() string {
+	switch e.Reason {
+	case NameEmpty:
+		return "A name can't be empty: try " + e.Try
+	case NameSpace, NameHash:
+		return "A name can't contain # or spaces: try " + e.Try
+	case NameComma:
+		return "A name can't contain commas: try " + e.Try
+	case NameBidi:
+		return "A name can't contain direction marks: try " + e.Try
+	case NameTooLong:
+		return fmt.Sprintf("A name has at most %d letters: try %s", MaxName, e.Try)
+	}
+	return "A name can't contain invisible or control characters: try " + e.Try
+}
+
+func (e *NameError) Unwrap() error { return ErrBadName }
+
+// CheckName is the one rule for what a player may be called, wherever a name
+// comes from (the engine's players line, the table log, the journal, the
+// page, the config, a rename). Letters, marks, digits, punctuation and
+// symbols of every script are welcome (Аня, Đorđe, Ștefan, Անի); refused
+// are what the table log can't hold — spaces of any kind, '#', and ',' —
+// and what can't be seen or reorders the text around it — control, format
+// (zero-width, soft hyphen) and bidi characters —, plus names over MaxName
+// runes. The error is a *NameError.
+func CheckName(s string) error {
+	reason := nameReason(s)
+	if reason == "" {
+		return nil
+	}
+	return &NameError{Name: s, Reason: reason, Try: suggestName(s)}
+}
+
+// nameReason is the first thing wrong with s, or "".
+func nameReason(s string) string {
+	if s == "" {
+		return NameEmpty
+	}
+	if !utf8.ValidString(s) {
+		return NameControl
+	}
+	for _, r := range s {
+		if why := runeReason(r); why != "" {
+			return why
+		}
+	}
+	if utf8.RuneCountInString(s) > MaxName {
+		return NameTooLong
+	}
+	return ""
+}
+
+// runeReason says why r can't be in a name, or "".
+func runeReason(r rune) string {
+	switch {
+	case r == '#':
+		return NameHash
+	case r == ',':
+		return NameComma
+	case unicode.IsSpace(r) || unicode.Is(unicode.Zs, r):
+		return NameSpace
+	case unicode.Is(unicode.Bidi_Control, r):
+		return NameBidi
+	case !unicode.IsGraphic(r):
+		return NameControl // Cc, Cf (zero-width, soft hyphen), Co, Cs, Zl, Zp, unassigned
+	}
+	return ""
+}
+
+// separator reports whether r stands between two parts of a name a person
+// typed: a space or a character the table log can't hold.
+func separator(r rune) bool {
+	why := runeReason(r)
+	return why == NameSpace || why == NameHash || why == NameComma || r == '\u2028' || r == '\u2029'
+}
+
+// suggestName turns s into a name CheckName accepts: separators become one
+// '-', invisible characters go, and the rest is cut to MaxName runes.
+func suggestName(s string) string {
+	s = strings.ToValidUTF8(s, "")
+	var b strings.Builder
+	dash := false
+	for _, r := range s {
+		switch {
+		case separator(r):
+			dash = b.Len() > 0
+		case runeReason(r) != "":
+		default:
+			if dash {
+				b.WriteByte('-')
+				dash = false
+			}
+			b.WriteRune(r)
+		}
+	}
+	try := []rune(b.String())
+	if len(try) > MaxName {
+		try = []rune(strings.TrimRight(string(try[:MaxName]), "-"))
+	}
+	if len(try) == 0 {
+		return "Ann"
+	}
+	return string(try)
+}
