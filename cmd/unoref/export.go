@@ -81,7 +81,7 @@ func runExport(ctx context.Context, self *command, e *env, args []string) error 
 		if err != nil {
 			return err
 		}
-		games = []journal.Game{g}
+		games = []journal.GameSummary{g}
 	}
 	write := func(w io.Writer) error {
 		if *perPlayer {
@@ -110,7 +110,7 @@ func runExport(ctx context.Context, self *command, e *env, args []string) error 
 var csvHeader = []string{"game", "started", "rules", "round", "player", "points", "total", "round_winner", "game_winner"}
 
 // writeCSV writes one row per player per round of games.
-func writeCSV(ctx context.Context, j *history, games []journal.Game, w io.Writer) error {
+func writeCSV(ctx context.Context, j *history, games []journal.GameSummary, w io.Writer) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return fmt.Errorf("export: writing: %w", err)

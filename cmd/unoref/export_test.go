@@ -21,7 +21,7 @@ import (
 )
 
 // journalGames reads the games as the journal lists them.
-func journalGames(t *testing.T, dir string) []journal.Game {
+func journalGames(t *testing.T, dir string) []journal.GameSummary {
 	t.Helper()
 	j, err := journal.Open(context.Background(), filepath.Join(dir, journalFile), nil)
 	if err != nil {
@@ -119,7 +119,7 @@ func TestExportCSV(t *testing.T) {
 
 // checkCSV checks an export against the engine's rounds of games: a header,
 // then one row per player per round, in order.
-func checkCSV(t *testing.T, out string, games []wantGame, jgames []journal.Game) {
+func checkCSV(t *testing.T, out string, games []wantGame, jgames []journal.GameSummary) {
 	t.Helper()
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {

@@ -187,7 +187,7 @@ type scoreJSON struct {
 	Left   int    `json:"points_left"` // in hand at the count-up
 }
 
-func newGameJSON(g journal.Game, rounds []journal.Round) gameJSON {
+func newGameJSON(g journal.GameSummary, rounds []journal.Round) gameJSON {
 	out := gameJSON{
 		ID: g.ID, Started: g.StartedAt.UTC(), Players: g.Players, Rules: g.RulesWords(),
 		Status: g.Status(), Winner: g.Winner, RoundsPlayed: g.Rounds, Events: g.Events,
@@ -239,22 +239,22 @@ func runHistory(ctx context.Context, self *command, e *env, args []string) error
 }
 
 // findGame is the game numbered id, or an error that says which exist.
-func findGame(games []journal.Game, id int64, name, path string) (journal.Game, error) {
+func findGame(games []journal.GameSummary, id int64, name, path string) (journal.GameSummary, error) {
 	for _, g := range games {
 		if g.ID == id {
 			return g, nil
 		}
 	}
 	if len(games) == 0 {
-		return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal %s has no games yet)", name, journal.ErrNoGame, id, path)
+		return journal.GameSummary{}, fmt.Errorf("%s: %w: %d (the journal %s has no games yet)", name, journal.ErrNoGame, id, path)
 	}
 	if len(games) == 1 {
-		return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal has one game, game %d)", name, journal.ErrNoGame, id, games[0].ID)
+		return journal.GameSummary{}, fmt.Errorf("%s: %w: %d (the journal has one game, game %d)", name, journal.ErrNoGame, id, games[0].ID)
 	}
-	return journal.Game{}, fmt.Errorf("%s: %w: %d (the journal has games %d to %d)", name, journal.ErrNoGame, id, games[0].ID, games[len(games)-1].ID)
+	return journal.GameSummary{}, fmt.Errorf("%s: %w: %d (the journal has games %d to %d)", name, journal.ErrNoGame, id, games[0].ID, games[len(games)-1].ID)
 }
 
-func listGames(ctx context.Context, j *history, games []journal.Game, asJSON bool, w io.Writer) error {
+func listGames(ctx context.Context, j *history, games []journal.GameSummary, asJSON bool, w io.Writer) error {
 	rounds := make([][]journal.Round, len(games))
 	for i, g := range games {
 		r, err := j.Rounds(ctx, g.ID)
@@ -300,7 +300,7 @@ func totalsText(scores []journal.Score) string {
 	return strings.Join(parts, ", ")
 }
 
-func showGame(ctx context.Context, j *history, games []journal.Game, id int64, asJSON bool, w io.Writer) error {
+func showGame(ctx context.Context, j *history, games []journal.GameSummary, id int64, asJSON bool, w io.Writer) error {
 	g, err := findGame(games, id, "history", j.path)
 	if err != nil {
 		return err

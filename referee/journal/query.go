@@ -13,8 +13,8 @@ import (
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
-// Game is a journaled game as the history pages list it.
-type Game struct {
+// GameSummary is a journaled game as the history pages list it.
+type GameSummary struct {
 	ID        int64
 	StartedAt time.Time
 	EndedAt   time.Time // zero while the game is open
@@ -26,10 +26,10 @@ type Game struct {
 }
 
 // Open reports whether the game can still be resumed.
-func (g Game) Open() bool { return g.EndedAt.IsZero() }
+func (g GameSummary) Open() bool { return g.EndedAt.IsZero() }
 
 // Status is "won", "in progress" or "abandoned" (ended with no winner).
-func (g Game) Status() string {
+func (g GameSummary) Status() string {
 	switch {
 	case g.Winner != "":
 		return "won"
@@ -41,7 +41,7 @@ func (g Game) Status() string {
 
 // RulesWords is the game's rules line without its keyword:
 // "official +stacking".
-func (g Game) RulesWords() string {
+func (g GameSummary) RulesWords() string {
 	return strings.TrimSpace(strings.TrimPrefix(g.Rules, "rules "))
 }
 
@@ -72,30 +72,30 @@ type Score struct {
 }
 
 // Games lists every journaled game, oldest first.
-func (j *Journal) Games(ctx context.Context) ([]Game, error) {
+func (j *Journal) Games(ctx context.Context) ([]GameSummary, error) {
 	return j.games(ctx, "")
 }
 
 // Game reads one game as Games lists it; ErrNoGame when there is none.
-func (j *Journal) Game(ctx context.Context, id int64) (Game, error) {
+func (j *Journal) Game(ctx context.Context, id int64) (GameSummary, error) {
 	gs, err := j.games(ctx, "WHERE g.id = ?", id)
 	if err != nil {
-		return Game{}, err
+		return GameSummary{}, err
 	}
 	if len(gs) == 0 {
-		return Game{}, fmt.Errorf("%w: %d", ErrNoGame, id)
+		return GameSummary{}, fmt.Errorf("%w: %d", ErrNoGame, id)
 	}
 	return gs[0], nil
 }
 
 // RecentGames lists at most n games before the game before (every game
 // when before is 0), the newest ones, oldest first: a page of the history.
-func (j *Journal) RecentGames(ctx context.Context, before int64, n int) ([]Game, error) {
+func (j *Journal) RecentGames(ctx context.Context, before int64, n int) ([]GameSummary, error) {
 	return j.games(ctx, "WHERE g.id IN (SELECT id FROM games WHERE ?1 = 0 OR id < ?1 ORDER BY id DESC LIMIT ?2)", before, n)
 }
 
 // games lists the games where says (an SQL WHERE over games g, or "").
-func (j *Journal) games(ctx context.Context, where string, args ...any) ([]Game, error) {
+func (j *Journal) games(ctx context.Context, where string, args ...any) ([]GameSummary, error) {
 	rows, err := j.db.QueryContext(ctx, `
 SELECT g.id, g.started_at, g.ended_at,
 	coalesce((SELECT group_concat(`+shown("n", "p")+`, ' ' ORDER BY n.seat) FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id), g.players),
@@ -108,10 +108,10 @@ FROM games g `+where+` ORDER BY g.id`, args...)
 		return nil, fmt.Errorf("journal: games: %w", err)
 	}
 	defer rows.Close()
-	var games []Game
+	var games []GameSummary
 	for rows.Next() {
 		var (
-			g              Game
+			g              GameSummary
 			start, players string
 			end, winner    sql.NullString
 		)

@@ -122,7 +122,7 @@ func insertRefusal(ctx context.Context, tx *sql.Tx, game int64, seq int, r refus
 
 // recordRefusal keeps a refused event that changed nothing: it is not
 // journaled, but the statistics count it.
-func (t *Table) recordRefusal(ctx context.Context, e entry, before referee.State, v referee.Verdict) error {
+func (t *Recorder) recordRefusal(ctx context.Context, e entry, before referee.State, v referee.Verdict) error {
 	r := refusalOf(e.line, e.ev, before, v)
 	err := t.j.tx(ctx, func(tx *sql.Tx) error {
 		return insertRefusal(ctx, tx, t.id, len(t.ents), r, t.j.stamp())
@@ -206,7 +206,7 @@ func (j *Journal) unrecorded(ctx context.Context) ([]int64, error) {
 
 // fillGame replays one old game and writes its record.
 func (j *Journal) fillGame(ctx context.Context, id int64) error {
-	t := &Table{j: j, id: id}
+	t := &Recorder{j: j, id: id}
 	if err := t.load(ctx); err != nil {
 		return err
 	}

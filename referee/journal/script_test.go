@@ -214,7 +214,7 @@ func openTemp(t testing.TB) (*Journal, string) {
 
 // reopen opens the journal at path again, as a restarted daemon would, and
 // resumes its open game.
-func reopen(t testing.TB, path string) (*Journal, *Table) {
+func reopen(t testing.TB, path string) (*Journal, *Recorder) {
 	t.Helper()
 	ctx := context.Background()
 	j, err := Open(ctx, path, nil)
@@ -230,7 +230,7 @@ func reopen(t testing.TB, path string) (*Journal, *Table) {
 }
 
 // startScript starts s's game in j.
-func startScript(t testing.TB, j *Journal, s *script) *Table {
+func startScript(t testing.TB, j *Journal, s *script) *Recorder {
 	t.Helper()
 	tb, err := j.NewGame(context.Background(), s.evs[0].Names, s.evs[1:s.nsetup]...)
 	if err != nil {
@@ -241,7 +241,7 @@ func startScript(t testing.TB, j *Journal, s *script) *Table {
 
 // playScript applies evs[from:to] and checks every verdict against a fresh
 // in-memory referee run over the script.
-func playScript(t testing.TB, tb *Table, s *script, from, to int) {
+func playScript(t testing.TB, tb *Recorder, s *script, from, to int) {
 	t.Helper()
 	ctx := context.Background()
 	for i := from; i < to; i++ {

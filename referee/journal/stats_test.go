@@ -27,7 +27,7 @@ func readText(t *testing.T, name string) string {
 }
 
 // playText plays a table log in j: its setup lines start the game.
-func playText(t *testing.T, j *Journal, text string) *Table {
+func playText(t *testing.T, j *Journal, text string) *Recorder {
 	t.Helper()
 	ctx := context.Background()
 	var evs []tablelog.Event

@@ -235,7 +235,7 @@ func compareGame(cfg Config) (gameResult, error) {
 
 // compareStep applies one step to the referee and compares its verdict and
 // state with the model's.
-func compareStep(cfg Config, tb *Table, g *referee.Game, s Step) error {
+func compareStep(cfg Config, tb *Model, g *referee.Game, s Step) error {
 	if err := tb.Conservation(); err != nil {
 		return failure(cfg, tb.Steps(), "model: "+err.Error(), nil)
 	}
@@ -258,7 +258,7 @@ func compareStep(cfg Config, tb *Table, g *referee.Game, s Step) error {
 	return nil
 }
 
-func (t *Table) deckSize() int { return len(t.deck) }
+func (t *Model) deckSize() int { return len(t.deck) }
 
 // failure prints the game as a table log up to the failing line, with the
 // expected and actual state, ready to paste into a regression test.

@@ -25,7 +25,7 @@ type slaps struct {
 
 // openSlaps starts the slaps on the hand of p, whose call counted: the
 // others still in the round slap.
-func (t *Table) openSlaps(p int, ev *tablelog.Event) {
+func (t *Model) openSlaps(p int, ev *tablelog.Event) {
 	if !t.rules.UnoSlap {
 		return
 	}
@@ -40,7 +40,7 @@ func (t *Table) openSlaps(p int, ev *tablelog.Event) {
 
 // slapWaits reports whether ev has to wait for the slaps: anything that
 // moves play on.
-func (t *Table) slapWaits(ev *tablelog.Event) bool {
+func (t *Model) slapWaits(ev *tablelog.Event) bool {
 	if t.slap.caller < 0 {
 		return false
 	}
@@ -55,7 +55,7 @@ func (t *Table) slapWaits(ev *tablelog.Event) bool {
 // each player who slaps 3 s or more after a timed call (then the last
 // slap costs nothing more); a lone slapper (two players) only risks the
 // clock.
-func (t *Table) execSlap(ev *tablelog.Event) (bool, string) {
+func (t *Model) execSlap(ev *tablelog.Event) (bool, string) {
 	if !t.rules.UnoSlap {
 		return false, codeBadSlap
 	}
@@ -89,7 +89,7 @@ func (t *Table) execSlap(ev *tablelog.Event) (bool, string) {
 
 // chooseSlap is a slap by someone who owes one, or now and then a slap
 // the referee must refuse (by the caller, or twice).
-func (t *Table) chooseSlap() (tablelog.Event, string) {
+func (t *Model) chooseSlap() (tablelog.Event, string) {
 	if t.chance(t.cfg.Strategy.Illegal * 4) {
 		var wrong []int
 		for i := range t.n {

@@ -45,12 +45,12 @@ var LegalStrategy = Strategy{DrawInstead: 0.08, PlayDrawn: 0.75, ForgetUno: 0, C
 	Challenge: 0.35, Bluff: 0, JumpIn: 0.6, Counter: 0.7, ColorLine: 0.3, Points: 0.2,
 	SwapCard: 0.5, PreCall: 0.2, BareDraw: 0.05, Illegal: 0}
 
-func (t *Table) chance(p float64) bool { return p > 0 && t.r.Float64() < p }
+func (t *Model) chance(p float64) bool { return p > 0 && t.r.Float64() < p }
 
-func pick[T any](t *Table, s []T) T { return s[t.r.IntN(len(s))] }
+func pick[T any](t *Model, s []T) T { return s[t.r.IntN(len(s))] }
 
 // choose decides the next event the table produces.
-func (t *Table) choose() (tablelog.Event, string) {
+func (t *Model) choose() (tablelog.Event, string) {
 	st := &t.cfg.Strategy
 	t.bareDraw = t.chance(st.BareDraw)
 	if t.phase == phaseSetup {
@@ -177,7 +177,7 @@ func (t *Table) choose() (tablelog.Event, string) {
 	panic("playtest: no move in phase " + t.phase)
 }
 
-func (t *Table) chooseSetup() (tablelog.Event, string) {
+func (t *Model) chooseSetup() (tablelog.Event, string) {
 	switch {
 	case !t.seated:
 		return tablelog.Event{Kind: tablelog.Players, Names: slices.Clone(t.names)}, "seats the players"
@@ -203,7 +203,7 @@ func (t *Table) chooseSetup() (tablelog.Event, string) {
 }
 
 // deal gathers every card, shuffles and deals 7 to each player (§2.2).
-func (t *Table) deal() {
+func (t *Model) deal() {
 	t.drawPile = append(t.drawPile[:0], t.deck...)
 	t.r.Shuffle(len(t.drawPile), func(a, b int) { t.drawPile[a], t.drawPile[b] = t.drawPile[b], t.drawPile[a] })
 	t.pile = t.pile[:0]
@@ -225,7 +225,7 @@ func (t *Table) deal() {
 
 // allowWD4 filters Wild Draw Fours the strategy would not play: illegal ones
 // unless it bluffs.
-func (t *Table) allowWD4(p int, c cards.Card) bool {
+func (t *Model) allowWD4(p int, c cards.Card) bool {
 	if c.Kind != cards.WildDrawFour || !t.holdsColor(p, t.color) {
 		return true
 	}
@@ -233,7 +233,7 @@ func (t *Table) allowWD4(p int, c cards.Card) bool {
 }
 
 // favourite is the colour p holds most of (sometimes any colour).
-func (t *Table) favourite(p int) cards.Color {
+func (t *Model) favourite(p int) cards.Color {
 	if t.chance(0.2) {
 		return pick(t, cards.Colors[:])
 	}
@@ -252,7 +252,7 @@ func (t *Table) favourite(p int) cards.Color {
 
 // playEvent is the line for p playing c (name set for a jump-in), and what
 // the table will do about UNO if c is p's second-last card.
-func (t *Table) playEvent(p int, c cards.Card, name string) tablelog.Event {
+func (t *Model) playEvent(p int, c cards.Card, name string) tablelog.Event {
 	ev := tablelog.Event{Kind: tablelog.Play, Card: c, Name: name}
 	last := len(t.hands[p]) == 1
 	switch {
@@ -290,7 +290,7 @@ func (t *Table) playEvent(p int, c cards.Card, name string) tablelog.Event {
 
 // chooseJumpIn finds a player out of turn holding a card identical to the
 // top card.
-func (t *Table) chooseJumpIn() (tablelog.Event, bool) {
+func (t *Model) chooseJumpIn() (tablelog.Event, bool) {
 	start := t.r.IntN(t.n)
 	for k := range t.n {
 		i := (start + k) % t.n
@@ -307,7 +307,7 @@ func (t *Table) chooseJumpIn() (tablelog.Event, bool) {
 }
 
 // chooseIllegal makes a move the referee must refuse.
-func (t *Table) chooseIllegal() (tablelog.Event, string, bool) {
+func (t *Model) chooseIllegal() (tablelog.Event, string, bool) {
 	p := t.turn
 	switch t.r.IntN(7) {
 	case 0: // a card that does not match
@@ -364,7 +364,7 @@ func (t *Table) chooseIllegal() (tablelog.Event, string, bool) {
 }
 
 // chooseOutOfPhase makes an event the current phase does not take.
-func (t *Table) chooseOutOfPhase() (tablelog.Event, string, bool) {
+func (t *Model) chooseOutOfPhase() (tablelog.Event, string, bool) {
 	p := t.turn
 	someone := t.names[t.r.IntN(t.n)]
 	var evs []tablelog.Event

@@ -20,7 +20,7 @@ type stuckJournal struct {
 	release chan struct{}
 }
 
-func (j *stuckJournal) NewGame(ctx context.Context, players []string, rules string) (Game, error) {
+func (j *stuckJournal) NewGame(ctx context.Context, players []string, rules string) (JournaledGame, error) {
 	j.stuck.Store(true)
 	close(j.entered)
 	<-j.release

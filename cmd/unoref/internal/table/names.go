@@ -95,15 +95,15 @@ func (s *SQLJournal) Rename(ctx context.Context, game int64, seat, name string) 
 }
 
 // Games lists the journaled games, oldest first, players named as now.
-func (s *SQLJournal) Games(ctx context.Context) ([]journal.Game, error) { return s.J.Games(ctx) }
+func (s *SQLJournal) Games(ctx context.Context) ([]journal.GameSummary, error) { return s.J.Games(ctx) }
 
 // RecentGames lists a page of the history: n games before the game before.
-func (s *SQLJournal) RecentGames(ctx context.Context, before int64, n int) ([]journal.Game, error) {
+func (s *SQLJournal) RecentGames(ctx context.Context, before int64, n int) ([]journal.GameSummary, error) {
 	return s.J.RecentGames(ctx, before, n)
 }
 
 // Game reads one game, players named as now.
-func (s *SQLJournal) Game(ctx context.Context, id int64) (journal.Game, error) {
+func (s *SQLJournal) Game(ctx context.Context, id int64) (journal.GameSummary, error) {
 	return s.J.Game(ctx, id)
 }
 

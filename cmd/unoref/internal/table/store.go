@@ -13,9 +13,9 @@ import (
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
-// Game is one journaled game: an event that changes it (accepted, or refused
+// JournaledGame is one journaled game: an event that changes it (accepted, or refused
 // with a mistake-penalty) is on disk before Apply returns.
-type Game interface {
+type JournaledGame interface {
 	Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error)
 	State() referee.State
 	Rules() referee.Rules
@@ -26,9 +26,9 @@ type Game interface {
 type Journal interface {
 	// NewGame ends any open game and starts one with these seats and
 	// rules words (after "rules").
-	NewGame(ctx context.Context, players []string, rules string) (Game, error)
+	NewGame(ctx context.Context, players []string, rules string) (JournaledGame, error)
 	// Resume returns the open game, replayed; ErrNoOpenGame if none.
-	Resume(ctx context.Context) (Game, error)
+	Resume(ctx context.Context) (JournaledGame, error)
 	// LastPlayers are the seats of the latest game, for the next one.
 	LastPlayers(ctx context.Context) []string
 }
@@ -39,7 +39,7 @@ var ErrNoOpenGame = journal.ErrNoOpenGame
 // SQLJournal is the referee/journal database as the table's Journal.
 type SQLJournal struct {
 	J   *journal.Journal
-	cur *journal.Table
+	cur *journal.Recorder
 }
 
 var _ Journal = (*SQLJournal)(nil)
@@ -47,7 +47,7 @@ var _ Journal = (*SQLJournal)(nil)
 // NewGame implements Journal: an open game not yet won is ended (abandoned)
 // in the same transaction that writes the new one. A roster player's name
 // is written as the roster spells it.
-func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string) (Game, error) {
+func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string) (JournaledGame, error) {
 	players, err := s.J.RosterNames(ctx, players)
 	if err != nil {
 		return nil, err
@@ -72,7 +72,7 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 	}
 	// The open game ends in the transaction that writes the new one: a
 	// new game that can't be written leaves it open.
-	var t *journal.Table
+	var t *journal.Recorder
 	if s.cur != nil {
 		t, err = s.cur.Replace(ctx, players, rev)
 	}
@@ -95,18 +95,18 @@ type DamagedJournal struct{ Err error }
 var _ Journal = DamagedJournal{}
 
 // NewGame implements Journal: refused.
-func (d DamagedJournal) NewGame(context.Context, []string, string) (Game, error) {
+func (d DamagedJournal) NewGame(context.Context, []string, string) (JournaledGame, error) {
 	return nil, &setupError{lang.Sentence{{Key: "table.damaged", Args: lang.Args{Text: strings.TrimPrefix(d.Err.Error(), "journal: ")}}}}
 }
 
 // Resume implements Journal: no game resumes from a damaged journal.
-func (d DamagedJournal) Resume(context.Context) (Game, error) { return nil, ErrNoOpenGame }
+func (d DamagedJournal) Resume(context.Context) (JournaledGame, error) { return nil, ErrNoOpenGame }
 
 // LastPlayers implements Journal.
 func (d DamagedJournal) LastPlayers(context.Context) []string { return nil }
 
 // Resume implements Journal.
-func (s *SQLJournal) Resume(ctx context.Context) (Game, error) {
+func (s *SQLJournal) Resume(ctx context.Context) (JournaledGame, error) {
 	t, err := s.J.Resume(ctx)
 	if err != nil {
 		return nil, err
@@ -135,11 +135,11 @@ func (s *SQLJournal) LastPlayers(ctx context.Context) []string {
 }
 
 type sqlGame struct {
-	t     *journal.Table
+	t     *journal.Recorder
 	rules referee.Rules
 }
 
-func newSQLGame(t *journal.Table, r referee.Rules) *sqlGame { return &sqlGame{t: t, rules: r} }
+func newSQLGame(t *journal.Recorder, r referee.Rules) *sqlGame { return &sqlGame{t: t, rules: r} }
 
 func (g *sqlGame) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error) {
 	return g.t.Apply(ctx, ev)

@@ -133,7 +133,7 @@ type Table struct {
 
 // currentGame is the game being refereed and what the daemon keeps beside it.
 type currentGame struct {
-	game    Game
+	game    JournaledGame
 	t0      time.Time // the time base of the game's event times
 	events  int       // journaled events of the game
 	id      int64
@@ -296,7 +296,7 @@ func (t *Table) seatsGone(ctx context.Context) {
 
 // adopt takes g as the current game and rebuilds what the daemon keeps
 // beside the engine from its lines.
-func (t *Table) adopt(g Game) {
+func (t *Table) adopt(g JournaledGame) {
 	t.cur.game = g
 	t.cur.rules = RulesInForce(g.Rules())
 	t.loadNames()

@@ -20,7 +20,7 @@ import (
 // the display names of renamed players.
 type History interface {
 	// Games lists every game, oldest first.
-	Games(ctx context.Context) ([]journal.Game, error)
+	Games(ctx context.Context) ([]journal.GameSummary, error)
 	// Rounds lists the rounds of a game played to the end, in order.
 	Rounds(ctx context.Context, game int64) ([]journal.Round, error)
 }
@@ -40,7 +40,7 @@ type gameRow struct {
 
 // target is the points that end a game of this rules line, 0 when unknown
 // or when the game is not a race to them.
-func target(g journal.Game) int {
+func target(g journal.GameSummary) int {
 	w := strings.Fields(g.RulesWords())
 	if len(w) == 0 {
 		return 0
@@ -114,12 +114,12 @@ const historyPage = 100
 
 // gamePager reads a page of the history (table.SQLJournal does).
 type gamePager interface {
-	RecentGames(ctx context.Context, before int64, n int) ([]journal.Game, error)
+	RecentGames(ctx context.Context, before int64, n int) ([]journal.GameSummary, error)
 }
 
 // historyPage reads the games /history may list: one more than a page,
 // which says there are older ones.
-func (s *Server) historyPage(ctx context.Context, before int64) ([]journal.Game, error) {
+func (s *Server) historyPage(ctx context.Context, before int64) ([]journal.GameSummary, error) {
 	if p, ok := s.o.History.(gamePager); ok {
 		return p.RecentGames(ctx, before, historyPage+1)
 	}
@@ -133,7 +133,7 @@ type gameTotaler interface {
 }
 
 // totals are the games' totals after their last rounds, by game.
-func (s *Server) totals(ctx context.Context, games []journal.Game) (map[int64][]journal.Score, error) {
+func (s *Server) totals(ctx context.Context, games []journal.GameSummary) (map[int64][]journal.Score, error) {
 	if t, ok := s.o.History.(gameTotaler); ok {
 		return t.GameTotals(ctx)
 	}
@@ -148,7 +148,7 @@ func (s *Server) totals(ctx context.Context, games []journal.Game) (map[int64][]
 	return m, nil
 }
 
-func newGameRow(g journal.Game, totals []journal.Score, cur int64) gameRow {
+func newGameRow(g journal.GameSummary, totals []journal.Score, cur int64) gameRow {
 	return gameRow{
 		ID: g.ID, Started: g.StartedAt, Players: g.Players, Rules: g.RulesWords(), Rounds: g.Rounds,
 		Status: g.Status(), Winner: g.Winner, Totals: totals, Current: g.ID == cur && g.Open(),
@@ -159,14 +159,14 @@ func newGameRow(g journal.Game, totals []journal.Score, cur int64) gameRow {
 var errNoGame = errors.New("web: no such game")
 
 // game reads one game and its rounds.
-func (s *Server) game(ctx context.Context, ref string) (journal.Game, []journal.Round, error) {
+func (s *Server) game(ctx context.Context, ref string) (journal.GameSummary, []journal.Round, error) {
 	id, err := strconv.ParseInt(ref, 10, 64)
 	if err != nil || id <= 0 || s.o.History == nil {
-		return journal.Game{}, nil, errNoGame
+		return journal.GameSummary{}, nil, errNoGame
 	}
 	g, err := s.oneGame(ctx, id)
 	if err != nil {
-		return journal.Game{}, nil, err
+		return journal.GameSummary{}, nil, err
 	}
 	rounds, err := s.o.History.Rounds(ctx, id)
 	return g, rounds, err
@@ -174,11 +174,11 @@ func (s *Server) game(ctx context.Context, ref string) (journal.Game, []journal.
 
 // gameReader reads one game without listing them all (table.SQLJournal).
 type gameReader interface {
-	Game(ctx context.Context, id int64) (journal.Game, error)
+	Game(ctx context.Context, id int64) (journal.GameSummary, error)
 }
 
 // oneGame reads game id; errNoGame when there is none.
-func (s *Server) oneGame(ctx context.Context, id int64) (journal.Game, error) {
+func (s *Server) oneGame(ctx context.Context, id int64) (journal.GameSummary, error) {
 	if gr, ok := s.o.History.(gameReader); ok {
 		g, err := gr.Game(ctx, id)
 		if errors.Is(err, journal.ErrNoGame) {
@@ -188,11 +188,11 @@ func (s *Server) oneGame(ctx context.Context, id int64) (journal.Game, error) {
 	}
 	games, err := s.o.History.Games(ctx)
 	if err != nil {
-		return journal.Game{}, err
+		return journal.GameSummary{}, err
 	}
-	i := slices.IndexFunc(games, func(g journal.Game) bool { return g.ID == id })
+	i := slices.IndexFunc(games, func(g journal.GameSummary) bool { return g.ID == id })
 	if i < 0 {
-		return journal.Game{}, errNoGame
+		return journal.GameSummary{}, errNoGame
 	}
 	return games[i], nil
 }

@@ -18,21 +18,21 @@ import (
 
 // memHistory is a history held in memory, as the journal would report it.
 type memHistory struct {
-	games  []journal.Game
+	games  []journal.GameSummary
 	rounds map[int64][]journal.Round
 	err    error
 }
 
-func (h *memHistory) Games(ctx context.Context) ([]journal.Game, error) { return h.games, h.err }
+func (h *memHistory) Games(ctx context.Context) ([]journal.GameSummary, error) { return h.games, h.err }
 func (h *memHistory) Rounds(ctx context.Context, id int64) ([]journal.Round, error) {
 	return h.rounds[id], h.err
 }
 
 // played builds a game of players whose round points are given per round,
 // by seat; totals run on.
-func played(id int64, players []string, rules, winner string, open bool, points ...[]int) (journal.Game, []journal.Round) {
+func played(id int64, players []string, rules, winner string, open bool, points ...[]int) (journal.GameSummary, []journal.Round) {
 	start := time.Date(2025, 3, int(id), 20, 0, 0, 0, time.UTC)
-	g := journal.Game{ID: id, StartedAt: start, Players: players, Rules: rules, Winner: winner, Rounds: len(points), Events: 10 * len(points)}
+	g := journal.GameSummary{ID: id, StartedAt: start, Players: players, Rules: rules, Winner: winner, Rounds: len(points), Events: 10 * len(points)}
 	if !open {
 		g.EndedAt = start.Add(time.Hour)
 	}
@@ -58,7 +58,7 @@ const evil = `<b>"Z&Co'</b>`
 
 func threeGames() *memHistory {
 	h := &memHistory{rounds: map[int64][]journal.Round{}}
-	add := func(g journal.Game, rs []journal.Round) {
+	add := func(g journal.GameSummary, rs []journal.Round) {
 		h.games = append(h.games, g)
 		h.rounds[g.ID] = rs
 	}
@@ -79,7 +79,7 @@ func TestHistoryList(t *testing.T) {
 		{"no games", &memHistory{}, []string{`id="no-games"`, "No games yet"}, []string{`<li class="game`}},
 		{"one game", func() *memHistory {
 			g, rs := played(7, []string{"Ann", "Ben"}, "rules official", "", true)
-			return &memHistory{games: []journal.Game{g}, rounds: map[int64][]journal.Round{7: rs}}
+			return &memHistory{games: []journal.GameSummary{g}, rounds: map[int64][]journal.Round{7: rs}}
 		}(), []string{`data-game="7"`, `href="/history/7"`, "Ann · Ben", "official · rounds: 0", "in progress", "–</span>"}, nil},
 		{"several games", threeGames(), []string{
 			"🏆 Ann", "Ann 520, Ben 0", "abandoned", "Ann 0, Ben 35, Cy 0", "official &#43;stacking target=300 · rounds: 1<",
@@ -210,7 +210,7 @@ func TestChartSVG(t *testing.T) {
 	for _, id := range []int64{1, 2, 3} {
 		t.Run(fmt.Sprint("game ", id), func(t *testing.T) {
 			doc := fetchSVG(t, s, fmt.Sprintf("/history/%d.svg", id))
-			var g journal.Game
+			var g journal.GameSummary
 			for _, x := range h.games {
 				if x.ID == id {
 					g = x

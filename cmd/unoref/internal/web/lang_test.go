@@ -353,7 +353,7 @@ func serve(h http.Handler, req *http.Request) *http.Response {
 // speak the page's language.
 func TestHistoryInRussian(t *testing.T) {
 	g, rs := played(1, []string{"Аня", "Боря"}, "rules official", "", false, []int{0, 20}, []int{0, 0})
-	h := &memHistory{games: []journal.Game{g}, rounds: map[int64][]journal.Round{1: rs}}
+	h := &memHistory{games: []journal.GameSummary{g}, rounds: map[int64][]journal.Round{1: rs}}
 	s := web.New(newFakeTable(true), &web.Opts{History: h, Lang: lang.Russian})
 	for _, tt := range []struct {
 		path string
@@ -378,7 +378,7 @@ func TestHistoryInRussian(t *testing.T) {
 // 360 px phone).
 func TestChartNoLineHidden(t *testing.T) {
 	g, rs := played(1, []string{"Ann", "Ben", "Cy"}, "rules official", "", true, []int{0, 0, 0}, []int{30, 0, 0})
-	h := &memHistory{games: []journal.Game{g}, rounds: map[int64][]journal.Round{1: rs}}
+	h := &memHistory{games: []journal.GameSummary{g}, rounds: map[int64][]journal.Round{1: rs}}
 	svg := readAll(t, get(t, web.New(newFakeTable(true), &web.Opts{History: h}), "GET", "/history/1.svg", nil, ""))
 	lines := regexp.MustCompile(`<polyline data-player="([^"]+)"[^>]*?(?: stroke-dasharray="([^"]+)")? points="([^"]+)"`).FindAllStringSubmatch(svg, -1)
 	if len(lines) != 3 {
@@ -439,7 +439,7 @@ func TestFinalStandings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, rs := played(1, []string{"Ann", "Ben", "Cy"}, tt.rules, "", tt.open, []int{0, 30, 5})
-			h := &memHistory{games: []journal.Game{g}, rounds: map[int64][]journal.Round{1: rs}}
+			h := &memHistory{games: []journal.GameSummary{g}, rounds: map[int64][]journal.Round{1: rs}}
 			page := readAll(t, get(t, web.New(&fixedTable{snap: table.Snapshot{Virtual: true}}, &web.Opts{History: h}), "GET", "/", nil, ""))
 			got := regexp.MustCompile(`<p id="standings-text">([^<]*)</p>`).FindStringSubmatch(page)
 			if got == nil || got[1] != tt.want {

@@ -15,10 +15,10 @@ import (
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
-// Table is one game in play: the referee and its journal kept in step. Every
+// Recorder is one game in play: the referee and its journal kept in step. Every
 // method is safe for concurrent use; State never shows an event before it is
 // on disk.
-type Table struct {
+type Recorder struct {
 	j  *Journal
 	id int64
 
@@ -67,14 +67,14 @@ func (e *ReplayError) Unwrap() []error {
 // follow (a rules line, a dealer line) and journals them in one transaction.
 // Every setup event must be accepted. It fails with ErrGameOpen while another
 // game is open: End it first, or Replace it.
-func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablelog.Event) (*Table, error) {
+func (j *Journal) NewGame(ctx context.Context, players []string, setup ...tablelog.Event) (*Recorder, error) {
 	return j.startGame(ctx, 0, players, setup)
 }
 
 // Replace ends t's game (abandoned unless won) and starts a new one as
 // NewGame does, in one transaction: when the new game is refused or can't
 // be written, t's game stays open and t keeps working.
-func (t *Table) Replace(ctx context.Context, players []string, setup ...tablelog.Event) (*Table, error) {
+func (t *Recorder) Replace(ctx context.Context, players []string, setup ...tablelog.Event) (*Recorder, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
@@ -90,7 +90,7 @@ func (t *Table) Replace(ctx context.Context, players []string, setup ...tablelog
 
 // startGame seats the new game, then ends game ending (0: none) and
 // journals the new one in one transaction.
-func (j *Journal) startGame(ctx context.Context, ending int64, players []string, setup []tablelog.Event) (*Table, error) {
+func (j *Journal) startGame(ctx context.Context, ending int64, players []string, setup []tablelog.Event) (*Recorder, error) {
 	t, rules, err := j.seat(players, setup)
 	if err != nil {
 		return nil, err
@@ -118,8 +118,8 @@ func (j *Journal) startGame(ctx context.Context, ending int64, players []string,
 
 // seat rules on the players line and the setup events with a fresh
 // referee; it returns the table (not yet journaled) and its rules line.
-func (j *Journal) seat(players []string, setup []tablelog.Event) (*Table, string, error) {
-	t := &Table{j: j, g: referee.New()}
+func (j *Journal) seat(players []string, setup []tablelog.Event) (*Recorder, string, error) {
+	t := &Recorder{j: j, g: referee.New()}
 	evs := append([]tablelog.Event{{Kind: tablelog.Players, Names: players}}, setup...)
 	rules := "rules " + referee.PresetOfficial
 	for i, ev := range evs {
@@ -145,7 +145,7 @@ func (j *Journal) seat(players []string, setup []tablelog.Event) (*Table, string
 
 // insertGame writes the seated game and its events; ErrGameOpen when
 // another game is still open.
-func (t *Table) insertGame(ctx context.Context, tx *sql.Tx, rules string) error {
+func (t *Recorder) insertGame(ctx context.Context, tx *sql.Tx, rules string) error {
 	var open int
 	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM games WHERE ended_at IS NULL").Scan(&open); err != nil {
 		return err
@@ -172,7 +172,7 @@ func (t *Table) insertGame(ctx context.Context, tx *sql.Tx, rules string) error 
 
 // Resume opens the open game, the last one not ended, and replays it so that
 // the table continues exactly where it was. ErrNoOpenGame when there is none.
-func (j *Journal) Resume(ctx context.Context) (*Table, error) {
+func (j *Journal) Resume(ctx context.Context) (*Recorder, error) {
 	var id int64
 	err := j.db.QueryRowContext(ctx, "SELECT id FROM games WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1").Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -181,7 +181,7 @@ func (j *Journal) Resume(ctx context.Context) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("journal: resume: %w", err)
 	}
-	t := &Table{j: j, id: id}
+	t := &Recorder{j: j, id: id}
 	if err := t.load(ctx); err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func (j *Journal) Resume(ctx context.Context) (*Table, error) {
 }
 
 // load reads the game's events from the file and replays them.
-func (t *Table) load(ctx context.Context) error {
+func (t *Recorder) load(ctx context.Context) error {
 	rows, err := t.j.db.QueryContext(ctx, "SELECT seq, line, ok, code FROM events WHERE game_id = ? ORDER BY seq", t.id)
 	if err != nil {
 		return fmt.Errorf("journal: game %d: %w", t.id, err)
@@ -295,20 +295,20 @@ func insertEvent(ctx context.Context, tx *sql.Tx, id int64, seq int, e entry, no
 }
 
 // ID is the game's id in the journal.
-func (t *Table) ID() int64 { return t.id }
+func (t *Recorder) ID() int64 { return t.id }
 
 // String names the table by its game.
-func (t *Table) String() string { return fmt.Sprintf("journal: game %d", t.id) }
+func (t *Recorder) String() string { return fmt.Sprintf("journal: game %d", t.id) }
 
 // State is the referee's state after the last journaled event.
-func (t *Table) State() referee.State {
+func (t *Recorder) State() referee.State {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.g.State()
 }
 
 // Events returns the journaled events in order; Line is each one's seq.
-func (t *Table) Events() []tablelog.Event {
+func (t *Recorder) Events() []tablelog.Event {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	evs := make([]tablelog.Event, len(t.ents))
@@ -325,7 +325,7 @@ func (t *Table) Events() []tablelog.Event {
 // before ev: show the verdict only when the error is nil. Because a failed
 // commit may still reach the disk, the next Apply or Undo first reloads the
 // game from the file, which is the truth.
-func (t *Table) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error) {
+func (t *Recorder) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
@@ -406,7 +406,7 @@ func lines(ents []entry) []string {
 }
 
 // rulesLine is the rules line in force once e is journaled.
-func (t *Table) rulesLine(e entry) string {
+func (t *Recorder) rulesLine(e entry) string {
 	if e.ev.Kind == tablelog.Rules {
 		return untimed(e.ev)
 	}
@@ -439,7 +439,7 @@ func insertRound(ctx context.Context, tx *sql.Tx, id int64, seq int, r Round, no
 // Undo drops the last journaled event and rebuilds the game without it; it
 // returns the event dropped. The players line can't be undone
 // (ErrNothingToUndo). Undoing the event that won the game reopens it.
-func (t *Table) Undo(ctx context.Context) (tablelog.Event, error) {
+func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
@@ -488,7 +488,7 @@ func nullable(s string) sql.NullString { return sql.NullString{String: s, Valid:
 
 // End closes the table. A game not yet won is marked abandoned (ended, no
 // winner) and Resume will not open it again. Safe to call twice.
-func (t *Table) End(ctx context.Context) error {
+func (t *Recorder) End(ctx context.Context) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {

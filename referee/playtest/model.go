@@ -98,11 +98,11 @@ type Config struct {
 	MaxRounds int
 }
 
-// Table is a game of UNO with every hand known: the cards, the piles and
+// Model is a game of UNO with every hand known: the cards, the piles and
 // the rules of RULES.md §2 "Playing a round", §3 "Scoring" and §5
 // "House rules you can switch on". It generates the events the table would see
 // and predicts the referee's answer to each.
-type Table struct {
+type Model struct {
 	cfg        Config
 	rules      Rules
 	r          *rand.Rand
@@ -184,7 +184,7 @@ const (
 )
 
 // NewTable seats a game. It fails for rules the model does not know.
-func NewTable(cfg Config) (*Table, error) {
+func NewTable(cfg Config) (*Model, error) {
 	if cfg.Players < 2 || cfg.Players > len(Names) {
 		return nil, fmt.Errorf("playtest: %d players: want 2 to %d", cfg.Players, len(Names))
 	}
@@ -202,7 +202,7 @@ func NewTable(cfg Config) (*Table, error) {
 	if cfg.Strategy == (Strategy{}) {
 		cfg.Strategy = DefaultStrategy
 	}
-	t := &Table{cfg: cfg, rules: ru, n: cfg.Players, names: Names[:cfg.Players], deck: deck,
+	t := &Model{cfg: cfg, rules: ru, n: cfg.Players, names: Names[:cfg.Players], deck: deck,
 		copies: cards.Count(deck),
 		r:      rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
 		hands:  make([][]cards.Card, cfg.Players), out: make([]bool, cfg.Players),
@@ -218,24 +218,24 @@ func NewTable(cfg Config) (*Table, error) {
 }
 
 // Rules is the model's reading of the game's rules.
-func (t *Table) Rules() Rules { return t.rules }
+func (t *Model) Rules() Rules { return t.rules }
 
 // Over reports whether the game reached its end (a winner, or MaxRounds).
-func (t *Table) Over() bool {
+func (t *Model) Over() bool {
 	return t.phase == phaseOver || t.cfg.MaxRounds > 0 && t.round >= t.cfg.MaxRounds && t.phase == phaseSetup
 }
 
 // Capped reports whether the game stopped at MaxEvents before it was over:
 // a long game, every event of which was still checked.
-func (t *Table) Capped() bool { return !t.Over() && t.events >= t.cfg.MaxEvents }
+func (t *Model) Capped() bool { return !t.Over() && t.events >= t.cfg.MaxEvents }
 
 // Steps is every step generated so far.
-func (t *Table) Steps() []Step { return t.steps }
+func (t *Model) Steps() []Step { return t.steps }
 
 // Next generates the next event, applies it to the model and returns it
 // with the expected verdict and state. ok is false once the game is over or
 // MaxEvents is reached.
-func (t *Table) Next() (s Step, ok bool) {
+func (t *Model) Next() (s Step, ok bool) {
 	if t.Over() || t.events >= t.cfg.MaxEvents {
 		return Step{}, false
 	}
@@ -265,7 +265,7 @@ func Play(cfg Config) ([]Step, error) {
 }
 
 // State is what the table observes, as the referee should report it.
-func (t *Table) State() State {
+func (t *Model) State() State {
 	st := State{Phase: t.phase, Direction: "cw", Round: t.round,
 		Hands: make(map[string]int, t.n), Scores: make(map[string]int, t.n),
 		Players: t.names, Dealer: t.names[t.dealer], DrawPile: len(t.drawPile), Pending: t.pending}
@@ -309,7 +309,7 @@ func (t *Table) State() State {
 }
 
 // Conservation checks that every card of the deck is in exactly one place.
-func (t *Table) Conservation() error {
+func (t *Model) Conservation() error {
 	if t.phase == phaseSetup && !t.dealt {
 		// Between rounds the cards are gathered for the next deal.
 		return nil
@@ -356,7 +356,7 @@ func faceIndex(c cards.Card) int {
 
 // --- seats and turns ---
 
-func (t *Table) seat(name string) int {
+func (t *Model) seat(name string) int {
 	for i, n := range t.names {
 		if n == name {
 			return i
@@ -367,7 +367,7 @@ func (t *Table) seat(name string) int {
 
 // next is the seat after i in the direction of play, skipping players who
 // went out (play-to-end).
-func (t *Table) next(i int) int {
+func (t *Model) next(i int) int {
 	for k := 0; k < t.n; k++ {
 		i = ((i+t.dir)%t.n + t.n) % t.n
 		if !t.out[i] {
@@ -377,7 +377,7 @@ func (t *Table) next(i int) int {
 	return i
 }
 
-func (t *Table) active() int {
+func (t *Model) active() int {
 	a := 0
 	for i := range t.out {
 		if !t.out[i] {
@@ -387,14 +387,14 @@ func (t *Table) active() int {
 	return a
 }
 
-func (t *Table) top() cards.Card { return t.pile[len(t.pile)-1] }
+func (t *Model) top() cards.Card { return t.pile[len(t.pile)-1] }
 
 // --- card movements ---
 
 // drawOne moves the top of the draw pile to hand i, reshuffling the
 // discard pile (all but its top) when the draw pile is empty (§2.11).
 // ok is false when no card is left anywhere.
-func (t *Table) drawOne(i int) (cards.Card, bool) {
+func (t *Model) drawOne(i int) (cards.Card, bool) {
 	if len(t.drawPile) == 0 {
 		t.reshuffle()
 	}
@@ -407,7 +407,7 @@ func (t *Table) drawOne(i int) (cards.Card, bool) {
 	return c, true
 }
 
-func (t *Table) drawN(i, n int) []cards.Card {
+func (t *Model) drawN(i, n int) []cards.Card {
 	var got []cards.Card
 	for range n {
 		c, ok := t.drawOne(i)
@@ -419,7 +419,7 @@ func (t *Table) drawN(i, n int) []cards.Card {
 	return got
 }
 
-func (t *Table) reshuffle() {
+func (t *Model) reshuffle() {
 	if len(t.pile) <= 1 {
 		return
 	}
@@ -431,7 +431,7 @@ func (t *Table) reshuffle() {
 	t.pile = []cards.Card{t.top()}
 }
 
-func (t *Table) take(i int, c cards.Card) bool {
+func (t *Model) take(i int, c cards.Card) bool {
 	k := slices.Index(t.hands[i], c.Face())
 	if k < 0 {
 		return false
@@ -442,7 +442,7 @@ func (t *Table) take(i int, c cards.Card) bool {
 
 // seen is how many copies of face lie in the discard pile since the last
 // reshuffle: what the referee knows for sure is out of every hand.
-func (t *Table) seen(face cards.Card) int {
+func (t *Model) seen(face cards.Card) int {
 	k, i := 0, faceIndex(face)
 	for _, c := range t.pile {
 		if faceIndex(c) == i {
@@ -455,7 +455,7 @@ func (t *Table) seen(face cards.Card) int {
 // --- matching ---
 
 // matches reports whether c may be played on the top card in a normal turn.
-func (t *Table) matches(c cards.Card) bool {
+func (t *Model) matches(c cards.Card) bool {
 	if c.IsWild() {
 		return true
 	}
@@ -474,7 +474,7 @@ func (t *Table) matches(c cards.Card) bool {
 
 // circleNext is the colour a wild takes by itself under colours-in-circle:
 // the next one around R→B→G→Y in the direction of play.
-func (t *Table) circleNext() cards.Color {
+func (t *Model) circleNext() cards.Color {
 	circle := [4]cards.Color{cards.Red, cards.Blue, cards.Green, cards.Yellow}
 	i := slices.Index(circle[:], t.color)
 	if i < 0 {
@@ -485,7 +485,7 @@ func (t *Table) circleNext() cards.Color {
 
 // identical is the jump-in test: same colour and number/symbol, a Wild on a
 // Wild, never a Wild Draw Four.
-func (t *Table) identical(c cards.Card) bool {
+func (t *Model) identical(c cards.Card) bool {
 	top := t.top()
 	switch {
 	case c.Kind == cards.WildDrawFour || c.Kind == cards.Heights:
@@ -498,12 +498,12 @@ func (t *Table) identical(c cards.Card) bool {
 
 // holdsColor reports whether hand i holds a card of colour col (wilds do
 // not count): what makes a Wild Draw Four illegal.
-func (t *Table) holdsColor(i int, col cards.Color) bool {
+func (t *Model) holdsColor(i int, col cards.Color) bool {
 	return t.countColor(i, col) > 0
 }
 
 // countColor is how many non-wild cards of col seat i holds.
-func (t *Table) countColor(i int, col cards.Color) int {
+func (t *Model) countColor(i int, col cards.Color) int {
 	n := 0
 	for _, c := range t.hands[i] {
 		if !c.IsWild() && c.Kind != cards.Blank && c.Color == col {
@@ -515,7 +515,7 @@ func (t *Table) countColor(i int, col cards.Color) int {
 
 // jumpable reports whether c may jump in now: an identical card, not on
 // the starter, not while the round's last penalty is being drawn.
-func (t *Table) jumpable(c cards.Card) bool {
+func (t *Model) jumpable(c cards.Card) bool {
 	switch t.phase {
 	case phaseTurn, phaseDrawn, phasePenalty, phaseChallenge:
 	default:
@@ -525,7 +525,7 @@ func (t *Table) jumpable(c cards.Card) bool {
 }
 
 // counterPlay reports whether c may answer the pending penalty.
-func (t *Table) counterPlay(c cards.Card) bool {
+func (t *Model) counterPlay(c cards.Card) bool {
 	if t.roundEnd || t.forced {
 		return false // the last card's penalty, or a challenge's outcome
 	}
@@ -551,7 +551,7 @@ func (t *Table) counterPlay(c cards.Card) bool {
 // exec rules on ev as the referee should, and applies it to the model. It
 // fills in the cards of a draw. A refused event changes nothing but a
 // mistake penalty.
-func (t *Table) exec(ev *tablelog.Event) (bool, string) {
+func (t *Model) exec(ev *tablelog.Event) (bool, string) {
 	if t.slapWaits(ev) {
 		return false, codePhase
 	}
@@ -677,7 +677,7 @@ func (t *Table) exec(ev *tablelog.Event) (bool, string) {
 }
 
 // mistake refuses an event and applies mistake-penalty to the offender.
-func (t *Table) mistake(who int, code string) (bool, string) {
+func (t *Model) mistake(who int, code string) (bool, string) {
 	if who >= 0 && t.rules.MistakePenalty > 0 {
 		t.drawN(who, t.rules.MistakePenalty)
 	}
@@ -685,14 +685,14 @@ func (t *Table) mistake(who int, code string) (bool, string) {
 }
 
 // returnsStarter reports whether a starter goes back into the pile (§2.3).
-func (t *Table) returnsStarter(c cards.Card) bool {
+func (t *Model) returnsStarter(c cards.Card) bool {
 	if t.rules.NumberStarter {
 		return c.Kind != cards.Number
 	}
 	return c.Kind == cards.WildDrawFour || c.Kind == cards.Heights || c.Kind == cards.Blank
 }
 
-func (t *Table) execStart(c cards.Card) (bool, string) {
+func (t *Model) execStart(c cards.Card) (bool, string) {
 	if t.phase != phaseSetup || !t.dealt || len(t.drawPile) == 0 || t.drawPile[len(t.drawPile)-1] != c.Face() {
 		return false, codePhase
 	}
@@ -736,7 +736,7 @@ func (t *Table) execStart(c cards.Card) (bool, string) {
 
 // closeUno ends the open UNO window: the next play or draw (§2.9). Under
 // uno-enforcement=auto a missed call is caught now.
-func (t *Table) closeUno() {
+func (t *Model) closeUno() {
 	if t.unoOpen < 0 {
 		return
 	}
@@ -746,7 +746,7 @@ func (t *Table) closeUno() {
 	t.unoOpen = -1
 }
 
-func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
+func (t *Model) execPlay(c cards.Card, name string) (bool, string) {
 	p := t.turn
 	jump := false
 	if name != "" {
@@ -827,7 +827,7 @@ func (t *Table) execPlay(c cards.Card, name string) (bool, string) {
 
 // effect applies what card c, just played by p (-1: the starter Wild, whose
 // colour the first player names), does.
-func (t *Table) effect(p int, c cards.Card) {
+func (t *Model) effect(p int, c cards.Card) {
 	if c.Kind != cards.Blank { // a blank keeps the colour to match
 		t.color = c.Color
 	}
@@ -939,7 +939,7 @@ func (t *Table) effect(p int, c cards.Card) {
 }
 
 // rotateHands passes every hand to the next player in the direction of play.
-func (t *Table) rotateHands() {
+func (t *Model) rotateHands() {
 	old := slices.Clone(t.hands)
 	for i := range t.n {
 		if !t.out[i] {
@@ -950,7 +950,7 @@ func (t *Table) rotateHands() {
 }
 
 // swapCard is five-swap: p swaps one random card with q; hand sizes stay.
-func (t *Table) swapCard(p, q int) {
+func (t *Model) swapCard(p, q int) {
 	if len(t.hands[q]) == 0 || len(t.hands[p]) == 0 {
 		return
 	}
@@ -958,7 +958,7 @@ func (t *Table) swapCard(p, q int) {
 	t.hands[p][a], t.hands[q][b] = t.hands[q][b], t.hands[p][a]
 }
 
-func (t *Table) startCountup() {
+func (t *Model) startCountup() {
 	t.phase = phaseCountup
 	t.pending = 0
 	for i := range t.shown {
@@ -968,7 +968,7 @@ func (t *Table) startCountup() {
 }
 
 // handPoints is what hand h scores (§1, reset-zero of §3).
-func (t *Table) handPoints(h []cards.Card) int {
+func (t *Model) handPoints(h []cards.Card) int {
 	if t.rules.ResetZero && len(h) == 1 && h[0].Kind == cards.Number && h[0].Number == 0 {
 		return 50
 	}
@@ -980,7 +980,7 @@ func (t *Table) handPoints(h []cards.Card) int {
 }
 
 // countedUp ends the round once every hand has been shown (§4).
-func (t *Table) countedUp() {
+func (t *Model) countedUp() {
 	for _, s := range t.shown {
 		if !s {
 			return
@@ -1029,7 +1029,7 @@ func (t *Table) countedUp() {
 	t.endRound()
 }
 
-func (t *Table) endRound() {
+func (t *Model) endRound() {
 	t.dealt, t.roundEnd, t.forced, t.fiveSwap = false, false, false, -1
 	t.pending, t.unoOpen, t.firstOut, t.lastPlayer, t.preCall = 0, -1, -1, -1, -1
 	t.dir = 1
@@ -1044,7 +1044,7 @@ func (t *Table) endRound() {
 	t.dealer = (t.dealer + 1) % t.n
 }
 
-func (t *Table) execDraw(ev *tablelog.Event) (bool, string) {
+func (t *Model) execDraw(ev *tablelog.Event) (bool, string) {
 	p := t.turn
 	switch t.phase {
 	case phaseTurn:
@@ -1101,7 +1101,7 @@ func (t *Table) execDraw(ev *tablelog.Event) (bool, string) {
 	return false, codePhase
 }
 
-func (t *Table) execHand(ev *tablelog.Event) (bool, string) {
+func (t *Model) execHand(ev *tablelog.Event) (bool, string) {
 	who := t.seat(ev.Name)
 	if who < 0 {
 		return false, codeUnknown
@@ -1182,7 +1182,7 @@ func (t *Table) execHand(ev *tablelog.Event) (bool, string) {
 }
 
 // resolveHeights discards the highest unique pick (§2.7 Extreme Heights).
-func (t *Table) resolveHeights() {
+func (t *Model) resolveHeights() {
 	count := map[int8]int{}
 	for _, p := range t.heights.picks {
 		if p >= 0 {

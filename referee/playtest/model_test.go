@@ -9,7 +9,7 @@ import (
 )
 
 // modelGames plays n games of every option set through the model alone.
-func modelGames(t *testing.T, n int, st Strategy, check func(set optionSet, cfg Config, tb *Table, s Step)) {
+func modelGames(t *testing.T, n int, st Strategy, check func(set optionSet, cfg Config, tb *Model, s Step)) {
 	t.Helper()
 	for _, set := range optionSets {
 		for i := range n {
@@ -37,7 +37,7 @@ func modelGames(t *testing.T, n int, st Strategy, check func(set optionSet, cfg 
 
 func TestModelConservation(t *testing.T) {
 	t.Parallel()
-	modelGames(t, 20, DefaultStrategy, func(set optionSet, cfg Config, tb *Table, s Step) {
+	modelGames(t, 20, DefaultStrategy, func(set optionSet, cfg Config, tb *Model, s Step) {
 		if err := tb.Conservation(); err != nil {
 			t.Fatalf("%s seed %d after %q: %v", set.name, cfg.Seed, s.Event.String(), err)
 		}
@@ -58,7 +58,7 @@ func TestModelConservation(t *testing.T) {
 // refusal in the simulation comes from a deliberate mistake.
 func TestModelLegalStrategy(t *testing.T) {
 	t.Parallel()
-	modelGames(t, 20, LegalStrategy, func(set optionSet, cfg Config, tb *Table, s Step) {
+	modelGames(t, 20, LegalStrategy, func(set optionSet, cfg Config, tb *Model, s Step) {
 		if !s.OK {
 			t.Fatalf("%s seed %d: legal play %q refused (%s)\n%s", set.name, cfg.Seed, s.Event.String(), s.Code, Log(tb.Steps()))
 		}
@@ -69,7 +69,7 @@ func TestModelLegalStrategy(t *testing.T) {
 // on a failure replay as they are.
 func TestModelLogParses(t *testing.T) {
 	t.Parallel()
-	modelGames(t, 5, DefaultStrategy, func(set optionSet, cfg Config, tb *Table, s Step) {
+	modelGames(t, 5, DefaultStrategy, func(set optionSet, cfg Config, tb *Model, s Step) {
 		line := s.Event.String()
 		ev, ok, err := tablelog.Parse(line, 0)
 		if err != nil || !ok {
@@ -87,7 +87,7 @@ func TestModelCoverage(t *testing.T) {
 	phases := map[string]bool{}
 	kinds := map[tablelog.Kind]bool{}
 	refused := map[string]bool{}
-	modelGames(t, 10, DefaultStrategy, func(set optionSet, cfg Config, tb *Table, s Step) {
+	modelGames(t, 10, DefaultStrategy, func(set optionSet, cfg Config, tb *Model, s Step) {
 		phases[s.State.Phase] = true
 		kinds[s.Event.Kind] = true
 		if !s.OK {
@@ -186,7 +186,7 @@ func TestParseRules(t *testing.T) {
 func TestModelSlaps(t *testing.T) {
 	t.Parallel()
 	seen := map[string]int{}
-	modelGames(t, 10, DefaultStrategy, func(set optionSet, cfg Config, tb *Table, s Step) {
+	modelGames(t, 10, DefaultStrategy, func(set optionSet, cfg Config, tb *Model, s Step) {
 		if s.Event.Kind != tablelog.Slap {
 			return
 		}
