@@ -122,7 +122,7 @@
 // # Rename, undo, end
 //
 // The page's admin actions: "undo" drops the last event (one held for an
-// UNO grace, else the last journaled one, journal.Table.Undo) and rebuilds
+// UNO grace, else the last journaled one, journal.Recorder.Undo) and rebuilds
 // the game from the journal; "end" ends the game (abandoned when not won).
 // "rename" renames the player in a seat (any name tablelog.CheckName
 // accepts, unique at the table): a roster player for every game, past ones
