@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -120,16 +121,16 @@ func (p *browserPage) visit(path, sel string) {
 	p.do("open "+path, chromedp.Navigate(p.url+path), chromedp.WaitVisible(sel))
 }
 
-// text fails unless the element sel shows want.
+// text fails unless the element sel shows want, waiting for it while a
+// form's answer (a redirect) may still be loading.
 func (p *browserPage) text(sel, want string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {textContent: ''}).textContent`, sel)))
-	if err != nil {
-		p.t.Fatalf("reading %s: %v", sel, err)
+	read := fmt.Sprintf(`(document.querySelector(%q) || {textContent: ''}).textContent.split(/\s+/).filter(Boolean).join(' ')`, sel)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s.includes(%q)`, read, want), chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(stepTimeout))); err == nil {
+		return
 	}
-	if !strings.Contains(strings.Join(strings.Fields(got), " "), want) {
-		p.t.Errorf("%s shows %q, want %q in it", sel, got, want)
-	}
+	got, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](read))
+	p.t.Errorf("%s shows %q, want %q in it", sel, got, want)
 }

@@ -133,7 +133,7 @@ func TestRosterForms(t *testing.T) {
 		want string // where it goes back to
 	}{
 		{"rename", open, url.Values{"op": {"edit"}, "id": {"1"}, "name": {"Mira"}, "mark": {"#e53935"}, "seat": {"1"}, "back": {"/family/1"}}, "/family/1"},
-		{"a space", open, url.Values{"op": {"edit"}, "id": {"1"}, "name": {"Mi ra"}}, "/family?error=" + url.QueryEscape(`A name can't have spaces: write "Mi-ra".`)},
+		{"a space", open, url.Values{"op": {"edit"}, "id": {"1"}, "name": {"Mi ra"}}, "/family?error=" + url.QueryEscape(`A name can't contain # or spaces: try Mi-ra`)},
 		{"taken", open, url.Values{"op": {"edit"}, "id": {"2"}, "name": {"mira"}}, "/family?error=" + url.QueryEscape(`That name is taken: "mira" is on the roster. Two names for one person? Merge them.`)},
 		{"add", open, url.Values{"op": {"add"}, "name": {"Cy"}, "mark": {"★"}}, "/family"},
 		{"same game", open, url.Values{"op": {"merge"}, "id": {"3"}, "into": {"1"}}, "/family?error=" + url.QueryEscape("They played in the same game, so they are two people.")},
