@@ -7,10 +7,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/replay"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -40,15 +40,15 @@ func TestResumeRoundTrip(t *testing.T) {
 			playScript(t, tb, s, s.nsetup, half)
 			j.Close()
 			j2, tb2 := reopen(t, path)
-			if got, want := tb2.State(), tb.State(); !reflect.DeepEqual(got, want) {
-				t.Fatalf("resumed state %+v, want %+v", got, want)
+			if diff := cmp.Diff(tb.State(), tb2.State()); diff != "" {
+				t.Fatalf("resumed state (-want +got):\n%s", diff)
 			}
-			if got, want := eventLines(tb2.Events()), eventLines(tb.Events()); !reflect.DeepEqual(got, want) {
-				t.Fatalf("resumed events %q, want %q", got, want)
+			if diff := cmp.Diff(eventLines(tb.Events()), eventLines(tb2.Events())); diff != "" {
+				t.Fatalf("resumed events (-want +got):\n%s", diff)
 			}
 			playScript(t, tb2, s, half, len(s.evs))
-			if got, want := eventLines(tb2.Events()), s.lines(); !reflect.DeepEqual(got, want) {
-				t.Fatalf("journal %q, want %q", got, want)
+			if diff := cmp.Diff(s.lines(), eventLines(tb2.Events())); diff != "" {
+				t.Fatalf("journal (-want +got):\n%s", diff)
 			}
 			rounds, err := j2.Rounds(ctx, tb2.ID())
 			if err != nil {
@@ -60,8 +60,8 @@ func TestResumeRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Resume at the end: %v", err)
 				}
-				if got, want := tb3.State(), s.states[len(s.states)-1]; !reflect.DeepEqual(got, want) {
-					t.Fatalf("resumed state at the end %+v, want %+v", got, want)
+				if diff := cmp.Diff(s.states[len(s.states)-1], tb3.State()); diff != "" {
+					t.Fatalf("resumed state at the end (-want +got):\n%s", diff)
 				}
 			} else if _, err := j2.Resume(ctx); !errors.Is(err, ErrNoOpenGame) {
 				t.Fatalf("Resume after the game was won: %v, want %v", err, ErrNoOpenGame)
@@ -81,8 +81,8 @@ func checkRounds(t testing.TB, got, want []Round) {
 	for i := range got {
 		g, w := got[i], want[i]
 		g.EndedAt = w.EndedAt
-		if !reflect.DeepEqual(g, w) {
-			t.Fatalf("round %d = %+v, want %+v", i+1, g, w)
+		if diff := cmp.Diff(w, g); diff != "" {
+			t.Fatalf("round %d (-want +got):\n%s", i+1, diff)
 		}
 		for _, s := range g.Scores {
 			totals[s.Player] += s.Points
@@ -114,8 +114,8 @@ func TestWholeGame(t *testing.T) {
 	if g.Open() || g.Winner != final.Winner || g.Winner == "" {
 		t.Errorf("game open %v, winner %q; want ended, won by %q", g.Open(), g.Winner, final.Winner)
 	}
-	if got, want := g.Players, []string{"Ann", "Ben", "Cy"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("players %q, want %q", got, want)
+	if diff := cmp.Diff([]string{"Ann", "Ben", "Cy"}, g.Players); diff != "" {
+		t.Errorf("players (-want +got):\n%s", diff)
 	}
 	if got, want := g.Rules, "rules official target=300"; got != want {
 		t.Errorf("rules %q, want %q", got, want)
@@ -169,8 +169,8 @@ func TestLogReplays(t *testing.T) {
 		if !strings.HasPrefix(lines[0], "# unoref game 1: Ann Ben Cy") {
 			t.Errorf("first line %q, want a comment naming the game", lines[0])
 		}
-		if got, want := lines[1:], eventLines(tb.Events()); !reflect.DeepEqual(got, want) {
-			t.Fatalf("log lines %q, want %q", got, want)
+		if diff := cmp.Diff(eventLines(tb.Events()), lines[1:]); diff != "" {
+			t.Fatalf("log lines (-want +got):\n%s", diff)
 		}
 		g := referee.New()
 		n, err := replay.Replay(ctx, &buf, g, nil)
@@ -180,8 +180,8 @@ func TestLogReplays(t *testing.T) {
 		if n != len(lines)-1 {
 			t.Errorf("replay read %d events, want %d", n, len(lines)-1)
 		}
-		if got, want := g.State(), tb.State(); !reflect.DeepEqual(got, want) {
-			t.Fatalf("replayed log: state %+v, want %+v", got, want)
+		if diff := cmp.Diff(tb.State(), g.State()); diff != "" {
+			t.Fatalf("replayed log: state (-want +got):\n%s", diff)
 		}
 	}
 	j, _ := openTemp(t)
@@ -233,8 +233,8 @@ func TestRefusedEvents(t *testing.T) {
 			}
 			j.Close()
 			_, tb2 := reopen(t, path)
-			if got, want := tb2.State(), tb.State(); !reflect.DeepEqual(got, want) {
-				t.Fatalf("resumed %+v, want %+v", got, want)
+			if diff := cmp.Diff(tb.State(), tb2.State()); diff != "" {
+				t.Fatalf("resumed (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -456,11 +456,11 @@ func TestCommitFailureKeepsState(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Apply with a failing disk = %+v, want an error", v)
 			}
-			if got := tb.State(); !reflect.DeepEqual(got, before) {
-				t.Fatalf("state after a failed commit %+v, want %+v", got, before)
+			if diff := cmp.Diff(before, tb.State()); diff != "" {
+				t.Fatalf("state after a failed commit (-want +got):\n%s", diff)
 			}
-			if got := eventLines(tb.Events()); !reflect.DeepEqual(got, evs) {
-				t.Fatalf("events after a failed commit %q, want %q", got, evs)
+			if diff := cmp.Diff(evs, eventLines(tb.Events())); diff != "" {
+				t.Fatalf("events after a failed commit (-want +got):\n%s", diff)
 			}
 			undo()
 			playScript(t, tb, s, tt.at, len(s.evs))
@@ -474,8 +474,8 @@ func TestCommitFailureKeepsState(t *testing.T) {
 			if err := j2.Log(ctx, 1, &buf); err != nil {
 				t.Fatal(err)
 			}
-			if got, want := strings.Split(strings.TrimSpace(buf.String()), "\n")[1:], s.lines(); !reflect.DeepEqual(got, want) {
-				t.Fatalf("journal after recovery %q, want %q", got, want)
+			if diff := cmp.Diff(s.lines(), strings.Split(strings.TrimSpace(buf.String()), "\n")[1:]); diff != "" {
+				t.Fatalf("journal after recovery (-want +got):\n%s", diff)
 			}
 			rounds, err := j2.Rounds(ctx, 1)
 			if err != nil {
@@ -502,12 +502,12 @@ func TestCommitFailureKeepsState(t *testing.T) {
 			s.kept[at]+1, s.evs[at].String()); err != nil {
 			t.Fatal(err)
 		}
-		if got, want := tb.State(), s.states[s.kept[at]]; !reflect.DeepEqual(got, want) {
-			t.Fatalf("state after a failed commit %+v, want %+v", got, want)
+		if diff := cmp.Diff(s.states[s.kept[at]], tb.State()); diff != "" {
+			t.Fatalf("state after a failed commit (-want +got):\n%s", diff)
 		}
 		playScript(t, tb, s, at+1, len(s.evs))
-		if got, want := eventLines(tb.Events()), s.lines(); !reflect.DeepEqual(got, want) {
-			t.Fatalf("journal %q, want %q", got, want)
+		if diff := cmp.Diff(s.lines(), eventLines(tb.Events())); diff != "" {
+			t.Fatalf("journal (-want +got):\n%s", diff)
 		}
 	})
 	t.Run("database closed", func(t *testing.T) {
@@ -523,11 +523,11 @@ func TestCommitFailureKeepsState(t *testing.T) {
 			if _, err := tb.Apply(ctx, s.evs[i]); err == nil {
 				t.Fatalf("Apply(%q) on a closed journal: no error", s.evs[i].String())
 			}
-			if got := tb.State(); !reflect.DeepEqual(got, before) {
-				t.Fatalf("state after a failed commit %+v, want %+v", got, before)
+			if diff := cmp.Diff(before, tb.State()); diff != "" {
+				t.Fatalf("state after a failed commit (-want +got):\n%s", diff)
 			}
-			if got := eventLines(tb.Events()); !reflect.DeepEqual(got, evs) {
-				t.Fatalf("events after a failed commit %q, want %q", got, evs)
+			if diff := cmp.Diff(evs, eventLines(tb.Events())); diff != "" {
+				t.Fatalf("events after a failed commit (-want +got):\n%s", diff)
 			}
 		}
 	})
@@ -555,8 +555,8 @@ func TestUndo(t *testing.T) {
 		if ev.String() != last.String() {
 			t.Fatalf("Undo #%d dropped %q, want %q", k, ev.String(), last.String())
 		}
-		if got, want := tb.State(), s.states[n-k]; !reflect.DeepEqual(got, want) {
-			t.Fatalf("after Undo #%d: %+v, want %+v", k, got, want)
+		if diff := cmp.Diff(s.states[n-k], tb.State()); diff != "" {
+			t.Fatalf("after Undo #%d (-want +got):\n%s", k, diff)
 		}
 	}
 	m := n - back
@@ -569,8 +569,8 @@ func TestUndo(t *testing.T) {
 	}
 	j.Close()
 	j2, tb2 := reopen(t, path)
-	if got, want := tb2.State(), s.states[m]; !reflect.DeepEqual(got, want) {
-		t.Fatalf("resumed after Undo: %+v, want %+v", got, want)
+	if diff := cmp.Diff(s.states[m], tb2.State()); diff != "" {
+		t.Fatalf("resumed after Undo (-want +got):\n%s", diff)
 	}
 	rounds, err := j2.Rounds(ctx, tb2.ID())
 	if err != nil {
@@ -582,8 +582,8 @@ func TestUndo(t *testing.T) {
 			t.Fatalf("Undo with %d events: %v", len(tb2.Events()), err)
 		}
 	}
-	if got, want := tb2.State(), s.states[1]; !reflect.DeepEqual(got, want) {
-		t.Fatalf("undone to the players line: %+v, want %+v", got, want)
+	if diff := cmp.Diff(s.states[1], tb2.State()); diff != "" {
+		t.Fatalf("undone to the players line (-want +got):\n%s", diff)
 	}
 	if _, err := tb2.Undo(ctx); !errors.Is(err, ErrNothingToUndo) {
 		t.Fatalf("Undo of the players line: %v, want %v", err, ErrNothingToUndo)

@@ -11,13 +11,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // The kill test runs this test binary again as a child that plays a
@@ -284,8 +285,8 @@ func checkAfterKill(t *testing.T, path string, s *script, acks []int, finished b
 		if err != nil {
 			t.Fatalf("Resume after a kill at event %d: %v", n, err)
 		}
-		if got, want := tb.State(), s.states[n]; !reflect.DeepEqual(got, want) {
-			t.Fatalf("resumed after %d events: %+v, want %+v", n, got, want)
+		if diff := cmp.Diff(s.states[n], tb.State()); diff != "" {
+			t.Fatalf("resumed after %d events (-want +got):\n%s", n, diff)
 		}
 	}
 	rounds, err := j.Rounds(ctx, g.ID)

@@ -7,11 +7,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -248,8 +248,8 @@ func playScript(t testing.TB, tb *Recorder, s *script, from, to int) {
 		if _, err := tb.Apply(ctx, s.evs[i]); err != nil {
 			t.Fatalf("Apply(%q) #%d: %v", s.evs[i].String(), i, err)
 		}
-		if got, want := tb.State(), s.states[s.kept[i+1]]; !reflect.DeepEqual(got, want) {
-			t.Fatalf("after %q #%d: state %+v, want %+v", s.evs[i].String(), i, got, want)
+		if diff := cmp.Diff(s.states[s.kept[i+1]], tb.State()); diff != "" {
+			t.Fatalf("after %q #%d: state (-want +got):\n%s", s.evs[i].String(), i, diff)
 		}
 	}
 }

@@ -2,9 +2,9 @@ package playtest
 
 import (
 	"errors"
-	"reflect"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -120,8 +120,11 @@ func TestDeterminism(t *testing.T) {
 			t.Fatal(err)
 		}
 		b, _ := Play(cfg)
-		if Log(a) != Log(b) || !reflect.DeepEqual(a[len(a)-1].State, b[len(b)-1].State) {
+		if Log(a) != Log(b) {
 			t.Errorf("%s: two games with seed 42 differ", set.name)
+		}
+		if diff := cmp.Diff(a[len(a)-1].State, b[len(b)-1].State); diff != "" {
+			t.Errorf("%s: two games with seed 42 end in different states (-want +got):\n%s", set.name, diff)
 		}
 		cfg.Seed = 43
 		c, _ := Play(cfg)

@@ -2,11 +2,11 @@ package tablelog
 
 import (
 	"errors"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cards"
 )
 
@@ -45,12 +45,15 @@ func TestParse(t *testing.T) {
 				t.Fatalf("Parse(%q) = %v, %v", tt.line, ok, err)
 			}
 			tt.want.Line = 7
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("Parse(%q) = %+v, want %+v", tt.line, got, tt.want)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Parse(%q) (-want +got):\n%s", tt.line, diff)
 			}
 			again, _, err := Parse(got.String(), 7)
-			if err != nil || !reflect.DeepEqual(again, got) {
-				t.Errorf("Parse(%q) of String() = %+v, %v, want %+v", got.String(), again, err, got)
+			if err != nil {
+				t.Errorf("Parse(%q) of String() = %v", got.String(), err)
+			}
+			if diff := cmp.Diff(got, again); diff != "" {
+				t.Errorf("Parse(%q) of String() (-want +got):\n%s", got.String(), diff)
 			}
 		})
 	}
@@ -122,8 +125,8 @@ func TestLines(t *testing.T) {
 		}
 	}
 	want := []string{"players", "err", "err", "start", "draw"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("Lines = %v, want %v", got, want)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lines (-want +got):\n%s", diff)
 	}
 }
 
@@ -143,8 +146,8 @@ func FuzzParse(f *testing.F) {
 		if ev.Timed {
 			again.At, ev.At = 0, 0 // printed to the millisecond
 		}
-		if !reflect.DeepEqual(again, ev) {
-			t.Fatalf("round trip of %q: %+v != %+v", s, again, ev)
+		if diff := cmp.Diff(ev, again); diff != "" {
+			t.Fatalf("round trip of %q (-want +got):\n%s", s, diff)
 		}
 	})
 }

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -255,8 +255,12 @@ func TestNewGameBadNameKeepsTheGame(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v.refused(t, Action{Kind: "newgame", Players: []string{tt.bad, "Ben"}, Rules: "official"}, tt.sentence)
-			if got := v.Snapshot(); got.Game != want.Game || !reflect.DeepEqual(got.Log, want.Log) {
-				t.Errorf("after the refused new game: game %d %q, want game %d %q", got.Game, got.Log, want.Game, want.Log)
+			got := v.Snapshot()
+			if got.Game != want.Game {
+				t.Errorf("after the refused new game: game %d, want game %d", got.Game, want.Game)
+			}
+			if diff := cmp.Diff(want.Log, got.Log); diff != "" {
+				t.Errorf("after the refused new game: log (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -264,7 +268,11 @@ func TestNewGameBadNameKeepsTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	again := startVirtual(t, dir, Config{UnoGrace: -1})
-	if got := again.Snapshot(); got.Game != want.Game || !reflect.DeepEqual(got.Log, want.Log) {
-		t.Errorf("resumed game %d %q, want game %d %q", got.Game, got.Log, want.Game, want.Log)
+	got := again.Snapshot()
+	if got.Game != want.Game {
+		t.Errorf("resumed game %d, want game %d", got.Game, want.Game)
+	}
+	if diff := cmp.Diff(want.Log, got.Log); diff != "" {
+		t.Errorf("resumed game's log (-want +got):\n%s", diff)
 	}
 }
