@@ -128,8 +128,13 @@ func (p *browserPage) text(sel, want string) {
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
 	read := fmt.Sprintf(`(document.querySelector(%q) || {textContent: ''}).textContent.split(/\s+/).filter(Boolean).join(' ')`, sel)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s.includes(%q)`, read, want), chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(stepTimeout))); err == nil {
-		return
+	// A navigation ends a poll (its page is gone): poll the new page again.
+	for ctx.Err() == nil {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s.includes(%q)`, read, want),
+			chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(stepTimeout)))
+		if err == nil {
+			return
+		}
 	}
 	got, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](read))
 	p.t.Errorf("%s shows %q, want %q in it", sel, got, want)
