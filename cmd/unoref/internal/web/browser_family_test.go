@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -31,20 +30,7 @@ func TestBrowserFamilyRecord(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tb, err := table.NewVirtual(context.Background(), j, table.Config{UnoGrace: -1, Virtual: true}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(run) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
-			t.Errorf("Run: %v", err)
-		}
-		j.Close()
-	})
+	tb := runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true})
 	url := serveForBrowser(t, web.New(tb, &web.Opts{History: j, Record: j}))
 	p := &browserPage{t: t, ctx: ctx, url: url}
 	p.open(360, 740, true)

@@ -3,7 +3,6 @@ package web_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -91,20 +90,7 @@ func russianTable(t *testing.T) *table.Table {
 		t.Fatal(err)
 	}
 	cfg := table.Config{UnoGrace: -1, Virtual: true, Lang: lang.Russian, RefusalHold: 0}
-	tb, err := table.NewVirtual(context.Background(), j, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(run) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
-			t.Errorf("Run: %v", err)
-		}
-		j.Close()
-	})
+	tb := runVirtual(t, j, cfg)
 	return tb
 }
 

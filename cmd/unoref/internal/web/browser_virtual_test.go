@@ -21,20 +21,7 @@ func TestBrowserVirtualTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := table.NewVirtual(context.Background(), j, table.Config{UnoGrace: -1, Virtual: true}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(run) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
-			t.Errorf("Run: %v", err)
-		}
-		j.Close()
-	})
+	tb := runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true})
 	var _ web.Table = tb
 
 	url := serveForBrowser(t, web.New(tb, nil))
@@ -166,4 +153,25 @@ func (p *browserPage) count(sel string) int {
 		p.t.Fatalf("counting %s: %v", sel, err)
 	}
 	return n
+}
+
+// runVirtual runs a virtual table on journal j until the test ends, then
+// closes j.
+func runVirtual(t *testing.T, j *table.SQLJournal, cfg table.Config) *table.Table {
+	t.Helper()
+	tb, err := table.NewVirtual(context.Background(), j, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- tb.Run(run) }()
+	t.Cleanup(func() {
+		stop()
+		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
+			t.Errorf("Run: %v", err)
+		}
+		j.Close()
+	})
+	return tb
 }

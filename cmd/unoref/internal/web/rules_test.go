@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -29,21 +28,8 @@ func speakingTable(t *testing.T) (*table.Table, *voicetest.Recorder) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := table.NewVirtual(context.Background(), j, table.Config{UnoGrace: -1, Virtual: true, Voice: sp}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(run) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
-			t.Errorf("Run: %v", err)
-		}
-		sp.Close()
-		j.Close()
-	})
+	t.Cleanup(func() { sp.Close() })
+	tb := runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true, Voice: sp})
 	return tb, rec
 }
 
