@@ -38,7 +38,9 @@
 // colour's name, {{.Color.Nom}}/Acc/Gen/Pl agree with the word for a card.
 // Numbers of cards always come with the noun in the CLDR plural form:
 // {{.N.Cards}} ("1 карту", "2 карты", "5 карт", "21 карту"), likewise
-// {{.N.Points}} and {{.N.Players}}. Each language's card table
+// {{.N.Points}} and {{.N.Players}}. A key may have plural forms of its
+// own (page.fam.games: "1 game", "2 games"): Render picks the form by
+// Args.N. Each language's card table
 // (card.face.F.FORM, card.gender.F, color.C.GENDER.FORM, card.coloured.FORM)
 // holds the forms its sentences need, with the names printed in the
 // family's own leaflet (seeds 001, 002 and 004).
@@ -54,7 +56,8 @@
 // and scoring method of RULES.md §3–§5),
 // phase.X (the phases of RULES.md, "The table log"), text.* (replay --text), card.*, color.*,
 // count.* (plural nouns), page.* (the web page's labels, buttons, headlines
-// and answers; page.hist.* its history pages) and lang.name (the
+// and answers; page.hist.* its history pages, page.fam.* the family's
+// record and its page.fam.code.X refusal codes) and lang.name (the
 // language's own name). The
 // daemon's own: table.* (its news), tag.* (tags that name no card),
 // prompt.* (what the table waits for), undo.* (what to do after an undo),

@@ -48,11 +48,13 @@ var tags = [numLangs]language.Tag{
 //go:embed locales/*.toml
 var files embed.FS
 
-// bundle is one language: its go-i18n localizer, and the messages with
-// no argument and no plural, looked up without a template.
+// bundle is one language: its go-i18n localizer, the messages with no
+// argument and no plural, looked up without a template, and the keys with
+// plural forms, which Render picks by Args.N.
 type bundle struct {
-	loc   *i18n.Localizer
-	words map[string]string
+	loc    *i18n.Localizer
+	words  map[string]string
+	plural map[string]bool
 }
 
 // bundles holds one go-i18n bundle per language: a language never falls
@@ -70,7 +72,7 @@ var bundles = func() [numLangs]bundle {
 		if err != nil {
 			panic(fmt.Sprintf("lang: locales/%s.toml: %v", codes[l], err))
 		}
-		cs[l] = bundle{loc: i18n.NewLocalizer(b, tags[l].String()), words: plainWords(msgs)}
+		cs[l] = bundle{loc: i18n.NewLocalizer(b, tags[l].String()), words: plainWords(msgs), plural: pluralKeys(msgs)}
 	}
 	return cs
 }()
@@ -85,6 +87,17 @@ func plainWords(msgs []*i18n.Message) map[string]string {
 		}
 	}
 	return words
+}
+
+// pluralKeys are the messages with plural forms (one, few, many).
+func pluralKeys(msgs []*i18n.Message) map[string]bool {
+	keys := make(map[string]bool)
+	for _, m := range msgs {
+		if m.One != "" || m.Few != "" || m.Many != "" {
+			keys[m.ID] = true
+		}
+	}
+	return keys
 }
 
 // Languages lists every language the referee speaks, English first.

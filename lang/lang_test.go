@@ -181,6 +181,29 @@ func TestCounts(t *testing.T) {
 	}
 }
 
+// TestRenderPlural: a key with plural forms of its own takes the form of
+// Args.N, by the language's CLDR rule.
+func TestRenderPlural(t *testing.T) {
+	tests := []struct {
+		l    Lang
+		want map[int]string
+	}{
+		{Russian, map[int]string{1: "1 игра", 2: "2 игры", 5: "5 игр", 11: "11 игр", 21: "21 игра", 0: "0 игр"}},
+		{Serbian, map[int]string{1: "1 igra", 3: "3 igre", 5: "5 igara", 21: "21 igra"}},
+		{SerbianCyrillic, map[int]string{1: "1 игра", 3: "3 игре", 5: "5 игара"}},
+		{Romanian, map[int]string{1: "1 joc", 2: "2 jocuri", 20: "20 de jocuri"}},
+		{Armenian, map[int]string{1: "1 խաղ", 2: "2 խաղ"}},
+		{English, map[int]string{0: "0 games", 1: "1 game", 2: "2 games"}},
+	}
+	for _, tt := range tests {
+		for n, want := range tt.want {
+			if got := tt.l.Render(Msg{Key: "page.fam.games", Args: Args{N: n}}); got != want {
+				t.Errorf("%s.Render(page.fam.games, %d) = %q, want %q", tt.l, n, got, want)
+			}
+		}
+	}
+}
+
 // TestPluralRules checks the CLDR rule each language's tag gets from
 // go-i18n, with a message whose forms are their own names.
 func TestPluralRules(t *testing.T) {

@@ -53,15 +53,20 @@ func (s Sentence) Keys() []string {
 	return ks
 }
 
-// Render is m in l. A key missing from l's catalog renders as the key,
+// Render is m in l. A key with plural forms takes the form of m.Args.N
+// ("2 игры", "5 игр"). A key missing from l's catalog renders as the key,
 // so a gap shows and never stops the referee.
 func (l Lang) Render(m Msg) string {
+	var count any
 	if l < numLangs {
 		if w, ok := bundles[l].words[m.Key]; ok {
 			return w
 		}
+		if bundles[l].plural[m.Key] {
+			count = m.Args.N
+		}
 	}
-	return l.render(m.Key, data(l, &m.Args), nil)
+	return l.render(m.Key, data(l, &m.Args), count)
 }
 
 // Sentence renders the clauses of s in l as one sentence, with a capital

@@ -57,7 +57,9 @@
 // # Language
 //
 // Every word of the page comes from the lang catalogs (keys page.*, and
-// phase.*, rules.preset.*, rules.option.*, rules.name.* for the setup form),
+// phase.*, rules.preset.*, rules.option.*, rules.name.* for the setup form;
+// page.hist.* for the history, page.fam.* for the family's record, its
+// charts and roster forms, counts in the language's plural forms),
 // rendered on the server: the templates read words{l}, and each snapshot
 // sent to a page (/events, /api/state, /api/action's answer) carries the
 // verdict rendered in that page's language from its keys (Snapshot.Last.Msg,
@@ -167,7 +169,8 @@
 //
 // Opts.Record (table.SQLJournal again) feeds /family and /family/ID: every
 // figure is an SQL query of the journal (journal.Stats), drawn on the same
-// chart template. Roster edits take the admin check of a rename; the new
+// chart template. Refusal codes show in the page's words
+// (page.fam.code.X; a code without a key shows as it is). Roster edits take the admin check of a rename; the new
 // names show on every game at once, the table's too (Action "names"). The
 // new-game form offers the roster's names to pick, in seat order.
 //

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -31,13 +31,13 @@ type Record interface {
 
 // familyView is what family.html renders: /family and /family/{id}.
 type familyView struct {
-	W       words // the page's language (the head and the navigation)
+	W       words // the page's language
 	Title   string
 	Period  periodForm
 	Family  *journal.FamilyStats
 	Player  *journal.PlayerStats
 	Games   []journal.PlayerGame // the player's, newest first
-	Heads   []journal.HeadToHead // the player's head-to-head rows
+	Heads   []journal.HeadToHead // the head-to-head rows (the player's, on their page)
 	Presets []journal.PresetStats
 	Charts  []chart
 	Roster  []journal.Player
@@ -82,9 +82,10 @@ func periodOf(r *http.Request) (journal.Period, periodForm) {
 
 func (s *Server) serveFamily(w http.ResponseWriter, r *http.Request) {
 	p, pf := periodOf(r)
-	v := familyView{W: words{s.pageLang(r)}, Title: "family", Period: pf, Error: r.URL.Query().Get("error"), Admin: s.rosterOpen(r)}
+	wd := words{s.pageLang(r)}
+	v := familyView{W: wd, Title: wd.T("page.family"), Period: pf, Error: r.URL.Query().Get("error"), Admin: s.rosterOpen(r)}
 	if s.o.Record == nil {
-		v.Problem = "This table keeps no record."
+		v.Problem = wd.T("page.fam.norecord")
 		s.render(w, http.StatusOK, "family", v)
 		return
 	}
@@ -94,21 +95,22 @@ func (s *Server) serveFamily(w http.ResponseWriter, r *http.Request) {
 		v.Roster, err = s.o.Record.Roster(ctx)
 	}
 	if err != nil {
-		v.Problem = "The record could not be read."
+		v.Problem = wd.T("page.fam.unread")
 		s.render(w, http.StatusInternalServerError, "family", v)
 		return
 	}
-	v.Family, v.Presets = &f, f.Presets
-	v.Charts = []chart{trendChart(f)}
+	v.Family, v.Heads, v.Presets = &f, f.HeadToHead, f.Presets
+	v.Charts = []chart{trendChart(f, wd)}
 	s.render(w, http.StatusOK, "family", v)
 }
 
 func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 	p, pf := periodOf(r)
-	v := familyView{W: words{s.pageLang(r)}, Title: "player", Period: pf, Error: r.URL.Query().Get("error"), Admin: s.rosterOpen(r)}
+	wd := words{s.pageLang(r)}
+	v := familyView{W: wd, Title: wd.T("page.fam.player"), Period: pf, Error: r.URL.Query().Get("error"), Admin: s.rosterOpen(r)}
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || s.o.Record == nil {
-		v.Problem = "There is no such player."
+		v.Problem = wd.T("page.fam.noplayer")
 		s.render(w, http.StatusNotFound, "player", v)
 		return
 	}
@@ -116,7 +118,7 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 	p.Player = id
 	fam, err := s.o.Record.Stats(ctx, p)
 	if errors.Is(err, journal.ErrNoPlayer) || err == nil && len(fam.Players) != 1 {
-		v.Problem = "There is no such player."
+		v.Problem = wd.T("page.fam.noplayer")
 		s.render(w, http.StatusNotFound, "player", v)
 		return
 	}
@@ -128,13 +130,13 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 		v.Roster, err = s.o.Record.Roster(ctx)
 	}
 	if err != nil {
-		v.Problem = "The record could not be read."
+		v.Problem = wd.T("page.fam.unread")
 		s.render(w, http.StatusInternalServerError, "player", v)
 		return
 	}
 	st := fam.Players[0]
 	v.Title, v.Player = st.Player.Name, &st
-	v.Charts = playerCharts(st.Player.Name, games)
+	v.Charts = playerCharts(st.Player.Name, games, wd)
 	for i := len(games) - 1; i >= 0; i-- {
 		v.Games = append(v.Games, games[i])
 	}
@@ -153,9 +155,9 @@ func (s *Server) rosterOpen(r *http.Request) bool {
 // admin check of a rename, and goes back to the page it came from.
 func (s *Server) serveRoster(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxAction)
-	back := "/family"
+	back, wd := "/family", words{s.pageLang(r)}
 	if err := r.ParseForm(); err != nil {
-		http.Redirect(w, r, back+"?error="+url.QueryEscape("The form could not be read."), http.StatusSeeOther)
+		http.Redirect(w, r, back+"?error="+url.QueryEscape(wd.T("page.fam.error.form")), http.StatusSeeOther)
 		return
 	}
 	if b := r.PostForm.Get("back"); strings.HasPrefix(b, "/family") && !strings.ContainsAny(b, "?\\") {
@@ -167,7 +169,7 @@ func (s *Server) serveRoster(w http.ResponseWriter, r *http.Request) {
 	}
 	err := s.authorize(r, "rename", pin)
 	if err == nil && s.o.Record == nil {
-		err = errors.New("This table keeps no record.")
+		err = errors.New(wd.T("page.fam.norecord"))
 	}
 	if err == nil {
 		err = s.rosterOp(r.Context(), r.PostForm)
@@ -177,7 +179,7 @@ func (s *Server) serveRoster(w http.ResponseWriter, r *http.Request) {
 		err = s.t.Do(r.Context(), table.Action{Kind: "names"})
 	}
 	if err != nil {
-		http.Redirect(w, r, back+"?error="+url.QueryEscape(rosterSentence(err)), http.StatusSeeOther)
+		http.Redirect(w, r, back+"?error="+url.QueryEscape(rosterSentence(err, wd)), http.StatusSeeOther)
 		return
 	}
 	http.Redirect(w, r, back, http.StatusSeeOther)
@@ -197,8 +199,11 @@ func (s *Server) rosterOp(ctx context.Context, f url.Values) error {
 	case "move":
 		return rec.MoveSeat(ctx, idOf(f.Get("game")), seatOf(f.Get("seat")), strings.TrimSpace(f.Get("to")))
 	}
-	return errors.New("Say what to do: add, edit, merge or move.")
+	return errNoOp
 }
+
+// errNoOp is a roster form that says no op; rosterSentence says it.
+var errNoOp = errors.New("web: roster: no op")
 
 // seatOf reads a seat number as the form shows it (1 for the first); ""
 // is no seat.
@@ -215,17 +220,25 @@ func idOf(s string) int64 {
 	return n
 }
 
-// rosterSentence is a roster error as the page says it.
-func rosterSentence(err error) string {
+// rosterSentence is a roster error as the page says it, in w: a refusal
+// of the table's (a name, a mark) in w too.
+func rosterSentence(err error, w words) string {
+	var aerr *table.ActionError
 	switch {
 	case errors.Is(err, journal.ErrNameTaken):
-		return "That name is taken: " + lastPart(err) + ". Two names for one person? Merge them."
+		return w.l.Render(lang.Msg{Key: "page.fam.error.taken", Args: lang.Args{Text: lastPart(err)}})
 	case errors.Is(err, journal.ErrSameGame):
-		return "They played in the same game, so they are two people."
+		return w.T("page.fam.error.samegame")
 	case errors.Is(err, journal.ErrNoPlayer):
-		return "There is no such player."
+		return w.T("page.fam.noplayer")
 	case errors.Is(err, journal.ErrNoSeat):
-		return "There is no such seat in that game."
+		return w.T("page.fam.error.noseat")
+	case errors.Is(err, errNoOp):
+		return w.T("page.fam.error.op")
+	case errors.As(err, &aerr):
+		said := *aerr
+		said.Lang = w.l
+		return said.Error()
 	}
 	return err.Error()
 }
@@ -241,7 +254,7 @@ func lastPart(err error) string {
 
 // trendChart is the refused events of every roster player over their last
 // five games in the period: the family's trend at a glance.
-func trendChart(f journal.FamilyStats) chart {
+func trendChart(f journal.FamilyStats, w words) chart {
 	var (
 		ss []series
 		n  int
@@ -258,11 +271,11 @@ func trendChart(f journal.FamilyStats) chart {
 	for i := range labels {
 		labels[i] = strconv.Itoa(i + 1)
 	}
-	return newSeriesChart("Refused events per game, each player's last five", "their games, oldest first", labels, ss)
+	return newSeriesChart(w.T("page.fam.chart.trend"), w.T("page.fam.chart.trend.x"), labels, ss, w)
 }
 
 // playerCharts are a player's refusals and points left per game.
-func playerCharts(name string, games []journal.PlayerGame) []chart {
+func playerCharts(name string, games []journal.PlayerGame, w words) []chart {
 	var refused, left, won []int
 	var labels []string
 	for _, g := range games {
@@ -276,8 +289,8 @@ func playerCharts(name string, games []journal.PlayerGame) []chart {
 		labels = append(labels, strconv.FormatInt(g.Game, 10))
 	}
 	return []chart{
-		newSeriesChart(fmt.Sprintf("%s: refused events per game", name), "game", labels, []series{{Name: "refused", Values: refused}}),
-		newSeriesChart(fmt.Sprintf("%s: points left per round, by game", name), "game", labels, []series{{Name: "points left per round", Values: left}, {Name: "rounds won", Values: won}}),
+		newSeriesChart(w.P("page.fam.chart.refused", name), w.T("page.fam.game"), labels, []series{{Name: w.T("page.fam.refused"), Values: refused}}, w),
+		newSeriesChart(w.P("page.fam.chart.left", name), w.T("page.fam.game"), labels, []series{{Name: w.T("page.fam.leftround"), Values: left}, {Name: w.T("page.fam.roundswon"), Values: won}}, w),
 	}
 }
 

@@ -115,6 +115,40 @@ func TestFamilyPage(t *testing.T) {
 	}
 }
 
+// TestFamilyRussianHasNoEnglish: the family's record, its player pages,
+// charts and roster forms speak the page's language: no English label is
+// left, only the players' names; counts take the language's plural forms.
+func TestFamilyRussianHasNoEnglish(t *testing.T) {
+	rec := handRecord(t)
+	s := web.New(newFakeTable(true), &web.Opts{History: rec, Record: rec})
+	tests := []struct {
+		path, accept string
+		want         []string
+	}{
+		{"/family", "ru", []string{`<html lang="ru">`, `<p id="family-summary">2 игры, 2 раунда</p>`, "<h2>Друг против друга</h2>", "<td>официальные</td>", "не та карта <b>2</b>", `<span class="dim">2 игры</span>`}},
+		{"/family?last=1", "ru", []string{`<p id="family-summary">1 игра, 0 раундов</p>`}},
+		{"/family/2?lang=ru", "", []string{`<dd id="games-won">0 из 2</dd>`, "игра 1, раунд 2</a>: осталось 6, набрано 0", "Ben: отказы за игру", ">игра</text>"}},
+		{"/family/9", "ru", []string{"Такого игрока нет."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			req, _ := http.NewRequest("GET", tt.path, nil)
+			if tt.accept != "" {
+				req.Header.Set("Accept-Language", tt.accept)
+			}
+			page := readAll(t, serve(s, req))
+			if english := latinWords(visibleText(page), []string{"unoref", "Mia", "Ben", "Cy"}); len(english) > 0 {
+				t.Errorf("GET %s in Russian shows Latin words %q", tt.path, english)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("GET %s: page has no %q", tt.path, w)
+				}
+			}
+		})
+	}
+}
+
 func TestRosterForms(t *testing.T) {
 	rec := handRecord(t)
 	post := func(s http.Handler, form url.Values) string {

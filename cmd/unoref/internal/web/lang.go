@@ -71,6 +71,26 @@ func (w words) N(key string, n int) string {
 	return w.l.Render(lang.Msg{Key: key, Args: lang.Args{N: n}})
 }
 
+// NK is a key with two counts ({{.N}} of {{.K}}).
+func (w words) NK(key string, n, k int) string {
+	return w.l.Render(lang.Msg{Key: key, Args: lang.Args{N: n, K: k}})
+}
+
+// Refusal names a refusal or mistake code of the record ("illegal-card",
+// "after-wild"); a code the catalog does not know yet shows as it is.
+func (w words) Refusal(code string) string { return w.known("page.fam.code."+code, code) }
+
+// Preset names a preset by its short name ("official"), or as it is.
+func (w words) Preset(name string) string { return w.known("rules.name."+name, name) }
+
+// known is key in the language, or else when the catalog lacks it.
+func (w words) known(key, or string) string {
+	if s := w.T(key); s != key {
+		return s
+	}
+	return or
+}
+
 // Code is the language's tag, for <html lang>.
 func (w words) Code() string { return w.l.String() }
 

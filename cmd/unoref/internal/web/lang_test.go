@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,17 +103,7 @@ func TestPageRussianHasNoEnglish(t *testing.T) {
 	s := web.New(&fixedTable{snap: snap}, &web.Opts{Lang: lang.Russian})
 	page := readAll(t, get(t, s, "GET", "/", nil, ""))
 	text := visibleText(regexp.MustCompile(`(?s)<select id="lang".*?</select>`).ReplaceAllString(page, ""))
-	allowed := map[string]bool{"unoref": true, "UNO": true, "admin_pin": true}
-	for _, n := range snap.Players {
-		allowed[n] = true
-	}
-	var english []string
-	for _, w := range regexp.MustCompile(`[A-Za-z_]{3,}`).FindAllString(text, -1) {
-		if !allowed[w] {
-			english = append(english, w)
-		}
-	}
-	if len(english) > 0 {
+	if english := latinWords(text, append([]string{"unoref", "UNO", "admin_pin"}, snap.Players...)); len(english) > 0 {
 		t.Errorf("the Russian page shows Latin words %q", english)
 	}
 	want := lang.Russian.Sentence(snap.Last.Msg)
@@ -120,6 +111,20 @@ func TestPageRussianHasNoEnglish(t *testing.T) {
 		t.Errorf("the page has no verdict %q in Russian", want)
 	}
 }
+
+// latinWords are the words of text in Latin letters (three or more) other
+// than allowed: on a page in Cyrillic, what is left in English.
+func latinWords(text string, allowed []string) []string {
+	var out []string
+	for _, w := range latinRe.FindAllString(text, -1) {
+		if !slices.Contains(allowed, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+var latinRe = regexp.MustCompile(`[A-Za-z_]{3,}`)
 
 func card(t *testing.T, code string) cards.Card {
 	t.Helper()

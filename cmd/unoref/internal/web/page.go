@@ -159,19 +159,19 @@ var funcs = template.FuncMap{
 	"minus":  func(d int, v any) string { return num(toFloat(v) - float64(d)) },
 	"half":   func(v int) int { return v / 2 },
 	"int":    func(v int64) int { return int(v) },
+	// worded hands a sub-template a value with the page's words.
+	"worded": func(w words, v any) worded { return worded{W: w, V: v} },
 	// isColor says whether a roster mark is a colour, "#rrggbb", drawn as
 	// a dot (an SVG fill: the page's CSP allows no inline style).
-	// plural picks an English noun for the family pages, which are not
-	// translated yet.
-	"plural": func(n int, one, many string) string {
-		if n == 1 {
-			return one
-		}
-		return many
-	},
 	"isColor": func(s string) bool {
 		return len(s) == 7 && s[0] == '#' && strings.Trim(s[1:], "0123456789abcdefABCDEF") == ""
 	},
+}
+
+// worded is a value and the words to say it with, for a sub-template.
+type worded struct {
+	W words
+	V any
 }
 
 func toFloat(v any) float64 {

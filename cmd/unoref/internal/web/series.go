@@ -15,9 +15,9 @@ type series struct {
 // newSeriesChart lays out lines of values over labels (games, or the two
 // points of a comparison) on the geometry and template of the running
 // totals, so that the family's charts read like a game's.
-func newSeriesChart(title, xLabel string, labels []string, ss []series) chart {
+func newSeriesChart(title, xLabel string, labels []string, ss []series, w words) chart {
 	c := chart{W: chartW, Left: chartLeft, Top: chartTop, Right: chartW - chartRight, Base: chartTop + chartPlotH,
-		Title: title, XLabel: xLabel, Empty: len(labels) == 0, EmptyText: "No games in this period."}
+		Title: title, XLabel: xLabel, Empty: len(labels) == 0, EmptyText: w.T("page.fam.nogames")}
 	top := 0
 	for _, s := range ss {
 		for _, v := range s.Values {
