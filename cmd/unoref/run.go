@@ -27,7 +27,6 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
-	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -227,12 +226,8 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 // or its page fails or, with m.stdin, the controls end.
 func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	log := newLogger(e.stderr)
-	tl, err := lang.Parse(c.Language)
-	if err != nil {
-		return fmt.Errorf("run: language: %w", err)
-	}
 	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: m.virtual, Log: log,
-		Lang: tl, RefusalHold: c.RefusalHold}
+		Lang: c.lang(), RefusalHold: c.RefusalHold}
 	if c.UnoGrace == 0 {
 		cfg.UnoGrace = -1 // the table reads 0 as its default
 	}

@@ -17,13 +17,6 @@ import (
 // where a reader's chip version is read beside the driver (doctor names it
 // with mfrc522.ChipName).
 
-// The reader driver's defaults, as doctor reports them when the pin map
-// leaves reader.spi_hz or reader.gain_db out.
-const (
-	DefaultSPIHz  = mfrc522.DefaultSpeed / physic.Hertz
-	DefaultGainDB = mfrc522.DefaultRxGainDB
-)
-
 // ReaderOpts are the reader driver's options for the pin map's reader
 // settings; zero settings leave the driver's defaults.
 func ReaderOpts(s hardware.ReaderSetup) mfrc522.Opts {

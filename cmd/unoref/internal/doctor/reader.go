@@ -24,7 +24,7 @@ const (
 // Reader SPI clocks: the driver's default when the pin map says none, and
 // the slow clock a failing reader is tried again at.
 const (
-	defaultSPI = board.DefaultSPIHz * physic.Hertz
+	defaultSPI = mfrc522.DefaultSpeed
 	slowSPI    = physic.MegaHertz
 )
 
@@ -178,7 +178,7 @@ func (d *doctor) chipStatus(pad string, ce int, v byte) (Status, string) {
 func (d *doctor) settingsInWords() string {
 	db, how := d.pm.Reader.GainDB, ""
 	if db == 0 {
-		db, how = board.DefaultGainDB, ", the default"
+		db, how = mfrc522.DefaultRxGainDB, ", the default"
 	}
 	return fmt.Sprintf("it talks to the Pi at %s (reader.spi_hz: lower it if reads fail on long wires) and listens at %d dB gain%s (reader.gain_db: 43 or 48 if stickers read badly through the card)", mhz(d.speed()), db, how)
 }

@@ -132,6 +132,6 @@
 // shows appear on the OLED, in the prompts, in Snapshot.Names and in the
 // history. The referee's own messages keep seat names. A new game spells a
 // roster player's name as the roster does; other names are guests. Roster
-// names are checked as a rename's (tablelog.CheckName, in checkRosterName). Display
+// names are checked as a rename's (tablelog.CheckName, in checkName). Display
 // names an older unoref kept in NamesFile are moved into the journal once.
 package table

@@ -59,17 +59,13 @@ func importNames(ctx context.Context, j *journal.Journal, path string) error {
 	return nil
 }
 
-// checkRosterName is the check of every name the roster is given: the one
-// a rename uses.
-func checkRosterName(name string) error { return checkName(name) }
-
 // MaxMark is the longest roster mark, in characters: a colour "#e53935"
 // or a symbol or two.
 const MaxMark = 7
 
 // checkPlayer checks what the roster is given for a player.
 func checkPlayer(p journal.Player) error {
-	if err := checkRosterName(p.Name); err != nil {
+	if err := checkName(p.Name); err != nil {
 		return err
 	}
 	if utf8.RuneCountInString(p.Mark) > MaxMark || strings.ContainsFunc(p.Mark, func(r rune) bool { return !unicode.IsPrint(r) }) {
@@ -146,7 +142,7 @@ func (s *SQLJournal) Merge(ctx context.Context, from, into int64) error {
 // one when nobody is), or to nobody with to "".
 func (s *SQLJournal) MoveSeat(ctx context.Context, game int64, seat int, to string) error {
 	if to != "" {
-		if err := checkRosterName(to); err != nil {
+		if err := checkName(to); err != nil {
 			return err
 		}
 	}
