@@ -23,6 +23,7 @@ func BackupPath(path string) string { return path + BackupSuffix }
 // the WAL into the database, then replaces the rolling copy. The event is
 // already committed, so a failure is only reported (Opts.Warn).
 func (j *Journal) roundEnded(ctx context.Context) {
+	j.flushRollups(ctx)
 	if _, err := j.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
 		j.warn(fmt.Errorf("journal: %s: checkpoint at the round end: %w", j.path, err))
 	}

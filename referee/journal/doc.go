@@ -35,8 +35,13 @@
 // missed or caught, a Wild Draw Four found guilty), every refused event a
 // row in refusals (journaled or not: its code and the mistake behind it),
 // and a count-up the points left in each hand. Triggers add these up per
-// seat (seat_totals, seat_codes); Stats, PlayerStats and PlayerGames are SQL
-// over them for a Period (all, the last N games, a date range).
+// seat (seat_totals, seat_codes), and views say what a seat counts for
+// (seat_stats, seat_pairs, seat_code_stats, game_stats). Stats, PlayerStats
+// and PlayerGames are SQL over them for a Period (all, the last N games, a
+// date range). So that ten years read in milliseconds, rollup tables hold
+// the views' sums per block of 16 games (rollup.go): a period reads its
+// whole blocks from them and the games at its edges, or of a block changed
+// since it was last counted, one by one.
 //
 // # Damage is never silent
 //

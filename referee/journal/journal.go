@@ -145,7 +145,11 @@ func (j *Journal) start(ctx context.Context, acked bool) error {
 	if err := j.verify(ctx, acked); err != nil {
 		return err
 	}
-	return j.fillRecord(ctx)
+	if err := j.fillRecord(ctx); err != nil {
+		return err
+	}
+	j.flushRollups(ctx)
+	return nil
 }
 
 // verify checks the file (quick_check) and that it holds every event the

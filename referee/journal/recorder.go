@@ -498,6 +498,7 @@ func (t *Recorder) End(ctx context.Context) error {
 		return fmt.Errorf("journal: game %d: end: %w", t.id, err)
 	}
 	t.closed = true
+	t.j.flushRollups(ctx)
 	return nil
 }
 

@@ -252,6 +252,7 @@ func (j *Journal) player(ctx context.Context, id int64) (Player, error) {
 // same name (case-folded) become theirs: a family that began with guests
 // keeps its record. ErrNameTaken when a roster player has the name.
 func (j *Journal) AddPlayer(ctx context.Context, p Player) (Player, error) {
+	defer j.flushRollups(ctx)
 	err := j.tx(ctx, func(tx *sql.Tx) error {
 		id, err := addPlayer(ctx, tx, p)
 		if err != nil {
@@ -401,6 +402,7 @@ WHERE me.player_id = ? AND o.player_id IS NOT ?`, id, id)
 // Merge makes from and into one player: from's games become into's and
 // from leaves the roster. ErrSameGame when they sat in one game.
 func (j *Journal) Merge(ctx context.Context, from, into int64) error {
+	defer j.flushRollups(ctx)
 	err := j.tx(ctx, func(tx *sql.Tx) error {
 		for _, id := range []int64{from, into} {
 			var n int
@@ -434,6 +436,7 @@ WHERE a.player_id = ? AND b.player_id = ?`, from, into).Scan(&both)
 // nobody (a guest). This is how a parent splits what the name matching
 // joined.
 func (j *Journal) MoveSeat(ctx context.Context, game int64, seat int, to string) error {
+	defer j.flushRollups(ctx)
 	err := j.tx(ctx, func(tx *sql.Tx) error {
 		var pid sql.NullInt64
 		if to != "" {

@@ -52,4 +52,6 @@ CREATE VIEW game_totals AS
 `,
 	// 3: the family's record (roster.go).
 	rosterSchema,
+	// 4: the rollups of the record (rollup.go).
+	rollupSchema,
 }

@@ -3,6 +3,7 @@ package journal
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -86,95 +87,143 @@ type FamilyStats struct {
 	ByCode     map[string]int `json:"refused_by_code"` // every refusal of a seat, guests' too
 }
 
-// sel is the CTE of the games a period (and a player, when not 0) chooses:
-// its arguments are ?1 since, ?2 until, ?3 player, ?4 limit.
-const sel = `WITH sel AS (
-	SELECT g.id FROM games g
-	WHERE g.started_at >= ?1 AND g.started_at < ?2
-		AND (?3 = 0 OR g.id IN (SELECT game_id FROM seats WHERE player_id = ?3))
-	ORDER BY g.id DESC LIMIT ?4)
-`
+// chosen is the games a Period chooses: started in [since, until), with an
+// id of at least from (the last N), and, with player, only theirs.
+type chosen struct {
+	since, until string
+	from         int64
+	player       int64
+}
 
-func (p Period) args() []any {
-	since, until, last := "", "9999", -1
+// choose turns p into the games it chooses: Last becomes the lowest id.
+func (j *Journal) choose(ctx context.Context, p Period) (chosen, error) {
+	c := chosen{until: "9999", player: p.Player}
 	if !p.Since.IsZero() {
-		since = p.Since.UTC().Format(stamp)
+		c.since = p.Since.UTC().Format(stamp)
 	}
 	if !p.Until.IsZero() {
-		until = p.Until.UTC().Format(stamp)
+		c.until = p.Until.UTC().Format(stamp)
 	}
-	if p.Last > 0 {
-		last = p.Last
+	if p.Last <= 0 {
+		return c, nil
 	}
-	return []any{since, until, p.Player, last}
+	q := `SELECT id FROM games WHERE started_at >= ?1 AND started_at < ?2 ORDER BY id DESC LIMIT 1 OFFSET ?3`
+	args := []any{c.since, c.until, p.Last - 1}
+	if p.Player != 0 {
+		q = `SELECT g.id FROM seats s JOIN games g ON g.id = s.game_id
+WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 ORDER BY s.game_id DESC LIMIT 1 OFFSET ?3`
+		args = append(args, p.Player)
+	}
+	err := j.db.QueryRowContext(ctx, q, args...).Scan(&c.from)
+	if errors.Is(err, sql.ErrNoRows) {
+		// Fewer games than Last: all of them.
+		return c, nil
+	}
+	return c, err
+}
+
+// args are the arguments of a query over c: ?1 since, ?2 until, ?3 the
+// lowest id, ?4 the player (0: everyone), ?5 whether blocks are read whole.
+func (c chosen) args() []any {
+	return []any{c.since, c.until, c.from, c.player, readBlocks}
 }
 
 // Stats is the family's record over p: every roster player's, head to
 // head and by preset.
 func (j *Journal) Stats(ctx context.Context, p Period) (FamilyStats, error) {
 	var f FamilyStats
-	if p.Player != 0 {
-		if _, err := j.player(ctx, p.Player); err != nil {
-			return f, err
-		}
-	}
-	ps, err := j.playerStats(ctx, p)
+	roster, err := j.rosterOf(ctx, p.Player)
 	if err != nil {
 		return f, err
 	}
-	f.Players = ps
-	args := p.args()
-	err = j.db.QueryRowContext(ctx, sel+`SELECT count(*), coalesce(sum((SELECT count(*) FROM rounds r WHERE r.game_id = sel.id)), 0) FROM sel`, args...).
-		Scan(&f.Games, &f.Rounds)
+	c, err := j.choose(ctx, p)
 	if err != nil {
 		return f, fmt.Errorf("journal: stats: %w", err)
 	}
-	if f.HeadToHead, err = j.headToHead(ctx, args); err != nil {
+	if f.Players, f.ByCode, err = j.playerStats(ctx, c, roster); err != nil {
 		return f, err
 	}
-	if f.Presets, err = j.presets(ctx, args); err != nil {
+	if c.player != 0 {
+		// Their games: everyone's refusals in them.
+		f.Games, f.Rounds = f.Players[0].Games, f.Players[0].Rounds
+		f.ByCode, err = j.refusalsAround(ctx, c)
+	} else {
+		err = j.each(ctx, gameRollup.over("1"), c.args(), func(r *sql.Rows) error {
+			var games, rounds sql.NullInt64
+			var first, last, lo, hi any
+			if err := r.Scan(&games, &rounds, &first, &lo, &last, &hi); err != nil {
+				return err
+			}
+			f.Games, f.Rounds = int(games.Int64), int(rounds.Int64)
+			return nil
+		})
+	}
+	if err != nil {
+		return f, fmt.Errorf("journal: stats: %w", err)
+	}
+	if f.HeadToHead, err = j.headToHead(ctx, c, roster); err != nil {
 		return f, err
 	}
-	f.ByCode, err = j.familyRefusals(ctx, args)
+	f.Presets, err = j.presets(ctx, c, roster)
 	return f, err
 }
 
 // PlayerStats is one roster player's record over p (Last counts their games).
 func (j *Journal) PlayerStats(ctx context.Context, id int64, p Period) (PlayerStats, error) {
-	if _, err := j.player(ctx, id); err != nil {
+	roster, err := j.rosterOf(ctx, id)
+	if err != nil {
 		return PlayerStats{}, err
 	}
 	p.Player = id
-	ps, err := j.playerStats(ctx, p)
+	c, err := j.choose(ctx, p)
+	if err != nil {
+		return PlayerStats{}, fmt.Errorf("journal: stats: %w", err)
+	}
+	ps, _, err := j.playerStats(ctx, c, roster)
 	if err != nil {
 		return PlayerStats{}, err
 	}
 	return ps[0], nil
 }
 
-// playerStats runs each query of the record for every roster player (or
-// p.Player alone) and puts the leaderboard in order.
-func (j *Journal) playerStats(ctx context.Context, p Period) ([]PlayerStats, error) {
-	id := p.Player
-	roster, err := j.Roster(ctx)
+// rosterOf is the roster by id; ErrNoPlayer when id (not 0) is not on it.
+func (j *Journal) rosterOf(ctx context.Context, id int64) (map[int64]Player, error) {
+	ps, err := j.Roster(ctx)
 	if err != nil {
 		return nil, err
 	}
+	m := make(map[int64]Player, len(ps))
+	for _, p := range ps {
+		m[p.ID] = p
+	}
+	if _, ok := m[id]; id != 0 && !ok {
+		return nil, fmt.Errorf("%w: %d", ErrNoPlayer, id)
+	}
+	return m, nil
+}
+
+// playerStats adds up what every roster player (or c.player alone) did in
+// the chosen games, and puts the leaderboard in order; byCode is every
+// seat's refusals, guests' too.
+func (j *Journal) playerStats(ctx context.Context, c chosen, roster map[int64]Player) (_ []PlayerStats, byCode map[string]int, err error) {
 	by := map[int64]*PlayerStats{}
 	var out []*PlayerStats
 	for _, pl := range roster {
-		if id == 0 || pl.ID == id {
+		if c.player == 0 || pl.ID == c.player {
 			s := &PlayerStats{Player: pl, ByCode: map[string]int{}, Mistakes: map[string]int{}}
 			by[pl.ID] = s
 			out = append(out, s)
 		}
 	}
-	args := p.args()
-	for _, q := range []func(context.Context, []any, map[int64]*PlayerStats) error{
-		j.sums, j.refusalCounts, j.trend,
-	} {
-		if err := q(ctx, args, by); err != nil {
-			return nil, fmt.Errorf("journal: stats: %w", err)
+	if err := j.sums(ctx, c, by); err != nil {
+		return nil, nil, fmt.Errorf("journal: stats: %w", err)
+	}
+	if byCode, err = j.refusalCounts(ctx, c, by); err != nil {
+		return nil, nil, fmt.Errorf("journal: stats: %w", err)
+	}
+	for _, s := range out {
+		if err := j.trend(ctx, c, s); err != nil {
+			return nil, nil, fmt.Errorf("journal: stats: %w", err)
 		}
 	}
 	slices.SortStableFunc(out, leaderboard)
@@ -182,7 +231,7 @@ func (j *Journal) playerStats(ctx context.Context, p Period) ([]PlayerStats, err
 	for i, s := range out {
 		res[i] = *s
 	}
-	return res, nil
+	return res, byCode, nil
 }
 
 // leaderboard orders players: more games won, more rounds won, fewer points
@@ -199,8 +248,10 @@ func leaderboard(a, b *PlayerStats) int {
 		}
 		return 1
 	}
-	return strings.Compare(fold(a.Player.Name), fold(b.Player.Name))
+	return byName(a.Player, b.Player)
 }
+
+func byName(a, b Player) int { return strings.Compare(fold(a.Name), fold(b.Name)) }
 
 // each runs query and hands every row to scan.
 func (j *Journal) each(ctx context.Context, query string, args []any, scan func(*sql.Rows) error) error {
@@ -217,29 +268,11 @@ func (j *Journal) each(ctx context.Context, query string, args []any, scan func(
 	return rows.Err()
 }
 
-// mine is the seats of roster players in the chosen games (?3 narrows to
-// one), with what their rounds, facts and refusals add up to (seat_totals).
-const mine = sel + `, mine AS (
-	SELECT s.game_id, s.seat, s.name, s.player_id, t.rounds, t.rounds_won, t.left_points,
-		t.best_round, t.best_left, t.best_points, t.worst_round, t.worst_left, t.worst_points,
-		t.uno_called, t.uno_missed, t.uno_caught, t.wd4_guilty, t.refused, t.after_wild, t.out_of_turn
-	FROM sel JOIN seats s ON s.game_id = sel.id JOIN seat_totals t ON t.game_id = s.game_id AND t.seat = s.seat
-	WHERE s.player_id IS NOT NULL AND (?3 = 0 OR s.player_id = ?3))
-`
+// ofPlayers is the filter of a rollup of players (column col) to c.player.
+func ofPlayers(col string) string { return "?4 = 0 OR " + col + " = ?4" }
 
-// roundKey writes a seat's best or worst round (SQL columns left, points,
-// round, of the seat m) as a text that sorts as the rounds rank: min() of
-// it over a player's seats is their best (or worst) round, in one pass.
-// Each number is shifted by 10⁹ (or taken from it, to sort downwards).
-func roundKey(left, points, round string, worst bool) string {
-	l, p := "1000000000 + "+left, "1000000000 - "+points
-	if worst {
-		l, p = "1000000000 - "+left, "1000000000 + "+points
-	}
-	return "min(CASE WHEN m.rounds > 0 THEN printf('%010d %010d %010d %010d', " + l + ", " + p + ", m.game_id, " + round + ") END)"
-}
-
-// readKey reads back a roundKey; nil when the player has no round.
+// readKey reads back a best or worst round of seat_stats; nil when the
+// player has no round.
 func readKey(key sql.NullString, worst bool) (*RoundRef, error) {
 	if !key.Valid {
 		return nil, nil
@@ -258,14 +291,10 @@ func readKey(key sql.NullString, worst bool) (*RoundRef, error) {
 	return &r, nil
 }
 
-// sums adds up every player's seats in one pass: games, rounds, points
-// left, UNO, refusals, mistakes, best and worst rounds.
-func (j *Journal) sums(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT m.player_id, count(*), sum(g.winner IS m.name), sum(m.rounds), sum(m.rounds_won), sum(m.left_points),
-	sum(m.uno_called), sum(m.uno_missed), sum(m.uno_caught), sum(m.wd4_guilty), sum(m.refused), sum(m.after_wild), sum(m.out_of_turn),
-	`+roundKey("m.best_left", "m.best_points", "m.best_round", false)+`,
-	`+roundKey("m.worst_left", "m.worst_points", "m.worst_round", true)+`
-FROM mine m JOIN games g ON g.id = m.game_id GROUP BY m.player_id`, args, func(r *sql.Rows) error {
+// sums adds up every player's seats: games, rounds, points left, UNO,
+// refusals, mistakes, best and worst rounds.
+func (j *Journal) sums(ctx context.Context, c chosen, by map[int64]*PlayerStats) error {
+	return j.each(ctx, playerRollup.over(ofPlayers("player_id")), c.args(), func(r *sql.Rows) error {
 		var (
 			id           int64
 			f            PlayerStats
@@ -299,9 +328,11 @@ FROM mine m JOIN games g ON g.id = m.game_id GROUP BY m.player_id`, args, func(r
 	})
 }
 
-func (j *Journal) refusalCounts(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT m.player_id, c.code, sum(c.n)
-FROM mine m JOIN seat_codes c ON c.game_id = m.game_id AND c.seat = m.seat GROUP BY m.player_id, c.code`, args, func(r *sql.Rows) error {
+// refusalCounts counts each player's refusals by code, and everyone's
+// (guests' too) when c is not one player's.
+func (j *Journal) refusalCounts(ctx context.Context, c chosen, by map[int64]*PlayerStats) (map[string]int, error) {
+	all := map[string]int{}
+	err := j.each(ctx, codeRollup.over(ofPlayers("player_id")), c.args(), func(r *sql.Rows) error {
 		var (
 			id   int64
 			code string
@@ -310,95 +341,22 @@ FROM mine m JOIN seat_codes c ON c.game_id = m.game_id AND c.seat = m.seat GROUP
 		if err := r.Scan(&id, &code, &n); err != nil {
 			return err
 		}
+		all[code] += n
 		if s := by[id]; s != nil {
 			s.ByCode[code] = n
 		}
 		return nil
 	})
+	return all, err
 }
 
-// trendGames is how many games the trend of refusals looks back over.
-const trendGames = 5
-
-func (j *Journal) trend(ctx context.Context, args []any, by map[int64]*PlayerStats) error {
-	return j.each(ctx, mine+`SELECT player_id, game_id, started_at, n FROM (
-	SELECT m.player_id, m.game_id, g.started_at, m.refused AS n,
-		row_number() OVER (PARTITION BY m.player_id ORDER BY m.game_id DESC) AS k
-	FROM mine m JOIN games g ON g.id = m.game_id)
-WHERE k <= `+fmt.Sprint(trendGames)+` ORDER BY player_id, game_id`, args, func(r *sql.Rows) error {
-		var (
-			id    int64
-			gc    GameCount
-			start string
-			err   error
-		)
-		if err := r.Scan(&id, &gc.Game, &start, &gc.N); err != nil {
-			return err
-		}
-		if gc.Started, err = parseStamp(start); err != nil {
-			return err
-		}
-		if s := by[id]; s != nil {
-			s.Trend = append(s.Trend, gc)
-		}
-		return nil
-	})
-}
-
-func (j *Journal) headToHead(ctx context.Context, args []any) ([]HeadToHead, error) {
-	var hs []HeadToHead
-	// b is read from the tables, not from mine again: a CTE joined to
-	// itself has no index. With ?3, a is that player and b anyone else.
-	err := j.each(ctx, mine+`, pair AS (
-	SELECT a.game_id, a.player_id AS pa, a.name AS na, a.rounds_won AS ar, b.player_id AS pb, b.name AS nb, tb.rounds_won AS br, a.rounds
-	FROM mine a JOIN seats b ON b.game_id = a.game_id JOIN seat_totals tb ON tb.game_id = b.game_id AND tb.seat = b.seat
-	WHERE b.player_id IS NOT NULL AND (b.player_id > a.player_id OR ?3 <> 0 AND b.player_id <> a.player_id))
-SELECT x.pa, pa.name, x.pb, pb.name, x.games, x.aw, x.bw, x.ar, x.br, x.rounds FROM (
-	SELECT pa, pb, count(*) AS games, sum(g.winner IS na) AS aw, sum(g.winner IS nb) AS bw,
-		sum(p.ar) AS ar, sum(p.br) AS br, sum(p.rounds) AS rounds
-	FROM pair p JOIN games g ON g.id = p.game_id GROUP BY pa, pb) x
-	JOIN players pa ON pa.id = x.pa JOIN players pb ON pb.id = x.pb
-ORDER BY x.games DESC, pa.fold, pb.fold`, args, func(r *sql.Rows) error {
-		var h HeadToHead
-		if err := r.Scan(&h.A.ID, &h.A.Name, &h.B.ID, &h.B.Name, &h.Games, &h.AWon, &h.BWon, &h.ARounds, &h.BRounds, &h.RoundsAll); err != nil {
-			return err
-		}
-		h.AName, h.BName = h.A.Name, h.B.Name
-		hs = append(hs, h)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("journal: stats: head to head: %w", err)
-	}
-	return hs, nil
-}
-
-// preset is the preset word of a rules line, in SQL.
-const preset = `substr(g.rules, 7, instr(substr(g.rules, 7) || ' ', ' ') - 1)`
-
-func (j *Journal) presets(ctx context.Context, args []any) ([]PresetStats, error) {
-	var ps []PresetStats
-	err := j.each(ctx, mine+`SELECT x.preset, p.name, p.id, x.games, x.won, x.rounds, x.rwon FROM (
-	SELECT `+preset+` AS preset, m.player_id, count(*) AS games, sum(g.winner IS m.name) AS won,
-		sum(m.rounds) AS rounds, sum(m.rounds_won) AS rwon
-	FROM mine m JOIN games g ON g.id = m.game_id GROUP BY 1, 2) x JOIN players p ON p.id = x.player_id
-ORDER BY x.preset, x.won DESC, x.rwon DESC, p.fold`, args, func(r *sql.Rows) error {
-		var s PresetStats
-		if err := r.Scan(&s.Preset, &s.Player, &s.PlayerID, &s.Games, &s.GamesWon, &s.Rounds, &s.RoundsWon); err != nil {
-			return err
-		}
-		ps = append(ps, s)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("journal: stats: presets: %w", err)
-	}
-	return ps, nil
-}
-
-func (j *Journal) familyRefusals(ctx context.Context, args []any) (map[string]int, error) {
+// refusalsAround counts everyone's refusals in c.player's games.
+func (j *Journal) refusalsAround(ctx context.Context, c chosen) (map[string]int, error) {
 	m := map[string]int{}
-	err := j.each(ctx, sel+`SELECT c.code, sum(c.n) FROM sel JOIN seat_codes c ON c.game_id = sel.id GROUP BY c.code`, args, func(r *sql.Rows) error {
+	err := j.each(ctx, `SELECT c.code, sum(c.n) FROM seats me JOIN games g ON g.id = me.game_id
+	JOIN seat_codes c ON c.game_id = me.game_id
+WHERE me.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND me.game_id >= ?3 AND ?5 = ?5
+GROUP BY c.code`, c.args(), func(r *sql.Rows) error {
 		var (
 			code string
 			n    int
@@ -409,10 +367,79 @@ func (j *Journal) familyRefusals(ctx context.Context, args []any) (map[string]in
 		m[code] = n
 		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("journal: stats: refusals: %w", err)
+	return m, err
+}
+
+// trendGames is how many games the trend of refusals looks back over.
+const trendGames = 5
+
+// trend is s's refusals in each of their last trendGames games, oldest first.
+func (j *Journal) trend(ctx context.Context, c chosen, s *PlayerStats) error {
+	c.player = s.Player.ID
+	gs, err := j.playerGames(ctx, c, trendGames)
+	for i := len(gs) - 1; i >= 0; i-- {
+		s.Trend = append(s.Trend, GameCount{Game: gs[i].Game, Started: gs[i].Started, N: gs[i].Refused})
 	}
-	return m, nil
+	return err
+}
+
+func (j *Journal) headToHead(ctx context.Context, c chosen, roster map[int64]Player) ([]HeadToHead, error) {
+	var hs []HeadToHead
+	err := j.each(ctx, pairRollup.over("?4 = 0 OR pa = ?4 OR pb = ?4"), c.args(), func(r *sql.Rows) error {
+		var h HeadToHead
+		if err := r.Scan(&h.A.ID, &h.B.ID, &h.Games, &h.AWon, &h.BWon, &h.ARounds, &h.BRounds, &h.RoundsAll); err != nil {
+			return err
+		}
+		if h.B.ID == c.player {
+			// One player's: theirs is the first side.
+			h.A, h.B, h.AWon, h.BWon, h.ARounds, h.BRounds = h.B, h.A, h.BWon, h.AWon, h.BRounds, h.ARounds
+		}
+		h.A.Name, h.B.Name = roster[h.A.ID].Name, roster[h.B.ID].Name
+		h.AName, h.BName = h.A.Name, h.B.Name
+		hs = append(hs, h)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal: stats: head to head: %w", err)
+	}
+	slices.SortFunc(hs, func(a, b HeadToHead) int {
+		if a.Games != b.Games {
+			return b.Games - a.Games
+		}
+		if n := byName(a.A, b.A); n != 0 {
+			return n
+		}
+		return byName(a.B, b.B)
+	})
+	return hs, nil
+}
+
+func (j *Journal) presets(ctx context.Context, c chosen, roster map[int64]Player) ([]PresetStats, error) {
+	var ps []PresetStats
+	err := j.each(ctx, presetRollup.over(ofPlayers("player_id")), c.args(), func(r *sql.Rows) error {
+		var s PresetStats
+		if err := r.Scan(&s.Preset, &s.PlayerID, &s.Games, &s.GamesWon, &s.Rounds, &s.RoundsWon); err != nil {
+			return err
+		}
+		s.Player = roster[s.PlayerID].Name
+		ps = append(ps, s)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal: stats: presets: %w", err)
+	}
+	slices.SortFunc(ps, func(a, b PresetStats) int {
+		switch {
+		case a.Preset != b.Preset:
+			return strings.Compare(a.Preset, b.Preset)
+		case a.GamesWon != b.GamesWon:
+			return b.GamesWon - a.GamesWon
+		case a.RoundsWon != b.RoundsWon:
+			return b.RoundsWon - a.RoundsWon
+		}
+		return strings.Compare(fold(a.Player), fold(b.Player))
+	})
+	return ps, nil
 }
 
 // PlayerGame is one game of a roster player, as their page lists it.
@@ -430,14 +457,30 @@ type PlayerGame struct {
 
 // PlayerGames lists player id's games in p, oldest first.
 func (j *Journal) PlayerGames(ctx context.Context, id int64, p Period) ([]PlayerGame, error) {
-	if _, err := j.player(ctx, id); err != nil {
+	if _, err := j.rosterOf(ctx, id); err != nil {
 		return nil, err
 	}
-	var gs []PlayerGame
 	p.Player = id
-	err := j.each(ctx, mine+`SELECT m.game_id, g.started_at, `+preset+`, m.name, g.winner IS m.name,
-	m.rounds, m.rounds_won, m.left_points, m.refused
-FROM mine m JOIN games g ON g.id = m.game_id ORDER BY m.game_id`, p.args(), func(r *sql.Rows) error {
+	c, err := j.choose(ctx, p)
+	if err != nil {
+		return nil, fmt.Errorf("journal: player %d: games: %w", id, err)
+	}
+	gs, err := j.playerGames(ctx, c, -1)
+	if err != nil {
+		return nil, fmt.Errorf("journal: player %d: games: %w", id, err)
+	}
+	slices.Reverse(gs)
+	return gs, nil
+}
+
+// playerGames lists c.player's chosen games, newest first, at most limit
+// (-1: all).
+func (j *Journal) playerGames(ctx context.Context, c chosen, limit int) ([]PlayerGame, error) {
+	var gs []PlayerGame
+	err := j.each(ctx, `SELECT x.game_id, g.started_at, x.preset, s.name, x.won, x.rounds, x.rounds_won, x.left_points, x.refused
+FROM seats s JOIN games g ON g.id = s.game_id JOIN seat_stats x ON x.game_id = s.game_id AND x.player_id = s.player_id
+WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND s.game_id >= ?3 AND ?5 = ?5
+ORDER BY s.game_id DESC LIMIT `+fmt.Sprint(limit), c.args(), func(r *sql.Rows) error {
 		var (
 			pg    PlayerGame
 			start string
@@ -452,8 +495,5 @@ FROM mine m JOIN games g ON g.id = m.game_id ORDER BY m.game_id`, p.args(), func
 		gs = append(gs, pg)
 		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("journal: player %d: games: %w", id, err)
-	}
-	return gs, nil
+	return gs, err
 }

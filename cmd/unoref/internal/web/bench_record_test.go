@@ -205,7 +205,8 @@ func BenchmarkRecord(b *testing.B) {
 			report(b, cpu, "call")
 		})
 	}
-	for _, path := range []string{"/family", "/family?last=20", "/family/1", "/history", fmt.Sprintf("/history/%d", benchGames/2), fmt.Sprintf("/history/%d.svg", benchGames/2), "/"} {
+	pages := []string{"/family", "/family?last=20", "/family?since=2019-03-01&until=2023-07-15", "/family/1", "/family/1?since=2019-03-01", "/history", fmt.Sprintf("/history/%d", benchGames/2), fmt.Sprintf("/history/%d.svg", benchGames/2), "/"}
+	for _, path := range pages {
 		b.Run("page"+path, func(b *testing.B) {
 			cpu := cpuTime()
 			for b.Loop() {
@@ -219,6 +220,33 @@ func BenchmarkRecord(b *testing.B) {
 			report(b, cpu, "page")
 		})
 	}
+	// A game on the table: its block is counted again only at the round's
+	// end, and read game by game until then.
+	if err := markNewestBlock(decade(b)); err != nil {
+		b.Fatal(err)
+	}
+	for _, path := range []string{"/family", "/family/1"} {
+		b.Run("in-play"+path, func(b *testing.B) {
+			cpu := cpuTime()
+			for b.Loop() {
+				req, _ := http.NewRequest("GET", path, nil)
+				s.ServeHTTP(&discard{h: http.Header{}}, req)
+			}
+			report(b, cpu, "page")
+		})
+	}
+}
+
+// markNewestBlock changes the newest game as a game in play does, which
+// marks its block to be counted again.
+func markNewestBlock(path string) error {
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	_, err = db.Exec("UPDATE games SET rules = rules WHERE id = (SELECT max(id) FROM games)")
+	return err
 }
 
 // cpuTime is the CPU time this process has used: on a machine shared with

@@ -37,6 +37,7 @@ type familyView struct {
 	Family  *journal.FamilyStats
 	Player  *journal.PlayerStats
 	Games   []journal.PlayerGame // the player's, newest first
+	Shown   string               // "The last 50 of 1,700 games" when Games are not all
 	Heads   []journal.HeadToHead // the head-to-head rows (the player's, on their page)
 	Presets []journal.PresetStats
 	Charts  []chart
@@ -124,7 +125,12 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 	}
 	var games []journal.PlayerGame
 	if err == nil {
-		games, err = s.o.Record.PlayerGames(ctx, id, p)
+		// A phone shows the period's last games, not ten years of them.
+		gp := p
+		if gp.Last <= 0 || gp.Last > playerGamesShown {
+			gp.Last = playerGamesShown
+		}
+		games, err = s.o.Record.PlayerGames(ctx, id, gp)
 	}
 	if err == nil {
 		v.Roster, err = s.o.Record.Roster(ctx)
@@ -136,6 +142,9 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 	}
 	st := fam.Players[0]
 	v.Title, v.Player = st.Player.Name, &st
+	if st.Games > len(games) {
+		v.Shown = wd.NK("page.fam.lastof", st.Games, len(games))
+	}
 	v.Charts = playerCharts(st.Player.Name, games, wd)
 	for i := len(games) - 1; i >= 0; i-- {
 		v.Games = append(v.Games, games[i])
@@ -144,6 +153,10 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 	v.Heads, v.Presets = fam.HeadToHead, fam.Presets
 	s.render(w, http.StatusOK, "player", v)
 }
+
+// playerGamesShown is how many of the period's games a player's page
+// lists and charts, the newest.
+const playerGamesShown = 50
 
 // rosterOpen reports whether the page shows the roster's forms: where the
 // table page shows its admin controls (serveRoster checks the PIN).

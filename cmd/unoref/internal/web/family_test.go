@@ -242,3 +242,46 @@ func TestHistoryPages(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayerPageShowsTheLastGames: a player with more games than a page
+// lists sees their last ones, and how many of how many.
+func TestPlayerPageShowsTheLastGames(t *testing.T) {
+	rec := handRecord(t)
+	ctx := context.Background()
+	open, err := rec.J.Resume(ctx) // hand game 2
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := open.End(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range 60 {
+		tb, err := rec.J.NewGame(ctx, []string{"Mia", "Ben"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.End(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := web.New(newFakeTable(true), &web.Opts{History: rec, Record: rec})
+	page := readAll(t, get(t, s, "GET", "/family/1", nil, ""))
+	if want := `<p class="dim" id="player-games-shown">The last 50 of 62 games</p>`; !strings.Contains(page, want) {
+		t.Errorf("GET /family/1: page has no %q", want)
+	}
+	if n := strings.Count(page, "<tr data-game="); n != 50 {
+		t.Errorf("GET /family/1 lists %d games, want 50", n)
+	}
+	for _, g := range []string{`<tr data-game="62">`, `<tr data-game="13">`} {
+		if !strings.Contains(page, g) {
+			t.Errorf("GET /family/1: page has no %q", g)
+		}
+	}
+	if strings.Contains(page, `<tr data-game="12">`) {
+		t.Error("GET /family/1 lists game 12, older than the last 50")
+	}
+	page = readAll(t, get(t, s, "GET", "/family/1?last=5", nil, ""))
+	if strings.Contains(page, "player-games-shown") || strings.Count(page, "<tr data-game=") != 5 {
+		t.Errorf("GET /family/1?last=5: want its 5 games, all of them listed")
+	}
+}

@@ -126,6 +126,24 @@ func (s *Server) historyPage(ctx context.Context, before int64) ([]journal.GameS
 	return s.o.History.Games(ctx)
 }
 
+// lastGame is the newest game in the history; the zero GameSummary when
+// there is none or the history can't be read (the page goes on without).
+func (s *Server) lastGame(ctx context.Context) journal.GameSummary {
+	var (
+		games []journal.GameSummary
+		err   error
+	)
+	if p, ok := s.o.History.(gamePager); ok {
+		games, err = p.RecentGames(ctx, 0, 1)
+	} else {
+		games, err = s.o.History.Games(ctx)
+	}
+	if err != nil || len(games) == 0 {
+		return journal.GameSummary{}
+	}
+	return games[len(games)-1]
+}
+
 // gameTotaler reads every game's totals at once (table.SQLJournal does):
 // a ten-year history is thousands of games.
 type gameTotaler interface {

@@ -300,12 +300,10 @@ func rankLine(sc []journal.Score, low bool, w words) string {
 
 // lastStandings are the final standings of the last game in the history
 // when it has ended: what the page shows while no game is on.
-func lastStandings(ctx context.Context, h History, w words) string {
-	games, err := h.Games(ctx)
-	if err != nil || len(games) == 0 || games[len(games)-1].Open() {
+func lastStandings(ctx context.Context, h History, g journal.GameSummary, w words) string {
+	if g.ID == 0 || g.Open() {
 		return ""
 	}
-	g := games[len(games)-1]
 	rounds, err := h.Rounds(ctx, g.ID)
 	if err != nil || len(rounds) == 0 {
 		return ""
@@ -402,16 +400,6 @@ func scriptWords(l lang.Lang) string {
 	}
 	b, _ := json.Marshal(m) // a map of strings always encodes
 	return string(b)
-}
-
-// lastPlayers are the players of the last game in the history, to offer
-// them again for a new game; "" when there is none.
-func lastPlayers(ctx context.Context, h History) string {
-	games, err := h.Games(ctx)
-	if err != nil || len(games) == 0 {
-		return ""
-	}
-	return strings.Join(games[len(games)-1].Players, " ")
 }
 
 // topCard is the card on the pile, "" while the dealer deals: the last

@@ -256,8 +256,10 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 		v.Chart = chartSrc(snap)
 	}
 	if v.Players == "" && s.o.History != nil {
-		v.Players = lastPlayers(r.Context(), s.o.History)
-		v.Final = lastStandings(r.Context(), s.o.History, v.W)
+		// The last game's players, offered again, and its standings.
+		g := s.lastGame(r.Context())
+		v.Players = strings.Join(g.Players, " ")
+		v.Final = lastStandings(r.Context(), s.o.History, g, v.W)
 	}
 	v.Family, v.Roster = s.rosterNames(r)
 	if v.Players == "" {
