@@ -355,7 +355,7 @@ func (j *Journal) refusalsAround(ctx context.Context, c chosen) (map[string]int,
 	m := map[string]int{}
 	err := j.each(ctx, `SELECT c.code, sum(c.n) FROM seats me JOIN games g ON g.id = me.game_id
 	JOIN seat_codes c ON c.game_id = me.game_id
-WHERE me.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND me.game_id >= ?3 AND ?5 = ?5
+WHERE me.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND me.game_id >= ?3
 GROUP BY c.code`, c.args(), func(r *sql.Rows) error {
 		var (
 			code string
@@ -479,7 +479,7 @@ func (j *Journal) playerGames(ctx context.Context, c chosen, limit int) ([]Playe
 	var gs []PlayerGame
 	err := j.each(ctx, `SELECT x.game_id, g.started_at, x.preset, s.name, x.won, x.rounds, x.rounds_won, x.left_points, x.refused
 FROM seats s JOIN games g ON g.id = s.game_id JOIN seat_stats x ON x.game_id = s.game_id AND x.player_id = s.player_id
-WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND s.game_id >= ?3 AND ?5 = ?5
+WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND s.game_id >= ?3
 ORDER BY s.game_id DESC LIMIT `+fmt.Sprint(limit), c.args(), func(r *sql.Rows) error {
 		var (
 			pg    PlayerGame
