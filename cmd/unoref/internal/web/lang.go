@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"html/template"
 	"net/http"
 	"slices"
 	"strings"
@@ -89,6 +90,33 @@ func (w words) known(key, or string) string {
 		return s
 	}
 	return or
+}
+
+// Alert is the banner of a problem the table can't solve by itself
+// (Snapshot.Alert) in the language, a command in it as code; "" for none.
+func (w words) Alert(m lang.Msg) template.HTML {
+	if m.Key == "" {
+		return ""
+	}
+	return codeSpans(lang.Capital(w.l.Render(m)))
+}
+
+// codeSpans is s as HTML, each `…` in it as <code>: the catalogs keep a
+// command to type verbatim between backquotes.
+func codeSpans(s string) template.HTML {
+	parts := strings.Split(s, "`")
+	var b strings.Builder
+	for i, p := range parts {
+		switch {
+		case i%2 == 0:
+			b.WriteString(template.HTMLEscapeString(p))
+		case i == len(parts)-1: // a backquote left open
+			b.WriteString("`" + template.HTMLEscapeString(p))
+		default:
+			b.WriteString("<code>" + template.HTMLEscapeString(p) + "</code>")
+		}
+	}
+	return template.HTML(b.String())
 }
 
 // Code is the language's tag, for <html lang>.
