@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -158,7 +159,7 @@ func formAction(f url.Values) (table.Action, error) {
 	a.Points = num("points")
 	a.Target = num("target")
 	if a.Kind == "tap" && a.Card == "" {
-		return a, errors.New("Pick a card first, then tap it on a pad.")
+		return a, &table.ActionError{Msg: lang.Sentence{{Key: "page.error.pickcard"}}}
 	}
 	if a.Kind == "voice" {
 		a.Voice, err = voiceAction(f)

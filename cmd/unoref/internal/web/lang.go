@@ -376,10 +376,15 @@ func seatNames(snap table.Snapshot) []string {
 
 // actionError is the sentence of a refused action in l: a rules line the
 // engine refuses is said in words of the page (never the rules-line
-// syntax); the table's own sentences stay as they are.
+// syntax), a refusal of the table's (table.ActionError) in l too; other
+// errors stay as they are.
 func actionError(err error, l lang.Lang) string {
 	var re *referee.RulesError
-	if !errors.As(err, &re) {
+	var ae *table.ActionError
+	switch {
+	case errors.As(err, &ae):
+		return (&table.ActionError{Msg: ae.Msg, Lang: l}).Error()
+	case !errors.As(err, &re):
 		return err.Error()
 	}
 	m := re.Msg

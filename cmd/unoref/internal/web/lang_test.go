@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -520,4 +521,54 @@ func alertBanner(page string) string {
 		return page[i:]
 	}
 	return page[i : i+j+len("</div>")]
+}
+
+// refusingTable refuses every action with its sentence, in the table's
+// language as table.Table.Do does.
+type refusingTable struct {
+	fixedTable
+	refusal table.ActionError
+}
+
+func (r *refusingTable) Do(context.Context, table.Action) error {
+	e := r.refusal
+	return &e
+}
+
+// TestRefusalInPageLanguage: a control the table refuses, or one the page
+// can't send, is said in the page's language, not the table's.
+func TestRefusalInPageLanguage(t *testing.T) {
+	damaged := table.ActionError{Msg: lang.Sentence{{Key: "table.damaged"}}, Lang: lang.English}
+	tests := []struct {
+		name   string
+		accept string
+		body   string // a JSON action, else a form
+		want   string
+	}{
+		{"a table refusal, JSON", "ru", `{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, lang.Russian.Render(lang.Msg{Key: "table.damaged"})},
+		{"a table refusal, English", "", `{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, "Nothing can be saved: the game journal is damaged"},
+		{"no card picked, a form", "ro", "kind=tap&pad=play", "/?error=" + url.QueryEscape(lang.Romanian.Render(lang.Msg{Key: "page.error.pickcard"}))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := web.New(&refusingTable{fixedTable{snap: table.Snapshot{Virtual: true}}, damaged}, &web.Opts{})
+			ctype := "application/json"
+			if !strings.HasPrefix(tt.body, "{") {
+				ctype = "application/x-www-form-urlencoded"
+			}
+			req := httptest.NewRequest("POST", "/api/action", strings.NewReader(tt.body))
+			req.Header.Set("Content-Type", ctype)
+			if tt.accept != "" {
+				req.Header.Set("Accept-Language", tt.accept)
+			}
+			r := serve(s, req)
+			got := r.Header.Get("Location")
+			if ctype == "application/json" {
+				got = strings.TrimSpace(readAll(t, r))
+			}
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("POST %s (Accept-Language %q) = %q, want %q", tt.body, tt.accept, got, tt.want)
+			}
+		})
+	}
 }
