@@ -376,15 +376,14 @@ func seatNames(snap table.Snapshot) []string {
 
 // actionError is the sentence of a refused action in l: a rules line the
 // engine refuses is said in words of the page (never the rules-line
-// syntax), a refusal of the table's (table.ActionError) in l too; other
+// syntax), a refusal of the table's or the page's in l too (said); other
 // errors stay as they are.
 func actionError(err error, l lang.Lang) string {
+	if s, ok := said(err, l); ok {
+		return s
+	}
 	var re *referee.RulesError
-	var ae *table.ActionError
-	switch {
-	case errors.As(err, &ae):
-		return (&table.ActionError{Msg: ae.Msg, Lang: l}).Error()
-	case !errors.As(err, &re):
+	if !errors.As(err, &re) {
 		return err.Error()
 	}
 	m := re.Msg
@@ -396,6 +395,21 @@ func actionError(err error, l lang.Lang) string {
 		return lang.Capital(l.Render(lang.Msg{Key: "page.error.blanks", Args: lang.Args{Rule: re.Option}}))
 	}
 	return lang.Capital(l.Render(m))
+}
+
+// said is err in l when it is a sentence with keys: a refusal of the
+// table's (table.ActionError, said in the table's language until here) or
+// of the page's own (refusal).
+func said(err error, l lang.Lang) (string, bool) {
+	var ae *table.ActionError
+	var r refusal
+	switch {
+	case errors.As(err, &ae):
+		return (&table.ActionError{Msg: ae.Msg, Lang: l}).Error(), true
+	case errors.As(err, &r):
+		return l.Render(lang.Msg{Key: string(r)}), true
+	}
+	return "", false
 }
 
 // scriptKeys are the words app.js says itself, by the name it uses.

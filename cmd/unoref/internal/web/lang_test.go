@@ -535,28 +535,36 @@ func (r *refusingTable) Do(context.Context, table.Action) error {
 	return &e
 }
 
-// TestRefusalInPageLanguage: a control the table refuses, or one the page
-// can't send, is said in the page's language, not the table's.
+// TestRefusalInPageLanguage: a control the table refuses, one the page
+// can't send and a PIN the page refuses are said in the page's language,
+// not the table's.
 func TestRefusalInPageLanguage(t *testing.T) {
 	damaged := table.ActionError{Msg: lang.Sentence{{Key: "table.damaged"}}, Lang: lang.English}
+	newGame := `{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`
 	tests := []struct {
 		name   string
+		pin    string // the table's PIN
 		accept string
+		path   string
 		body   string // a JSON action, else a form
 		want   string
 	}{
-		{"a table refusal, JSON", "ru", `{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, lang.Russian.Render(lang.Msg{Key: "table.damaged"})},
-		{"a table refusal, English", "", `{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, "Nothing can be saved: the game journal is damaged"},
-		{"no card picked, a form", "ro", "kind=tap&pad=play", "/?error=" + url.QueryEscape(lang.Romanian.Render(lang.Msg{Key: "page.error.pickcard"}))},
+		{"a table refusal, JSON", "", "ru", "/api/action", newGame, lang.Russian.Render(lang.Msg{Key: "table.damaged"})},
+		{"a table refusal, English", "", "", "/api/action", newGame, "Nothing can be saved: the game journal is damaged"},
+		{"no card picked, a form", "", "ro", "/api/action", "kind=tap&pad=play", "/?error=" + url.QueryEscape(lang.Romanian.Render(lang.Msg{Key: "page.error.pickcard"}))},
+		{"no PIN given", "4821", "ru", "/api/action", newGame, "Для этого нужен ПИН-код: сначала введите его."},
+		{"a wrong PIN, a form", "4821", "hy", "/api/login", "pin=1111", "/?error=" + url.QueryEscape("PIN-ը սխալ է։")},
+		{"a wrong PIN, English", "4821", "", "/api/login", `{"PIN":"1111"}`, "That PIN is wrong."},
+		{"no PIN to enter", "", "sr-Latn", "/api/login", `{"PIN":"1111"}`, "Ovaj sto nema PIN"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := web.New(&refusingTable{fixedTable{snap: table.Snapshot{Virtual: true}}, damaged}, &web.Opts{})
+			s := web.New(&refusingTable{fixedTable{snap: table.Snapshot{Virtual: true}}, damaged}, &web.Opts{PIN: tt.pin})
 			ctype := "application/json"
 			if !strings.HasPrefix(tt.body, "{") {
 				ctype = "application/x-www-form-urlencoded"
 			}
-			req := httptest.NewRequest("POST", "/api/action", strings.NewReader(tt.body))
+			req := httptest.NewRequest("POST", tt.path, strings.NewReader(tt.body))
 			req.Header.Set("Content-Type", ctype)
 			if tt.accept != "" {
 				req.Header.Set("Accept-Language", tt.accept)
@@ -567,7 +575,7 @@ func TestRefusalInPageLanguage(t *testing.T) {
 				got = strings.TrimSpace(readAll(t, r))
 			}
 			if !strings.Contains(got, tt.want) {
-				t.Errorf("POST %s (Accept-Language %q) = %q, want %q", tt.body, tt.accept, got, tt.want)
+				t.Errorf("POST %s %s (Accept-Language %q) = %q, want %q", tt.path, tt.body, tt.accept, got, tt.want)
 			}
 		})
 	}
