@@ -38,7 +38,10 @@
 // colour's name, {{.Color.Nom}}/Acc/Gen/Pl agree with the word for a card.
 // Numbers of cards always come with the noun in the CLDR plural form:
 // {{.N.Cards}} ("1 карту", "2 карты", "5 карт", "21 карту"), likewise
-// {{.N.Points}} and {{.N.Players}}. A key may have plural forms of its
+// {{.N.Points}} and {{.N.Players}}. {{.Path}} (a file) and {{.Command}}
+// (a command to type, which a catalog puts in `…` and a page shows as
+// code) are shown as they are; {{.Time}} is 2006-01-02 15:04 in local
+// time, the same in every language. A key may have plural forms of its
 // own (page.fam.games: "1 game", "2 games"): Render picks the form by
 // Args.N. Each language's card table
 // (card.face.F.FORM, card.gender.F, color.C.GENDER.FORM, card.coloured.FORM)
@@ -59,7 +62,8 @@
 // and answers; page.hist.* its history pages, page.fam.* the family's
 // record and its page.fam.code.X refusal codes) and lang.name (the
 // language's own name). The
-// daemon's own: table.* (its news), tag.* (tags that name no card),
+// daemon's own: table.* (its news; table.alert.* the page's banner of a
+// problem it can't solve, a damaged journal), tag.* (tags that name no card),
 // prompt.* (what the table waits for), undo.* (what to do after an undo),
 // action.* (the page's refused controls) and screen.* (the OLED's titles
 // and alert words, which must fit the panel: TestTitlesFit). Keys lists

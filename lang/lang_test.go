@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/google/go-cmp/cmp"
@@ -82,6 +83,8 @@ var full = Args{
 	Color: cards.Green, N: 21, K: 3, Rule: "stacking", Value: "deflect-draw-two",
 	Options: []string{"+stacking", "-jump-in", "target=200", "scoring=lazy"}, Text: "a, b",
 	Names: []string{"Maximilian-Alexander", "Анастасия-Виктория", "Ծովինար-Անահիտ"},
+	Path:  "/var/lib/unoref/journal.db", Command: "unoref restore --data /var/lib/unoref",
+	Time: time.Date(2026, 11, 25, 21, 5, 0, 0, time.Local),
 }
 
 // TestRenderEveryKey renders every key of every language with every
@@ -341,6 +344,21 @@ func TestKeys(t *testing.T) {
 	for _, k := range []string{"card.coloured.nom", "card.named.acc", "list.and", "rules.with"} {
 		if slices.Contains(keys, k) {
 			t.Errorf("Keys() has the part %q", k)
+		}
+	}
+}
+
+// TestRenderDamagedJournal: the banner of a damaged journal keeps the
+// path and the command as they are, and the copy's time in the one form
+// of every language.
+func TestRenderDamagedJournal(t *testing.T) {
+	a := Args{Path: "/data/journal.db", Command: "unoref restore --data /data", Time: time.Date(2026, 3, 7, 9, 5, 0, 0, time.Local)}
+	for _, l := range Languages() {
+		got := l.Render(Msg{Key: "table.alert.damaged", Args: a})
+		for _, want := range []string{"/data/journal.db", "`unoref restore --data /data`", "2026-03-07 09:05"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s.Render(table.alert.damaged) = %q, want %q in it", l, got, want)
+			}
 		}
 	}
 }

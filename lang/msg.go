@@ -3,6 +3,7 @@ package lang
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -37,6 +38,10 @@ type Args struct {
 	Options []string `json:"options,omitempty"` // the words of a rules line after the preset ("+stacking", "target=200")
 	Names   []string `json:"names,omitempty"`   // players named together, listed as the language lists them ("Ann and Cy")
 	Text    string   `json:"text,omitempty"`    // a sentence from elsewhere, shown as it is (a table-log parse error)
+
+	Path    string    `json:"path,omitempty"`    // a file or a directory, shown as it is
+	Command string    `json:"command,omitempty"` // a command to type, shown as it is (the catalogs put it in `…`)
+	Time    time.Time `json:"time,omitzero"`     // an instant, shown as 2006-01-02 15:04 in local time
 }
 
 // Sentence is a message made of clauses in order; each clause renders
@@ -133,6 +138,11 @@ func data(l Lang, a *Args) map[string]any {
 	setString(d, "Next", a.Next)
 	setString(d, "Value", a.Value)
 	setString(d, "Text", a.Text)
+	setString(d, "Path", a.Path)
+	setString(d, "Command", a.Command)
+	if !a.Time.IsZero() {
+		d["Time"] = a.Time.Local().Format(timeLayout)
+	}
 	if present(a.Card) {
 		d["Card"] = Card{l, a.Card}
 	}
@@ -152,6 +162,10 @@ func data(l Lang, a *Args) map[string]any {
 	}
 	return d
 }
+
+// timeLayout is how a sentence shows a time: the same in every language,
+// as the history pages show a game's start.
+const timeLayout = "2006-01-02 15:04"
 
 // setString sets d[k] to v unless v is empty: an absent argument shows as
 // a template gap, which the tests catch.

@@ -27,6 +27,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -584,9 +585,10 @@ func parseControl(f []string) (table.Action, error) {
 
 // openTableJournal opens the journal of the data directory. A damaged one
 // (journal.ErrDamaged) does not stop the daemon, which would only be
-// restarted into the same state: it is said on the log and on the page
-// (cfg.Alert), with the command that restores the rolling copy, and the
-// table runs without a journal, refusing new games.
+// restarted into the same state: it is said on the page in the page's
+// language (cfg.Alert, damageAlert) and on the log in English, with the
+// command that restores the rolling copy, and the table runs without a
+// journal, refusing new games.
 func openTableJournal(ctx context.Context, data string, cfg *table.Config, stderr io.Writer) (table.Journal, web.History, func() error, error) {
 	j, err := table.OpenJournal(ctx, filepath.Join(data, journalFile))
 	if err == nil {
@@ -595,7 +597,37 @@ func openTableJournal(ctx context.Context, data string, cfg *table.Config, stder
 	if !errors.Is(err, journal.ErrDamaged) {
 		return nil, nil, nil, err
 	}
-	cfg.Alert = fmt.Sprintf("%s No game can be saved until then; the command in full: unoref restore --data %s", err, data)
-	fmt.Fprintf(stderr, "unoref: %s\n", cfg.Alert)
+	cfg.Alert = damageAlert(err, data)
+	fmt.Fprintf(stderr, "unoref: %s (%s)\n", lang.English.Render(cfg.Alert), cfg.Alert.Args.Text)
 	return table.DamagedJournal{Err: err}, nil, func() error { return nil }, nil
 }
+
+// damageAlert is the page's banner for the damaged journal of data: what
+// to do as a key and its arguments (the journal, when its copy was made,
+// the command that restores it), and the technical reason, in English,
+// in Args.Text.
+func damageAlert(err error, data string) lang.Msg {
+	a := lang.Args{Path: filepath.Join(data, journalFile), Text: err.Error()}
+	var de *journal.DamageError
+	if !errors.As(err, &de) {
+		return lang.Msg{Key: "table.alert.damaged.nocopy", Args: a}
+	}
+	a.Path, a.Text = de.Path, de.Reason
+	if de.Backup == "" {
+		return lang.Msg{Key: "table.alert.damaged.nocopy", Args: a}
+	}
+	a.Command, a.Time = "unoref restore --data "+shellWord(data), de.Taken
+	return lang.Msg{Key: "table.alert.damaged", Args: a}
+}
+
+// shellWord is s as one word of a shell command: as it is when it holds
+// nothing a shell reads specially, else in single quotes.
+func shellWord(s string) string {
+	if s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// shellSafe are the characters a shell word may hold unquoted.
+const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@%"

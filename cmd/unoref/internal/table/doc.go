@@ -26,7 +26,8 @@
 // again", "1 of 2 cards drawn"), tag refusals, prompts, what to do after an
 // undo, and the page's refused controls (ActionError). Snapshot carries each
 // as keys and arguments too (Verdict.Msg, PromptMsg), display names in, so
-// that a phone can read them in its own language.
+// that a phone can read them in its own language; so does the daemon's
+// alert (Config.Alert, Snapshot.Alert: a damaged journal and what to do).
 //
 // A refusal or bad news stays on the OLED until the next event (or
 // Config.RefusalHold, config key display.refusal_hold); a text too long for

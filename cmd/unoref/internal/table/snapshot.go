@@ -62,9 +62,11 @@ type Snapshot struct {
 	Voice VoiceState
 	Rules []lang.Sentence `json:",omitempty"`
 	// Alert is a problem the table can't solve by itself, for a banner on
-	// the page (Config.Alert): a damaged journal and the command that
-	// restores it.
-	Alert string
+	// the page (Config.Alert), as a key and its arguments: a damaged
+	// journal (table.alert.damaged with its path, when the copy was made
+	// and the command that restores it; table.alert.damaged.nocopy) and,
+	// in Args.Text, the technical reason in English. Key "" for none.
+	Alert lang.Msg `json:",omitzero"`
 }
 
 // Name is how the table shows the player seated as seat: their display name

@@ -88,15 +88,16 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 
 // DamagedJournal stands in for a journal found damaged at start
 // (journal.ErrDamaged): the table runs and shows the damage, nothing
-// resumes, and every new game is refused with Err's sentence until
-// `unoref restore` puts the rolling copy back.
+// resumes, and every new game is refused (table.damaged, which points to
+// the page's banner, Config.Alert) until `unoref restore` puts the rolling
+// copy back. Err is the damage, for the daemon's log.
 type DamagedJournal struct{ Err error }
 
 var _ Journal = DamagedJournal{}
 
 // NewGame implements Journal: refused.
 func (d DamagedJournal) NewGame(context.Context, []string, string) (JournaledGame, error) {
-	return nil, &setupError{lang.Sentence{{Key: "table.damaged", Args: lang.Args{Text: strings.TrimPrefix(d.Err.Error(), "journal: ")}}}}
+	return nil, &setupError{lang.Sentence{{Key: "table.damaged"}}}
 }
 
 // Resume implements Journal: no game resumes from a damaged journal.

@@ -62,8 +62,9 @@ type Config struct {
 	// and shows the rules in force.
 	Teach bool
 	// Alert is shown as Snapshot.Alert: what the daemon found wrong at
-	// start (a damaged journal) and what to do.
-	Alert string
+	// start (a damaged journal) and what to do, as a key and its
+	// arguments, for the page to say in its language.
+	Alert lang.Msg
 	// Heartbeat, when set, is called by Run's loop as it starts and then
 	// every HeartbeatEvery of real time (not the Clock's), between the
 	// handling of two inputs: a handler that hangs stops the calls. It is

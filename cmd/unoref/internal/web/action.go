@@ -26,7 +26,7 @@ const pinHeader = "X-Unoref-Pin"
 var kinds = []string{"tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end", "rules", "voice"}
 
 // ErrForbidden is the answer to a control on a real table without the PIN.
-var ErrForbidden = errors.New("Controls work only on the virtual table, or with the PIN.")
+var ErrForbidden error = refusal("page.auth.forbidden")
 
 func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxAction)
@@ -43,7 +43,7 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 	case "application/x-www-form-urlencoded", "multipart/form-data":
 		form = true
 		if err = r.ParseMultipartForm(maxAction); err != nil && !errors.Is(err, http.ErrNotMultipart) {
-			err = errors.New("The form could not be read.")
+			err = refusal("page.error.form")
 			break
 		}
 		if pin == "" {
@@ -59,10 +59,10 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 		if aerr := s.authorize(r, a.Kind, pin); aerr != nil {
 			s.logRefused(r, a.Kind, aerr)
 			if form {
-				http.Redirect(w, r, "/?error="+url.QueryEscape(aerr.Error()), http.StatusSeeOther)
+				http.Redirect(w, r, "/?error="+url.QueryEscape(actionError(aerr, s.pageLang(r))), http.StatusSeeOther)
 				return
 			}
-			http.Error(w, aerr.Error(), pinStatus(aerr))
+			http.Error(w, actionError(aerr, s.pageLang(r)), pinStatus(aerr))
 			return
 		}
 	}
@@ -158,7 +158,7 @@ func formAction(f url.Values) (table.Action, error) {
 	a.Points = num("points")
 	a.Target = num("target")
 	if a.Kind == "tap" && a.Card == "" {
-		return a, errors.New("Pick a card first, then tap it on a pad.")
+		return a, refusal("page.error.pickcard")
 	}
 	if a.Kind == "voice" {
 		a.Voice, err = voiceAction(f)

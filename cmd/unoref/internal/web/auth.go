@@ -10,22 +10,29 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/lang"
 )
 
 // Errors of the PIN and the setup code, as the page shows them: one plain
-// sentence each.
+// sentence each, in the page's language (keys page.auth.*).
 var (
-	ErrNeedPIN    = errors.New("This needs the PIN: enter it first.")
-	ErrWrongPIN   = errors.New("That PIN is wrong.")
-	ErrTooMany    = errors.New("Too many wrong PINs: wait a minute, then try again.")
-	ErrTooManyAll = errors.New("Too many wrong PINs on this network: wait ten minutes, or unlock from a phone that entered the PIN before.")
-	ErrNoPIN      = errors.New("This table has no PIN to enter (admin_pin in the config).")
-	ErrNeedSetup  = errors.New("No PIN is set yet: type the setup code shown on the referee's screen and choose one.")
-	ErrWrongCode  = errors.New("That setup code is wrong: read it again on the referee's screen.")
-	ErrNoSetup    = errors.New("This table has a PIN already: enter it to unlock.")
+	ErrNeedPIN    error = refusal("page.auth.need")
+	ErrWrongPIN   error = refusal("page.auth.wrong")
+	ErrTooMany    error = refusal("page.auth.toomany")
+	ErrTooManyAll error = refusal("page.auth.toomanyall")
+	ErrNoPIN      error = refusal("page.auth.none")
+	ErrNeedSetup  error = refusal("page.auth.needsetup")
+	ErrWrongCode  error = refusal("page.auth.wrongcode")
+	ErrNoSetup    error = refusal("page.auth.nosetup")
 
-	errSaving = errors.New("The PIN could not be saved: see the daemon's log.")
+	errSaving error = refusal("page.auth.saving")
 )
+
+// refusal is a sentence of the page's own as a key of the catalogs: the
+// page says it in its language (said), Error in English, for the log.
+type refusal string
+
+func (r refusal) Error() string { return lang.English.Render(lang.Msg{Key: string(r)}) }
 
 // adminKinds are the actions that change the game as a whole rather than
 // play it: with Opts.PIN set they need it even on the virtual table.
@@ -190,11 +197,11 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request) {
 func (s *Server) answerLogin(w http.ResponseWriter, r *http.Request, form bool, err error) {
 	switch {
 	case form && err != nil:
-		http.Redirect(w, r, "/?error="+url.QueryEscape(err.Error()), http.StatusSeeOther)
+		http.Redirect(w, r, "/?error="+url.QueryEscape(actionError(err, s.pageLang(r))), http.StatusSeeOther)
 	case form:
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 	case err != nil:
-		http.Error(w, err.Error(), loginStatus(err))
+		http.Error(w, actionError(err, s.pageLang(r)), loginStatus(err))
 	default:
 		w.WriteHeader(http.StatusNoContent)
 	}

@@ -74,7 +74,14 @@
 // sentence the table writes without keys (Snapshot.Msg empty) shows as the
 // table wrote it; a prompt without keys shows only on an English page.
 // Refused rules of a new game are said in the page's words (the options'
-// names, never the rules-line syntax).
+// names, never the rules-line syntax), and so is every control the table
+// refuses (table.ActionError, rendered again in the page's language) and
+// every refusal of the page's own (a PIN, a setup code, a card not
+// picked: keys page.auth.* and page.error.*, English in the log). A
+// problem the table can't solve by itself (Snapshot.Alert: a damaged
+// journal) is a banner (#alert) in the page's language, the command to
+// type in it as code (the catalogs keep it between backquotes), and the
+// technical reason, in English, folded away in a <details lang="en">.
 //
 // # Answers
 //

@@ -236,7 +236,9 @@ func idOf(s string) int64 {
 // rosterSentence is a roster error as the page says it, in w: a refusal
 // of the table's (a name, a mark) in w too.
 func rosterSentence(err error, w words) string {
-	var aerr *table.ActionError
+	if s, ok := said(err, w.l); ok {
+		return s
+	}
 	switch {
 	case errors.Is(err, journal.ErrNameTaken):
 		return w.l.Render(lang.Msg{Key: "page.fam.error.taken", Args: lang.Args{Text: lastPart(err)}})
@@ -248,10 +250,6 @@ func rosterSentence(err error, w words) string {
 		return w.T("page.fam.error.noseat")
 	case errors.Is(err, errNoOp):
 		return w.T("page.fam.error.op")
-	case errors.As(err, &aerr):
-		said := *aerr
-		said.Lang = w.l
-		return said.Error()
 	}
 	return err.Error()
 }

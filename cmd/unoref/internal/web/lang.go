@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"html/template"
 	"net/http"
 	"slices"
 	"strings"
@@ -89,6 +90,33 @@ func (w words) known(key, or string) string {
 		return s
 	}
 	return or
+}
+
+// Alert is the banner of a problem the table can't solve by itself
+// (Snapshot.Alert) in the language, a command in it as code; "" for none.
+func (w words) Alert(m lang.Msg) template.HTML {
+	if m.Key == "" {
+		return ""
+	}
+	return codeSpans(lang.Capital(w.l.Render(m)))
+}
+
+// codeSpans is s as HTML, each `…` in it as <code>: the catalogs keep a
+// command to type verbatim between backquotes.
+func codeSpans(s string) template.HTML {
+	parts := strings.Split(s, "`")
+	var b strings.Builder
+	for i, p := range parts {
+		switch {
+		case i%2 == 0:
+			b.WriteString(template.HTMLEscapeString(p))
+		case i == len(parts)-1: // a backquote left open
+			b.WriteString("`" + template.HTMLEscapeString(p))
+		default:
+			b.WriteString("<code>" + template.HTMLEscapeString(p) + "</code>")
+		}
+	}
+	return template.HTML(b.String())
 }
 
 // Code is the language's tag, for <html lang>.
@@ -348,8 +376,12 @@ func seatNames(snap table.Snapshot) []string {
 
 // actionError is the sentence of a refused action in l: a rules line the
 // engine refuses is said in words of the page (never the rules-line
-// syntax); the table's own sentences stay as they are.
+// syntax), a refusal of the table's or the page's in l too (said); other
+// errors stay as they are.
 func actionError(err error, l lang.Lang) string {
+	if s, ok := said(err, l); ok {
+		return s
+	}
 	var re *referee.RulesError
 	if !errors.As(err, &re) {
 		return err.Error()
@@ -363,6 +395,21 @@ func actionError(err error, l lang.Lang) string {
 		return lang.Capital(l.Render(lang.Msg{Key: "page.error.blanks", Args: lang.Args{Rule: re.Option}}))
 	}
 	return lang.Capital(l.Render(m))
+}
+
+// said is err in l when it is a sentence with keys: a refusal of the
+// table's (table.ActionError, said in the table's language until here) or
+// of the page's own (refusal).
+func said(err error, l lang.Lang) (string, bool) {
+	var ae *table.ActionError
+	var r refusal
+	switch {
+	case errors.As(err, &ae):
+		return (&table.ActionError{Msg: ae.Msg, Lang: l}).Error(), true
+	case errors.As(err, &r):
+		return l.Render(lang.Msg{Key: string(r)}), true
+	}
+	return "", false
 }
 
 // scriptKeys are the words app.js says itself, by the name it uses.

@@ -9,11 +9,13 @@ import (
 	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -449,6 +451,131 @@ func TestFinalStandings(t *testing.T) {
 			got := regexp.MustCompile(`<p id="standings-text">([^<]*)</p>`).FindStringSubmatch(page)
 			if got == nil || got[1] != tt.want {
 				t.Errorf("standings = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestAlertInPageLanguage: the banner of a damaged journal (Snapshot.Alert)
+// is in the page's language, the command to type as code, the technical
+// reason in English folded away (lang="en"), and a path or a reason is
+// never read as HTML.
+func TestAlertInPageLanguage(t *testing.T) {
+	taken := time.Date(2026, 11, 24, 20, 30, 0, 0, time.Local)
+	restore := lang.Msg{Key: "table.alert.damaged", Args: lang.Args{Path: "/data/<x>/journal.db", Command: "unoref restore --data /data/<x>", Time: taken, Text: "game 3 holds 10 events, but 12 were acknowledged: 2 are lost"}}
+	noCopy := lang.Msg{Key: "table.alert.damaged.nocopy", Args: lang.Args{Path: "/data/journal.db", Text: "the file is empty, but 4 events of game 1 were acknowledged"}}
+	tests := []struct {
+		name   string
+		alert  lang.Msg
+		table  lang.Lang
+		accept string
+		want   []string
+	}{
+		{"a Russian phone", restore, lang.English, "ru", []string{"Журнал игры (/data/&lt;x&gt;/journal.db) повреждён", "2026-11-24 20:30", "выполните <code>unoref restore --data /data/&lt;x&gt;</code>", `<summary>Технические подробности</summary><p lang="en">game 3 holds 10 events, but 12 were acknowledged: 2 are lost</p>`}},
+		{"an English table", restore, lang.English, "", []string{"The game journal (/data/&lt;x&gt;/journal.db) is damaged", "2026-11-24 20:30", "run <code>unoref restore --data /data/&lt;x&gt;</code>", `<summary>Technical details</summary><p lang="en">game 3 holds`}},
+		{"no copy, a Russian table", noCopy, lang.Russian, "", []string{"копии, к которой можно вернуться, ещё нет", "перенесите /data/journal.db", `<p lang="en">the file is empty`}},
+		{"no copy in Armenian", noCopy, lang.English, "hy", []string{"Խաղի մատյանը (/data/journal.db) վնասված է"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			snap := tenPlayers()
+			snap.Alert = tt.alert
+			s := web.New(&fixedTable{snap: snap}, &web.Opts{Lang: tt.table})
+			req, _ := http.NewRequest("GET", "/", nil)
+			if tt.accept != "" {
+				req.Header.Set("Accept-Language", tt.accept)
+			}
+			banner := alertBanner(readAll(t, serve(s, req)))
+			for _, w := range tt.want {
+				if !strings.Contains(banner, w) {
+					t.Errorf("banner %q has no %q", banner, w)
+				}
+			}
+			if tt.accept == "ru" || tt.table == lang.Russian {
+				if english := latinWords(visibleText(alertWords.ReplaceAllString(banner, " ")), nil); len(english) > 0 {
+					t.Errorf("the Russian banner shows Latin words %q outside the command, the path and the detail", english)
+				}
+			}
+		})
+	}
+	t.Run("none", func(t *testing.T) {
+		page := readAll(t, serve(web.New(&fixedTable{snap: tenPlayers()}, &web.Opts{}), httptest.NewRequest("GET", "/", nil)))
+		if strings.Contains(page, `id="alert"`) {
+			t.Errorf("a page without Snapshot.Alert shows a banner")
+		}
+	})
+}
+
+// alertWords are the parts of a banner that stay as typed: the command,
+// the path, the technical detail.
+var alertWords = regexp.MustCompile(`(?s)<code>.*?</code>|\(/data/[^)]*\)|/data/\S*|<p lang="en">.*?</p>`)
+
+// alertBanner is the #alert element of a page, "" when there is none.
+func alertBanner(page string) string {
+	i := strings.Index(page, `<div id="alert"`)
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(page[i:], "</div>")
+	if j < 0 {
+		return page[i:]
+	}
+	return page[i : i+j+len("</div>")]
+}
+
+// refusingTable refuses every action with its sentence, in the table's
+// language as table.Table.Do does.
+type refusingTable struct {
+	fixedTable
+	refusal table.ActionError
+}
+
+func (r *refusingTable) Do(context.Context, table.Action) error {
+	e := r.refusal
+	return &e
+}
+
+// TestRefusalInPageLanguage: a control the table refuses, one the page
+// can't send and a PIN the page refuses are said in the page's language,
+// not the table's.
+func TestRefusalInPageLanguage(t *testing.T) {
+	damaged := table.ActionError{Msg: lang.Sentence{{Key: "table.damaged"}}, Lang: lang.English}
+	newGame := `{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`
+	tests := []struct {
+		name   string
+		pin    string // the table's PIN
+		accept string
+		path   string
+		body   string // a JSON action, else a form
+		want   string
+	}{
+		{"a table refusal, JSON", "", "ru", "/api/action", newGame, lang.Russian.Render(lang.Msg{Key: "table.damaged"})},
+		{"a table refusal, English", "", "", "/api/action", newGame, "Nothing can be saved: the game journal is damaged"},
+		{"no card picked, a form", "", "ro", "/api/action", "kind=tap&pad=play", "/?error=" + url.QueryEscape(lang.Romanian.Render(lang.Msg{Key: "page.error.pickcard"}))},
+		{"no PIN given", "4821", "ru", "/api/action", newGame, "Для этого нужен ПИН-код: сначала введите его."},
+		{"a wrong PIN, a form", "4821", "hy", "/api/login", "pin=1111", "/?error=" + url.QueryEscape("PIN-ը սխալ է։")},
+		{"a wrong PIN, English", "4821", "", "/api/login", `{"PIN":"1111"}`, "That PIN is wrong."},
+		{"no PIN to enter", "", "sr-Latn", "/api/login", `{"PIN":"1111"}`, "Ovaj sto nema PIN"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := web.New(&refusingTable{fixedTable{snap: table.Snapshot{Virtual: true}}, damaged}, &web.Opts{PIN: tt.pin})
+			ctype := "application/json"
+			if !strings.HasPrefix(tt.body, "{") {
+				ctype = "application/x-www-form-urlencoded"
+			}
+			req := httptest.NewRequest("POST", tt.path, strings.NewReader(tt.body))
+			req.Header.Set("Content-Type", ctype)
+			if tt.accept != "" {
+				req.Header.Set("Accept-Language", tt.accept)
+			}
+			r := serve(s, req)
+			got := r.Header.Get("Location")
+			if ctype == "application/json" {
+				got = strings.TrimSpace(readAll(t, r))
+			}
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("POST %s %s (Accept-Language %q) = %q, want %q", tt.path, tt.body, tt.accept, got, tt.want)
 			}
 		})
 	}

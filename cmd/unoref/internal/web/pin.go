@@ -17,7 +17,7 @@ import (
 )
 
 // ErrBadPIN is a PIN that is not 4 to 8 digits.
-var ErrBadPIN = errors.New("A PIN is 4 to 8 digits, like 4821.")
+var ErrBadPIN error = refusal("page.auth.bad")
 
 // CheckPIN says whether pin can be the admin PIN: nil or ErrBadPIN.
 func CheckPIN(pin string) error {

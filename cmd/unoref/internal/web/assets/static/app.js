@@ -88,6 +88,10 @@
       slap.hidden = !s.Page.Slap;
       slap.textContent = s.Page.Slap ? '✋ ' + s.Page.Slap : '';
     }
+    const alert = $('alert');
+    // The banner is the server's, in the page's words (a command in it as
+    // code); a snapshot without one, after a restore, takes it down.
+    if (alert) alert.hidden = !(s.Alert && s.Alert.key);
     const rd = $('reader');
     if (rd) rd.textContent = rd.dataset.label + ': ' + (say('reader.' + s.Reader) || s.Reader || '–');
 
