@@ -76,7 +76,9 @@ func expanderParts(sp hardware.SeatPads, bus i2c.Bus) (Parts, []uint16) {
 	need := (sp.Seats + seatpad.SeatsPerChip - 1) / seatpad.SeatsPerChip
 	for i, a := range sp.Addrs[:need] {
 		first, last := i*seatpad.SeatsPerChip+1, min((i+1)*seatpad.SeatsPerChip, sp.Seats)
-		p := Part{Name: fmt.Sprintf("%s %d–%d (MCP23017 0x%02X)", PartSeatPads, first, last, a), Key: fmt.Sprintf("seatpads.addrs[%d]", i)}
+		chip := fmt.Sprintf("MCP23017 0x%02X", a)
+		p := Part{Name: fmt.Sprintf("%s %d–%d (%s)", PartSeatPads, first, last, chip), Key: fmt.Sprintf("seatpads.addrs[%d]", i),
+			First: first, Last: last, Chip: chip}
 		err := ExpanderAnswers(bus, uint16(a))
 		switch {
 		case err != nil:

@@ -39,6 +39,11 @@ type Part struct {
 	Key    string `json:"key"`              // its pin map key: "nfc.draw", "seatpads.addrs[0]"
 	State  State  `json:"state"`            //
 	Detail string `json:"detail,omitempty"` // what was read, what it means
+	// An expander's seats (1 for the first) and chip, for a sentence in
+	// the family's language; zero for the draw-pad reader.
+	First int    `json:"first,omitempty"`
+	Last  int    `json:"last,omitempty"`
+	Chip  string `json:"chip,omitempty"` // "MCP23017 0x20"
 }
 
 func (p Part) String() string {
@@ -87,7 +92,7 @@ func (p Parts) Problems() Parts {
 	return out
 }
 
-// Summary is one line for the OLED and the log: "found: draw-pad reader;
+// Summary is one line for the log and doctor, in English: "found: draw-pad reader;
 // not fitted: seat pads 9–10 (MCP23017 0x21)". Empty without optional parts.
 func (p Parts) Summary() string {
 	var parts []string

@@ -15,6 +15,7 @@ import (
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/hardware/board/boardtest"
+	"github.com/unoref/unoref/lang"
 )
 
 // boardTable is the daemon's table on a board opened by hardware/board
@@ -153,8 +154,30 @@ func TestMinimalBuildOptionalParts(t *testing.T) {
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("Snapshot().Parts (-want +got):\n%s", d)
 			}
-			if s.Last.Message == "" || s.Last.Message[:len("Optional parts: ")] != "Optional parts: " {
-				t.Errorf("shown at start: %q, want the optional parts", s.Last.Message)
+			// Shown at start: a clause per part, in the table's language.
+			var keys []string
+			for _, p := range s.Parts {
+				if len(keys) > 0 {
+					keys = append(keys, "table.parts.and")
+				}
+				kind := "draw"
+				if p.Name != board.PartDrawReader {
+					kind = "seats"
+				}
+				keys = append(keys, "table.part."+kind+"."+p.State.String())
+			}
+			if d := cmp.Diff(append([]string{"table.parts"}, keys...), s.Last.Msg.Keys()); d != "" {
+				t.Errorf("shown at start (-want +got):\n%s", d)
+			}
+			if tt.name == "one expander of two" {
+				want := "Optional parts: the draw pad's reader is there; the seat pads 1–8 (MCP23017 0x20) are there; the seat pads 9–10 (MCP23017 0x21) are not fitted"
+				if s.Last.Message != want {
+					t.Errorf("shown at start: %q, want %q", s.Last.Message, want)
+				}
+				want = "Дополнительные части: считыватель поля для взятия карт на месте; кнопки мест 1–8 (MCP23017 0x20) на месте; кнопки мест 9–10 (MCP23017 0x21) не установлены"
+				if got := lang.Russian.Sentence(s.Last.Msg); got != want {
+					t.Errorf("in Russian: %q, want %q", got, want)
+				}
 			}
 			// It referees all the same.
 			if err := bt.Do(context.Background(), Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"}); err != nil {

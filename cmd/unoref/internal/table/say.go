@@ -6,6 +6,7 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 )
@@ -119,4 +120,22 @@ func (t *Table) promptMsg(st referee.State) lang.Msg {
 		return lang.Msg{}
 	}
 	return lang.Msg{Key: "prompt." + st.Phase, Args: a}
+}
+
+// partsSaid is the start-up sentence on the optional parts of the pin map,
+// a clause each: "Optional parts: the draw pad's reader is there; the seat
+// pads 9–10 (MCP23017 0x21) are not fitted".
+func partsSaid(ps board.Parts) []lang.Msg {
+	s := []lang.Msg{{Key: "table.parts"}}
+	for i, p := range ps {
+		if i > 0 {
+			s = append(s, lang.Msg{Key: "table.parts.and"})
+		}
+		m := lang.Msg{Key: "table.part.draw." + p.State.String()}
+		if p.Chip != "" {
+			m = lang.Msg{Key: "table.part.seats." + p.State.String(), Args: lang.Args{N: p.First, K: p.Last, Value: p.Chip}}
+		}
+		s = append(s, m)
+	}
+	return s
 }

@@ -269,8 +269,8 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	g, err := j.Resume(ctx)
 	switch {
 	case errors.Is(err, ErrNoOpenGame):
-		if p := dev.Parts.Summary(); p != "" {
-			t.tell(Verdict{OK: true}, lang.Msg{Key: "table.parts", Args: lang.Args{Text: p}})
+		if len(dev.Parts) > 0 {
+			t.tell(Verdict{OK: true}, partsSaid(dev.Parts)...)
 		}
 	case err != nil:
 		return nil, err
