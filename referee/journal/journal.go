@@ -51,6 +51,9 @@ type Journal struct {
 	path string
 	now  func() time.Time
 	warn func(error)
+	opts Opts // the settings, for the rolling copy's own connection
+
+	copy copier // the rolling copy, made in the background (backup.go)
 
 	ackMu sync.Mutex
 	last  ack      // the record read at Open
@@ -77,7 +80,7 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, last: last}
+	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, opts: opts, last: last}
 	if err := j.start(ctx, acked); err != nil {
 		db.Close()
 		return nil, fullDisk(err, filepath.Dir(path))
@@ -186,8 +189,11 @@ func (j *Journal) writeAck(game int64, seq int, sum [32]byte) error {
 	return j.ack.write(game, seq, sum)
 }
 
-// Close closes the database. It is safe to call twice.
+// Close lets a running rolling copy finish (cutting it short after
+// closeWait, the copy before it stays), then closes the database. No copy
+// starts after it. It is safe to call twice.
 func (j *Journal) Close() error {
+	cerr := j.stopCopies()
 	j.ackMu.Lock()
 	if j.ack != nil {
 		j.ack.close()
@@ -195,9 +201,9 @@ func (j *Journal) Close() error {
 	}
 	j.ackMu.Unlock()
 	if err := j.db.Close(); err != nil {
-		return fmt.Errorf("journal: %w", err)
+		return errors.Join(cerr, fmt.Errorf("journal: %w", err))
 	}
-	return nil
+	return cerr
 }
 
 // String names the journal by its file.
