@@ -39,8 +39,9 @@ type Opts struct {
 	// Now stamps games, events and rounds. Default time.Now.
 	Now func() time.Time
 	// Warn hears of what went wrong after an event was safely committed
-	// (a checkpoint, the rolling copy, the record of the last event).
-	// Default: a line on stderr.
+	// (a checkpoint, the rolling copy, the record of the last event); the
+	// rolling copy's goroutine calls it too, so it must be safe for
+	// concurrent use. Default: a line on stderr.
 	Warn func(error)
 }
 
