@@ -124,6 +124,30 @@ func TestRoundEndDoesNotWaitForTheCopy(t *testing.T) {
 	}
 }
 
+// The background copy checkpoints the WAL first: once it is made, the
+// database file alone holds the game up to the round end.
+func TestRoundEndCheckpoints(t *testing.T) {
+	s := roundEndScript()
+	j, path := openTemp(t)
+	tb := startScript(t, j, s)
+	playToRoundEnd(t, tb, s, s.nsetup)
+	j.waitCopy()
+	alone := filepath.Join(t.TempDir(), "journal.db")
+	copyTo(t, path, alone)
+	j2, err := Open(context.Background(), alone, nil)
+	if err != nil {
+		t.Fatalf("Open(the database without its WAL) = %v", err)
+	}
+	defer j2.Close()
+	tb2, err := j2.Resume(context.Background())
+	if err != nil {
+		t.Fatalf("Resume(the database without its WAL) = %v", err)
+	}
+	if d := cmp.Diff(eventLines(tb.Events()), eventLines(tb2.Events())); d != "" {
+		t.Errorf("the database without its WAL after the round end (-played +file):\n%s", d)
+	}
+}
+
 // Two round ends during one copy ask for exactly one more copy after it.
 func TestRoundEndsDuringACopyCoalesce(t *testing.T) {
 	s := roundEndScript()
