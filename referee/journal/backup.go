@@ -9,39 +9,202 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 )
 
 // BackupSuffix names the rolling copy of the journal beside it
-// (journal.db.backup), made with VACUUM INTO at every round end.
+// (journal.db.backup), made with VACUUM INTO after every round end.
 const BackupSuffix = ".backup"
 
 // BackupPath is where the rolling copy of the journal at path is kept.
 func BackupPath(path string) string { return path + BackupSuffix }
 
-// roundEnded keeps the damage a bad SD card can do small: it checkpoints
-// the WAL into the database, then replaces the rolling copy. The event is
-// already committed, so a failure is only reported (Opts.Warn).
+// closeWait bounds how long Close lets a running copy finish before it
+// cuts it short (the copy before it stays).
+const closeWait = 10 * time.Second
+
+// copier makes the rolling copy in the background, on a connection of its
+// own, one copy at a time: a round end during a copy asks for one more
+// after it, never for a queue of them.
+type copier struct {
+	mu     sync.Mutex
+	done   chan struct{} // closed when the running copies end; nil when idle
+	again  bool          // a round ended during the running copy
+	closed bool          // Close was called: no copy starts
+	ctx    context.Context
+	cancel context.CancelFunc
+	db     *sql.DB                              // the copies' connection, opened at the first copy
+	fileMu sync.Mutex                           // one writer of the temporary file: a copy or Backup
+	hook   func(context.Context)                // tests: runs before each background copy
+	after  func(time.Duration) <-chan time.Time // tests: Close's bound; default time.After
+}
+
+// roundEnded keeps the damage a bad SD card can do small. The round's
+// events are committed and acknowledged; the rollups are counted again
+// here, and the checkpoint and the rolling copy are asked of the
+// background, so that the tap that ended the round does not wait for them.
 func (j *Journal) roundEnded(ctx context.Context) {
 	j.flushRollups(ctx)
-	if _, err := j.db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
-		j.warn(fmt.Errorf("journal: %s: checkpoint at the round end: %w", j.path, err))
+	j.requestCopy()
+}
+
+// requestCopy starts the background copy, or asks the running one for one
+// more after it.
+func (j *Journal) requestCopy() {
+	c := &j.copy
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.closed:
+	case c.done != nil:
+		c.again = true
+	default:
+		if c.ctx == nil {
+			c.ctx, c.cancel = context.WithCancel(context.Background())
+		}
+		c.done = make(chan struct{})
+		go j.copyLoop(c.ctx, c.done)
 	}
-	if err := j.Backup(ctx); err != nil {
+}
+
+// copyLoop makes copies until no round end asked for another.
+func (j *Journal) copyLoop(ctx context.Context, done chan struct{}) {
+	defer close(done)
+	for more := true; more; more = j.copyAgain() {
+		j.copyOnce(ctx)
+	}
+}
+
+// copyAgain reports whether a round ended during the last copy, and marks
+// the copier idle when none did.
+func (j *Journal) copyAgain() bool {
+	c := &j.copy
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.again && !c.closed {
+		c.again = false
+		return true
+	}
+	c.again, c.done = false, nil
+	return false
+}
+
+// copyOnce checkpoints the WAL into the database and replaces the rolling
+// copy, on the copier's connection. The checkpoint is PASSIVE: it waits
+// for no reader and takes no writer lock, so the table never waits on it;
+// what a long reader holds back is checkpointed at a later round end. The
+// events are already committed, so a failure is only reported.
+func (j *Journal) copyOnce(ctx context.Context) {
+	if j.copy.hook != nil {
+		j.copy.hook(ctx)
+	}
+	db, err := j.copyDB()
+	if err != nil {
 		j.warn(err)
+		return
 	}
+	if _, err := db.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)"); err != nil {
+		j.warn(j.copyErr(ctx, fmt.Errorf("journal: %s: checkpoint at the round end: %w", j.path, err)))
+		return
+	}
+	if err := j.backup(ctx, db); err != nil {
+		j.warn(j.copyErr(ctx, err))
+	}
+}
+
+// copyErr says when a copy failed because Close cut it short.
+func (j *Journal) copyErr(ctx context.Context, err error) error {
+	if ctx.Err() == nil {
+		return err
+	}
+	return fmt.Errorf("journal: %s: Close cut the rolling copy short, the one before stays: %w", j.path, err)
+}
+
+// copyDB opens the copies' own connection at the first copy, with the
+// journal's per-connection settings. Only the running copy calls it.
+func (j *Journal) copyDB() (*sql.DB, error) {
+	if j.copy.db != nil {
+		return j.copy.db, nil
+	}
+	db, err := openDB(j.path, j.opts)
+	if err != nil {
+		return nil, err
+	}
+	j.copy.db = db
+	return db, nil
+}
+
+// waitCopy waits for the background copies asked for so far.
+func (j *Journal) waitCopy() {
+	j.copy.mu.Lock()
+	done := j.copy.done
+	j.copy.mu.Unlock()
+	if done != nil {
+		<-done
+	}
+}
+
+// stopCopies lets a running copy finish, for closeWait at most, then cuts
+// it short; no copy starts after it.
+func (j *Journal) stopCopies() error {
+	c := &j.copy
+	c.mu.Lock()
+	c.closed, c.again = true, false
+	done := c.done
+	c.mu.Unlock()
+	if done != nil {
+		after := c.after
+		if after == nil {
+			after = time.After
+		}
+		select {
+		case <-done:
+		case <-after(closeWait):
+			c.cancel()
+			<-done
+		}
+	}
+	return j.closeCopyDB()
+}
+
+// closeCopyDB closes the copies' connection once no copy runs.
+func (j *Journal) closeCopyDB() error {
+	c := &j.copy
+	if c.cancel != nil {
+		c.cancel()
+	}
+	if c.db == nil {
+		return nil
+	}
+	err := c.db.Close()
+	c.db = nil
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	return nil
 }
 
 // Backup replaces the rolling copy with the journal as it is now, made by
 // SQLite itself (VACUUM INTO a temporary file, fsynced, renamed over the
-// old copy), so a copy is always whole.
+// old copy), so a copy is always whole. Unlike the copy at a round end it
+// runs on the journal's own connection and returns once the copy is in
+// place.
 func (j *Journal) Backup(ctx context.Context) error {
+	return j.backup(ctx, j.db)
+}
+
+// backup makes the copy through db; one copy at a time writes the
+// temporary file.
+func (j *Journal) backup(ctx context.Context, db *sql.DB) error {
+	j.copy.fileMu.Lock()
+	defer j.copy.fileMu.Unlock()
 	dst := BackupPath(j.path)
 	tmp := dst + ".tmp"
 	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("journal: backup: %w", err)
 	}
-	if _, err := j.db.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
+	if _, err := db.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("journal: backup of %s: %w", j.path, err)
 	}

@@ -16,7 +16,7 @@ import (
 var damageSeed = flag.Uint64("damageseed", 13, "seed of TestDamageIsNeverSilent's damages")
 
 // crashImage plays a game through a journal until a round has ended (a
-// rolling copy exists) and events have followed it, then copies the
+// rolling copy exists, waited for) and events have followed it, then copies the
 // journal's files as a power cut would leave them: the database, its WAL,
 // the record of the last event and the copy. It returns the directory and
 // the lines acknowledged.
@@ -28,9 +28,11 @@ func crashImage(t *testing.T) (string, []string) {
 	i := s.nsetup
 	for ; i < len(s.evs) && !exists(BackupPath(path)); i++ {
 		playScript(t, tb, s, i, i+1)
+		j.waitCopy()
 	}
 	end := min(i+40, len(s.evs)-1)
 	playScript(t, tb, s, i, end)
+	j.waitCopy() // files at rest: a running copy checkpoints into them
 	if !exists(BackupPath(path)) || !exists(path+"-wal") {
 		t.Fatalf("no round ended in the script, or no WAL: can't damage it")
 	}

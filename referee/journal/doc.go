@@ -57,10 +57,20 @@
 // written after a commit that adds events and before one that removes them
 // (Undo).
 //
-// At every round end the WAL is checkpointed into the database and the
-// rolling copy (BackupPath: path+BackupSuffix) is replaced, made by SQLite
-// itself with VACUUM INTO, fsynced and renamed into place. Restore puts it
-// back after a damage, keeping the damaged files. A failed open on a disk
+// At every round end the rollups are counted again and the rolling copy
+// (BackupPath: path+BackupSuffix) is asked of the background, so the tap
+// that ended the round waits only for its commit, its record and the
+// count. A goroutine, on a connection of its own (opened at the first
+// copy, with the journal's settings), checkpoints the WAL into the
+// database (PASSIVE: it waits for no reader and holds no writer back) and
+// replaces the copy, made by SQLite itself with VACUUM INTO (a read
+// transaction: the table writes on meanwhile), fsynced and renamed into
+// place, so a copy is always whole. One copy runs at a time; round ends
+// during it ask for one more after it, never a queue. Close lets a running
+// copy finish, cuts it short after 10 s (the copy before it stays), and no
+// copy starts after it; Backup makes a copy and returns once it is in
+// place. Restore puts the copy back after a damage, keeping the damaged
+// files. A failed open on a disk
 // without room is ErrDiskFull, said in a sentence.
 //
 // The database uses the pure-Go driver modernc.org/sqlite (CGO_ENABLED=0) in

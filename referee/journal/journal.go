@@ -39,8 +39,9 @@ type Opts struct {
 	// Now stamps games, events and rounds. Default time.Now.
 	Now func() time.Time
 	// Warn hears of what went wrong after an event was safely committed
-	// (a checkpoint, the rolling copy, the record of the last event).
-	// Default: a line on stderr.
+	// (a checkpoint, the rolling copy, the record of the last event); the
+	// rolling copy's goroutine calls it too, so it must be safe for
+	// concurrent use. Default: a line on stderr.
 	Warn func(error)
 }
 
@@ -51,6 +52,9 @@ type Journal struct {
 	path string
 	now  func() time.Time
 	warn func(error)
+	opts Opts // the settings, for the rolling copy's own connection
+
+	copy copier // the rolling copy, made in the background (backup.go)
 
 	ackMu sync.Mutex
 	last  ack      // the record read at Open
@@ -77,7 +81,7 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, last: last}
+	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, opts: opts, last: last}
 	if err := j.start(ctx, acked); err != nil {
 		db.Close()
 		return nil, fullDisk(err, filepath.Dir(path))
@@ -186,8 +190,11 @@ func (j *Journal) writeAck(game int64, seq int, sum [32]byte) error {
 	return j.ack.write(game, seq, sum)
 }
 
-// Close closes the database. It is safe to call twice.
+// Close lets a running rolling copy finish (cutting it short after
+// closeWait, the copy before it stays), then closes the database. No copy
+// starts after it. It is safe to call twice.
 func (j *Journal) Close() error {
+	cerr := j.stopCopies()
 	j.ackMu.Lock()
 	if j.ack != nil {
 		j.ack.close()
@@ -195,9 +202,9 @@ func (j *Journal) Close() error {
 	}
 	j.ackMu.Unlock()
 	if err := j.db.Close(); err != nil {
-		return fmt.Errorf("journal: %w", err)
+		return errors.Join(cerr, fmt.Errorf("journal: %w", err))
 	}
-	return nil
+	return cerr
 }
 
 // String names the journal by its file.
