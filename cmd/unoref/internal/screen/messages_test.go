@@ -89,3 +89,30 @@ func TestTitlesFit(t *testing.T) {
 		}
 	}
 }
+
+// TestCardFacesInEveryLanguage: the words on an action card's face come
+// in the screen's language, in glyphs the fonts have, and fit the card
+// whole (in the bold face, or the small one) rather than cut.
+func TestCardFacesInEveryLanguage(t *testing.T) {
+	codes := []string{"W:R", "W+4:G", "WX:B", "BLANK", "YS", "BR", "G7"}
+	for _, l := range lang.Languages() {
+		for _, code := range codes {
+			_, label := cardFace(l, code, "R")
+			if label == "" || strings.HasPrefix(label, "screen.") {
+				t.Errorf("%s: cardFace(%q) = %q, want a word of the catalog", l, code, label)
+				continue
+			}
+			if m := Missing(label); len(m) != 0 {
+				t.Errorf("%s: face %q of %s: Missing = %q, want none", l, label, code, m)
+			}
+			if w := small.width(label); w > cardW-6 {
+				t.Errorf("%s: face %q of %s is %d px wide, the card has %d", l, label, code, w, cardW-6)
+			}
+		}
+	}
+	_, ru := cardFace(lang.Russian, "YS", "")
+	_, en := cardFace(lang.English, "YS", "")
+	if ru == en {
+		t.Errorf("the Skip card's face is %q in Russian and English alike", ru)
+	}
+}

@@ -128,27 +128,27 @@ func defaultPrompt(s Screen) string {
 }
 
 // cardFace splits a card code into the colour its pattern shows and the
-// label on its face: "R7" → R, "7"; "W+4:B" → B, "+4"; "YS" → Y, "SKIP".
-func cardFace(code, colour string) (string, string) {
+// label on its face, in l: "R7" → R, "7"; "W+4:B" → B, "+4"; "YS" → Y,
+// "SKIP" (in English; the words are keys screen.face.*, short enough for
+// the card).
+func cardFace(l lang.Lang, code, colour string) (string, string) {
 	base, named, _ := strings.Cut(code, ":")
+	word := func(face string) string { return l.Render(lang.Msg{Key: "screen.face." + face}) }
 	switch {
 	case base == "":
 		return colour, ""
 	case base == "W":
-		return named, "WILD"
+		return named, word("W")
 	case base == "W+4":
 		return named, "+4"
 	case base == "WX":
-		return named, "WX"
+		return named, word("WX")
 	case base == "BLANK":
-		return colour, "BLNK"
+		return colour, word("BLANK")
 	case strings.ContainsRune("RYGB", rune(base[0])) && len(base) > 1:
 		c, v := base[:1], base[1:]
-		switch v {
-		case "S":
-			return c, "SKIP"
-		case "R":
-			return c, "REV"
+		if v == "S" || v == "R" {
+			return c, word(v)
 		}
 		return c, v
 	}
@@ -180,7 +180,7 @@ const (
 
 func renderTurn(dst *image1bit.VerticalLSB, s Screen) {
 	nameHeader(dst, s.Turn, 0, cardX-2)
-	drawCard(dst, image.Rect(cardX, cardY, cardX+cardW, cardY+cardH), s.Top, s.Color)
+	drawCard(dst, image.Rect(cardX, cardY, cardX+cardW, cardY+cardH), s.Lang, s.Top, s.Color)
 
 	drawArrow(dst, 0, line2Y, s.Direction)
 	x := arrowSize + 3
@@ -208,8 +208,8 @@ func renderTurn(dst *image1bit.VerticalLSB, s Screen) {
 // drawCard draws the top card: a rounded outline filled with the colour's
 // pattern, the colour letter in the corner and the face label in a dark
 // badge.
-func drawCard(dst *image1bit.VerticalLSB, r image.Rectangle, code, colour string) {
-	c, label := cardFace(code, colour)
+func drawCard(dst *image1bit.VerticalLSB, r image.Rectangle, l lang.Lang, code, colour string) {
+	c, label := cardFace(l, code, colour)
 	if colour != "" {
 		c = colour // the colour to match wins over the printed one
 	}
