@@ -3,6 +3,7 @@ package screen
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang"
@@ -114,5 +115,27 @@ func TestCardFacesInEveryLanguage(t *testing.T) {
 	_, en := cardFace(lang.English, "YS", "")
 	if ru == en {
 		t.Errorf("the Skip card's face is %q in Russian and English alike", ru)
+	}
+}
+
+// TestCardCornersInEveryLanguage: the corner of the top card names its
+// colour by an initial of the screen's language, one per colour, in at
+// most two letters the fonts have.
+func TestCardCornersInEveryLanguage(t *testing.T) {
+	for _, l := range lang.Languages() {
+		seen := map[string]string{}
+		for _, c := range []string{"R", "Y", "G", "B"} {
+			ix := l.Render(lang.Msg{Key: "screen.corner." + c})
+			if m := Missing(ix); len(m) != 0 || ix == "" || strings.HasPrefix(ix, "screen.") || utf8.RuneCountInString(ix) > 2 {
+				t.Errorf("%s: corner of %s = %q (missing %q), want an initial of one or two letters", l, c, ix, m)
+			}
+			if o, ok := seen[ix]; ok {
+				t.Errorf("%s: %s and %s share the corner %q", l, o, c, ix)
+			}
+			seen[ix] = c
+		}
+	}
+	if ru := lang.Russian.Render(lang.Msg{Key: "screen.corner.R"}); ru != "К" {
+		t.Errorf("Russian corner of red = %q, want К (красный)", ru)
 	}
 }

@@ -206,7 +206,7 @@ func renderTurn(dst *image1bit.VerticalLSB, s Screen) {
 }
 
 // drawCard draws the top card: a rounded outline filled with the colour's
-// pattern, the colour letter in the corner and the face label in a dark
+// pattern, the colour's initial in the corner and the face label in a dark
 // badge.
 func drawCard(dst *image1bit.VerticalLSB, r image.Rectangle, l lang.Lang, code, colour string) {
 	c, label := cardFace(l, code, colour)
@@ -216,9 +216,10 @@ func drawCard(dst *image1bit.VerticalLSB, r image.Rectangle, l lang.Lang, code, 
 	roundRect(dst, r, image1bit.On)
 	fillColour(dst, r.Inset(2), c)
 	if c != "" {
-		// Corner index, like the printed card.
-		fillRect(dst, image.Rect(r.Min.X+1, r.Min.Y+1, r.Min.X+10, r.Min.Y+13), image1bit.Off)
-		drawText(dst, small, r.Min.X+2, r.Min.Y, c, image1bit.On)
+		// Corner index, like the printed card: the colour's initial in l.
+		ix := l.Render(lang.Msg{Key: "screen.corner." + c})
+		fillRect(dst, image.Rect(r.Min.X+1, r.Min.Y+1, r.Min.X+3+small.width(ix), r.Min.Y+13), image1bit.Off)
+		drawText(dst, small, r.Min.X+2, r.Min.Y, ix, image1bit.On)
 	}
 	if label == "" {
 		return
