@@ -67,6 +67,7 @@ func TestBrowserFamilyRecord(t *testing.T) {
 	p.text("#rounds-won", "1 of 1")
 	p.text("#refused", "1: illegal-card 1")
 	p.text("#uno", "1 called, 0 missed, 0 caught")
+	p.shot("player-phone.png")
 	p.visit("/history", "#games")
 	for _, g := range []string{"1", "2"} {
 		p.text(fmt.Sprintf(`li[data-game=%q] .g-players`, g), "Benny")
@@ -79,6 +80,7 @@ func TestBrowserFamilyRecord(t *testing.T) {
 	p.text(`#leaderboard tr[data-player="2"] td:nth-child(4)`, "1 / 1")
 	p.text("#head-to-head", "Benny")
 	checkFits(t, p)
+	p.shot("family-phone.png")
 	// The table shows the new name too.
 	p.visit("/", "#seats")
 	p.wait("the table renamed", `document.querySelector('#seats li[data-name="Ben"]').textContent.includes('Benny')`)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/unoref/unoref/referee/journal"
 )
@@ -56,15 +57,17 @@ type legendItem struct {
 // Chart geometry, in SVG user units; the SVG scales to its box. It is
 // narrow, so that its 16-unit labels stay readable on a 360 px phone.
 const (
-	chartW      = 420
-	chartPlotH  = 210
-	chartLeft   = 44
-	chartRight  = 14
-	chartTop    = 14
-	chartBottom = 40 // under the plot: round numbers and their caption
-	legendRow   = 24
-	legendCol   = 136
-	lineGap     = 3 // SVG units between lines that draw the same totals
+	chartW       = 420
+	chartPlotH   = 210
+	chartLeft    = 44
+	chartRight   = 14
+	chartTop     = 14
+	chartBottom  = 40 // under the plot: round numbers and their caption
+	legendRow    = 24
+	legendSwatch = 20 // the colour square and the space after it
+	legendRune   = 10 // what a letter of a 16-unit sans-serif font takes, at most
+	legendGap    = 16
+	lineGap      = 3 // SVG units between lines that draw the same totals
 )
 
 // chartDashes tell lines apart where they run together.
@@ -126,7 +129,6 @@ func newChart(title string, players []string, rounds []journal.Round, target int
 	if target > 0 {
 		c.Target = &tick{At: yOf(target), Label: w.N("page.chart.target", target)}
 	}
-	perRow := (c.W - c.Left) / legendCol
 	for i, p := range players {
 		var pts, tot []string
 		// Each line a little above or below the middle: equal totals
@@ -138,14 +140,26 @@ func newChart(title string, players []string, rounds []journal.Round, target int
 		}
 		col := chartColors[i%len(chartColors)]
 		c.Lines = append(c.Lines, chartLine{Player: p, Color: col, Dash: chartDashes[i%len(chartDashes)], Points: strings.Join(pts, " "), Totals: strings.Join(tot, " ")})
-		c.Legend = append(c.Legend, legendItem{
-			X: c.Left + (i%perRow)*legendCol, Y: c.Base + chartBottom + 8 + (i/perRow)*legendRow,
-			Color: col, Player: p,
-		})
 	}
-	rows := (len(players) + perRow - 1) / perRow
-	c.H = c.Base + chartBottom + 8 + rows*legendRow
+	c.layLegend()
 	return c
+}
+
+// layLegend puts a legend item under the plot for each line, in rows that
+// flow by the width of their names (a long one, "очков осталось за раунд",
+// takes the room it needs), and makes the chart tall enough for them.
+func (c *chart) layLegend() {
+	x, y := c.Left, c.Base+chartBottom+8
+	c.Legend = nil
+	for _, l := range c.Lines {
+		w := legendSwatch + utf8.RuneCountInString(l.Player)*legendRune
+		if x > c.Left && x+w > c.W {
+			x, y = c.Left, y+legendRow
+		}
+		c.Legend = append(c.Legend, legendItem{X: x, Y: y, Color: l.Color, Player: l.Player})
+		x += w + legendGap
+	}
+	c.H = y + legendRow
 }
 
 // niceStep is a step of 1, 2 or 5 times a power of ten that cuts 0…top in

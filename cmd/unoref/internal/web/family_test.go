@@ -3,12 +3,16 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
@@ -283,5 +287,41 @@ func TestPlayerPageShowsTheLastGames(t *testing.T) {
 	page = readAll(t, get(t, s, "GET", "/family/1?last=5", nil, ""))
 	if strings.Contains(page, "player-games-shown") || strings.Count(page, "<tr data-game=") != 5 {
 		t.Errorf("GET /family/1?last=5: want its 5 games, all of them listed")
+	}
+}
+
+// TestChartLegendsDoNotOverlap: in every language, the legend items of a
+// player's charts ("points left per round", "հաղթած փուլեր") each get the
+// room their words take, at 10 units a letter, and stay inside the chart.
+func TestChartLegendsDoNotOverlap(t *testing.T) {
+	rec := handRecord(t)
+	s := web.New(newFakeTable(true), &web.Opts{History: rec, Record: rec})
+	svg := regexp.MustCompile(`(?s)<svg [^>]*viewBox="0 0 (\d+) \d+".*?<g class="legend"[^>]*>(.*?)</g>`)
+	item := regexp.MustCompile(`<rect x="(\d+)" y="(\d+)"[^>]*/>\s*<text[^>]*>([^<]*)</text>`)
+	for _, l := range []string{"en", "ru", "sr", "sr-Cyrl", "ro", "hy"} {
+		page := readAll(t, get(t, s, "GET", "/family/1?lang="+l, nil, ""))
+		charts := svg.FindAllStringSubmatch(page, -1)
+		if len(charts) < 2 {
+			t.Fatalf("%s: /family/1 has %d charts, want 2", l, len(charts))
+		}
+		for _, c := range charts {
+			w, _ := strconv.Atoi(c[1])
+			end, row := 0, -1
+			for _, m := range item.FindAllStringSubmatch(c[2], -1) {
+				x, _ := strconv.Atoi(m[1])
+				y, _ := strconv.Atoi(m[2])
+				if y != row {
+					end, row = 0, y
+				}
+				name := html.UnescapeString(m[3])
+				if x < end {
+					t.Errorf("%s: legend %q at x=%d overlaps the one before, which ends at %d", l, name, x, end)
+				}
+				end = x + 20 + 10*utf8.RuneCountInString(name)
+				if end > w && x > 44 {
+					t.Errorf("%s: legend %q ends at %d, the chart is %d wide", l, name, end, w)
+				}
+			}
+		}
 	}
 }

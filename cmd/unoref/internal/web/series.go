@@ -44,7 +44,6 @@ func newSeriesChart(title, xLabel string, labels []string, ss []series, w words)
 	for i := 0; i < len(labels); i += every {
 		c.XTicks = append(c.XTicks, tick{At: xOf(i), Label: labels[i]})
 	}
-	perRow := (c.W - c.Left) / legendCol
 	for i, s := range ss {
 		var pts, vals []string
 		for k, v := range s.Values {
@@ -57,9 +56,7 @@ func newSeriesChart(title, xLabel string, labels []string, ss []series, w words)
 		}
 		col := chartColors[i%len(chartColors)]
 		c.Lines = append(c.Lines, chartLine{Player: s.Name, Color: col, Points: strings.Join(pts, " "), Totals: strings.Join(vals, " ")})
-		c.Legend = append(c.Legend, legendItem{X: c.Left + (i%perRow)*legendCol, Y: c.Base + chartBottom + 8 + (i/perRow)*legendRow, Color: col, Player: s.Name})
 	}
-	rows := (len(ss) + perRow - 1) / perRow
-	c.H = c.Base + chartBottom + 8 + rows*legendRow
+	c.layLegend()
 	return c
 }
