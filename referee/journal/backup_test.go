@@ -75,16 +75,24 @@ func playToRoundEnd(t *testing.T, tb *Recorder, s *script, i int) int {
 // Restore would put it back, and returns the lines of its open game.
 func backupLines(t *testing.T, path string) []string {
 	t.Helper()
-	restored := filepath.Join(t.TempDir(), "journal.db")
-	copyTo(t, BackupPath(path), restored)
-	j, err := Open(context.Background(), restored, &Opts{Warn: func(err error) { t.Errorf("the copy: %v", err) }})
+	return fileLines(t, BackupPath(path), "the rolling copy")
+}
+
+// fileLines opens a copy of the database file at path alone (no WAL
+// beside it) and returns the lines of its open game; what names it in
+// failures.
+func fileLines(t *testing.T, path, what string) []string {
+	t.Helper()
+	alone := filepath.Join(t.TempDir(), "journal.db")
+	copyTo(t, path, alone)
+	j, err := Open(context.Background(), alone, &Opts{Warn: func(err error) { t.Errorf("%s: %v", what, err) }})
 	if err != nil {
-		t.Fatalf("Open(the rolling copy) = %v, want a whole journal", err)
+		t.Fatalf("Open(%s) = %v, want a whole journal", what, err)
 	}
 	defer j.Close()
 	tb, err := j.Resume(context.Background())
 	if err != nil {
-		t.Fatalf("Resume(the rolling copy) = %v", err)
+		t.Fatalf("Resume(%s) = %v", what, err)
 	}
 	return eventLines(tb.Events())
 }
@@ -132,18 +140,7 @@ func TestRoundEndCheckpoints(t *testing.T) {
 	tb := startScript(t, j, s)
 	playToRoundEnd(t, tb, s, s.nsetup)
 	j.waitCopy()
-	alone := filepath.Join(t.TempDir(), "journal.db")
-	copyTo(t, path, alone)
-	j2, err := Open(context.Background(), alone, nil)
-	if err != nil {
-		t.Fatalf("Open(the database without its WAL) = %v", err)
-	}
-	defer j2.Close()
-	tb2, err := j2.Resume(context.Background())
-	if err != nil {
-		t.Fatalf("Resume(the database without its WAL) = %v", err)
-	}
-	if d := cmp.Diff(eventLines(tb.Events()), eventLines(tb2.Events())); d != "" {
+	if d := cmp.Diff(eventLines(tb.Events()), fileLines(t, path, "the database without its WAL")); d != "" {
 		t.Errorf("the database without its WAL after the round end (-played +file):\n%s", d)
 	}
 }

@@ -46,16 +46,8 @@ func startBoard(t *testing.T, pm *hardware.PinMap, fit *boardtest.Opts) *boardTa
 		b.Halt()
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- tb.Run(ctx) }()
-	t.Cleanup(func() {
-		sim.Close()
-		cancel()
-		if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
-			t.Errorf("Run() = %v", err)
-		}
-	})
+	runTable(t, tb)
+	t.Cleanup(sim.Close) // before the loop stops: cleanups run last first
 	return &boardTable{Table: tb, sim: sim, pm: pm}
 }
 

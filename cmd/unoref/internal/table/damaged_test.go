@@ -23,15 +23,7 @@ func TestDamagedJournalAlert(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- tb.Run(ctx) }()
-	defer func() {
-		cancel()
-		if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
-			t.Errorf("Run: %v", err)
-		}
-	}()
+	ctx, _ := runTable(t, tb)
 
 	err = tb.Do(ctx, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
 	var ae *ActionError

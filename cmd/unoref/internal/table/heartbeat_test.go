@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -37,7 +36,7 @@ func TestHeartbeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sql.Close()
+	t.Cleanup(func() { sql.Close() }) // after the loop stops
 	j := &stuckJournal{SQLJournal: sql, entered: make(chan struct{}), release: make(chan struct{})}
 	beats := make(chan struct{}, 1)
 	var during atomic.Int32 // beats while NewGame hangs
@@ -54,15 +53,7 @@ func TestHeartbeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() { errc <- tb.Run(ctx) }()
-	defer func() {
-		cancel()
-		if err := <-errc; !errors.Is(err, context.Canceled) {
-			t.Errorf("Run = %v, want context.Canceled", err)
-		}
-	}()
+	ctx, _ := runTable(t, tb)
 
 	for range 3 {
 		<-beats

@@ -34,6 +34,13 @@ func startVirtual(t testing.TB, dir string, cfg Config) *vtable {
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, stop := runTable(t, tb)
+	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop, jr: j}
+}
+
+// runTable runs tb's loop until the test ends or stop is called; stop
+// returns what Run returned, nil for the cancel. The context is the loop's.
+func runTable(t testing.TB, tb *Table) (context.Context, func() error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
 	go func() { errc <- tb.Run(ctx) }()
@@ -55,7 +62,7 @@ func startVirtual(t testing.TB, dir string, cfg Config) *vtable {
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop, jr: j}
+	return ctx, stop
 }
 
 func (v *vtable) do(t testing.TB, a Action) {
