@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -150,7 +151,7 @@ func formAction(f url.Values) (table.Action, error) {
 		}
 		n, e := strconv.Atoi(v)
 		if e != nil {
-			err = fmt.Errorf("%s must be a whole number, not %q.", field, v)
+			err = notNumber(v)
 		}
 		return n
 	}
@@ -239,4 +240,10 @@ func writeJSON(w http.ResponseWriter, v any) {
 
 func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, localize(s.t.Snapshot(), s.pageLang(r)))
+}
+
+// notNumber refuses what a form's number field holds, in the page's
+// language (said renders it).
+func notNumber(v string) error {
+	return &table.ActionError{Msg: lang.Sentence{{Key: "page.error.notnumber", Args: lang.Args{Value: v}}}}
 }

@@ -67,7 +67,7 @@ func TestCountupByPoints(t *testing.T) {
 	}{
 		{"Ann", "30", "/"},
 		{"Ann", "5", "/?error=" + url.QueryEscape("Ann's cards are already counted")},
-		{"Cy", "twelve", "/?error=" + url.QueryEscape(`points must be a whole number, not "twelve".`)},
+		{"Cy", "twelve", "/?error=" + url.QueryEscape(`"twelve" is not a whole number.`)},
 		{"Cy", "12", "/"},
 	} {
 		form := url.Values{"kind": {"points"}, "name": {c.name}, "points": {c.points}}

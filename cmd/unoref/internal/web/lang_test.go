@@ -556,6 +556,7 @@ func TestRefusalInPageLanguage(t *testing.T) {
 		{"a wrong PIN, a form", "4821", "hy", "/api/login", "pin=1111", "/?error=" + url.QueryEscape("PIN-ը սխալ է։")},
 		{"a wrong PIN, English", "4821", "", "/api/login", `{"PIN":"1111"}`, "That PIN is wrong."},
 		{"no PIN to enter", "", "sr-Latn", "/api/login", `{"PIN":"1111"}`, "Ovaj sto nema PIN"},
+		{"not a number, a form", "", "ru", "/api/action", "kind=points&name=Ann&points=двенадцать", "/?error=" + url.QueryEscape("«двенадцать» — не целое число.")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

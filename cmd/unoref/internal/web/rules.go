@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -46,7 +45,7 @@ func voiceAction(f url.Values) (*table.VoiceState, error) {
 	}{{"speed", &v.Settings.Speed}, {"volume", &v.Settings.Volume}} {
 		if s := f.Get(n.field); s != "" {
 			if *n.dst, err = strconv.Atoi(s); err != nil {
-				return nil, errors.New(n.field + " must be a whole number, not \"" + s + "\".")
+				return nil, notNumber(s)
 			}
 		}
 	}

@@ -338,7 +338,7 @@ func TestActionForm(t *testing.T) {
 		{"no card picked", url.Values{"kind": {"tap"}, "pad": {"draw"}},
 			"/?error=" + url.QueryEscape("Pick a card first, then tap it on a pad."), table.Action{}},
 		{"bad target", url.Values{"kind": {"newgame"}, "players": {"A B"}, "preset": {"official"}, "target": {"lots"}},
-			"/?error=" + url.QueryEscape(`target must be a whole number, not "lots".`), table.Action{}},
+			"/?error=" + url.QueryEscape(`"lots" is not a whole number.`), table.Action{}},
 		{"table refuses", url.Values{"kind": {"press"}, "button": {"jump"}},
 			"/?error=" + url.QueryEscape(`There is no "jump" button.`), table.Action{Kind: "press", Button: "jump"}},
 	}
