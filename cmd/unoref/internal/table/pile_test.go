@@ -217,3 +217,23 @@ func journalTagged(t *testing.T, dir string, n int, start string) {
 		t.Fatalf("journaled tags (-want +got):\n%s", diff)
 	}
 }
+
+// TestMintedTagsAfterRestart checks that the cards a virtual table makes a
+// tag for, tap by tap, play untagged: a restarted table mints the same
+// UIDs again, and they are not cards taken back.
+func TestMintedTagsAfterRestart(t *testing.T) {
+	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}})
+	v.press(t, "pass")
+	for _, c := range []string{"G5", "G7", "G2"} {
+		if s := v.tap(t, c); !s.Last.OK {
+			t.Fatalf("%s: %+v", c, s.Last)
+		}
+	}
+	w := v.restart(t, nil)
+	for _, c := range []string{"G3", "G4", "G6"} {
+		if s := w.tap(t, c); !s.Last.OK {
+			t.Errorf("%s after the restart: %+v, want accepted", c, s.Last)
+		}
+	}
+}
