@@ -10,6 +10,12 @@
 // was written; a line the engine no longer accepts is an error naming the game
 // and the line's sequence number, never skipped.
 //
+// An event played by tapping a tag keeps the tag's UID beside its line
+// (Recorder.ApplyTag, Recorder.Tags; the tag column of schema version 5),
+// so that a restarted table knows the tags on the discard pile. The tag is
+// not part of the table log: Log, replay and the history never show it,
+// and Undo drops it with its event.
+//
 // Besides the events, the journal keeps what the history pages need as plain
 // rows: games (players, rules line, start, end, winner) and rounds (winner,
 // points and running total of every player), written in the same transaction

@@ -39,6 +39,7 @@ type entry struct {
 	line string
 	ok   bool
 	code string
+	tag  string // the UID of the tag that played it, "" for none
 }
 
 // ReplayError is a journaled event that does not replay as it was ruled on
@@ -190,7 +191,7 @@ func (j *Journal) Resume(ctx context.Context) (*Recorder, error) {
 
 // load reads the game's events from the file and replays them.
 func (t *Recorder) load(ctx context.Context) error {
-	rows, err := t.j.db.QueryContext(ctx, "SELECT seq, line, ok, code FROM events WHERE game_id = ? ORDER BY seq", t.id)
+	rows, err := t.j.db.QueryContext(ctx, "SELECT seq, line, ok, code, coalesce(tag, '') FROM events WHERE game_id = ? ORDER BY seq", t.id)
 	if err != nil {
 		return fmt.Errorf("journal: game %d: %w", t.id, err)
 	}
@@ -201,7 +202,7 @@ func (t *Recorder) load(ctx context.Context) error {
 			seq int
 			e   entry
 		)
-		if err := rows.Scan(&seq, &e.line, &e.ok, &e.code); err != nil {
+		if err := rows.Scan(&seq, &e.line, &e.ok, &e.code, &e.tag); err != nil {
 			return fmt.Errorf("journal: game %d: %w", t.id, err)
 		}
 		if seq != len(ents)+1 {
@@ -288,9 +289,16 @@ func untimed(ev tablelog.Event) string {
 	return ev.String()
 }
 
+// insertEvent writes one event. The tag column is named only for a tagged
+// event: an untagged one leaves it NULL and writes as an older unoref did.
 func insertEvent(ctx context.Context, tx *sql.Tx, id int64, seq int, e entry, now string) error {
-	_, err := tx.ExecContext(ctx, "INSERT INTO events(game_id, seq, line, ok, code, recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
-		id, seq, e.line, e.ok, e.code, now)
+	if e.tag == "" {
+		_, err := tx.ExecContext(ctx, "INSERT INTO events(game_id, seq, line, ok, code, recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
+			id, seq, e.line, e.ok, e.code, now)
+		return err
+	}
+	_, err := tx.ExecContext(ctx, "INSERT INTO events(game_id, seq, line, ok, code, recorded_at, tag) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		id, seq, e.line, e.ok, e.code, now, e.tag)
 	return err
 }
 
@@ -318,6 +326,19 @@ func (t *Recorder) Events() []tablelog.Event {
 	return evs
 }
 
+// Tags returns the UIDs of the tags that played the journaled events,
+// aligned with Events: "" where an event had no tag (typed, a button, a
+// journal from before tags were kept).
+func (t *Recorder) Tags() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	tags := make([]string, len(t.ents))
+	for i, e := range t.ents {
+		tags[i] = e.tag
+	}
+	return tags
+}
+
 // Apply rules on ev. An event that changes the game (accepted, or refused
 // with a mistake-penalty) is journaled and committed before Apply returns;
 // a refused event that changes nothing is only answered. When the journal
@@ -326,6 +347,13 @@ func (t *Recorder) Events() []tablelog.Event {
 // commit may still reach the disk, the next Apply or Undo first reloads the
 // game from the file, which is the truth.
 func (t *Recorder) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error) {
+	return t.ApplyTag(ctx, ev, "")
+}
+
+// ApplyTag is Apply for an event played by tapping a tag: the tag's UID is
+// journaled with the event (Tags), and Undo drops it with the event. It is
+// not part of the table log: Log, replay and the history never show it.
+func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) (referee.Verdict, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
@@ -347,7 +375,7 @@ func (t *Recorder) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdic
 	if !changed(before, after, v) {
 		return v, t.recordRefusal(ctx, e, before, v)
 	}
-	e.ok, e.code = v.OK, v.Code
+	e.ok, e.code, e.tag = v.OK, v.Code, tag
 	round, ended := t.tr.step(e.ev, before, after, v, t.g.Rules())
 	over := after.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver
 	err = t.j.tx(ctx, func(tx *sql.Tx) error {

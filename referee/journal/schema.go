@@ -54,4 +54,8 @@ CREATE VIEW game_totals AS
 	rosterSchema,
 	// 4: the rollups of the record (rollup.go).
 	rollupSchema,
+	// 5: the UID of the tag that played an event, so that a restart knows
+	// the tags on the discard pile. NULL: no tag (typed, a button, the
+	// virtual table, an older unoref).
+	`ALTER TABLE events ADD COLUMN tag TEXT;`,
 }

@@ -96,9 +96,14 @@
 // # Journal
 //
 // Every event that changes the game is committed by referee/journal before
-// its verdict is shown. New resumes the open game; what the daemon keeps
-// beside the engine (a dealer pick or hand taps in progress, a held event,
-// the tags on the pile) is not journaled and starts afresh.
+// its verdict is shown, with the UID of the tag that played it
+// (JournaledGame.ApplyTag). New resumes the open game and rebuilds the tags
+// on the pile from the journaled lines and their tags, as play built them
+// (pileAfter): a card taken back is still caught after a restart, and an
+// undo takes its tag off the pile. The virtual table's card codes get a
+// fresh tag per tap and play untagged. Not journaled, and started afresh:
+// a dealer pick or hand taps in progress, and an event held for an UNO
+// grace.
 //
 // # Voice and teaching
 //

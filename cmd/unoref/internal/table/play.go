@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -114,6 +115,9 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	if err != nil {
 		t.refuse(tagCode(err), tagMsg(err), "")
 		return nil
+	}
+	if t.v != nil && t.v.minted(ev.Tag.UID) {
+		uid = ""
 	}
 	return t.tap(pad, c, uid)
 }
@@ -474,18 +478,17 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	}
 	if uid != "" {
 		// The same tag twice on the pile is a card taken back.
-		b, _ := registry.ParseUID(uid)
-		if err := t.tags.pile.Play(b); err != nil {
+		if err := pileOn(&t.tags.pile, uid); err != nil {
 			t.refuse(CodeDuplicate, tagMsg(err), ev.String())
 			return nil
 		}
 	}
 	before := t.cur.game.State()
-	v, err := t.cur.game.Apply(context.Background(), ev)
-	if uid != "" && (err != nil || !v.OK) {
-		t.tags.pile.Undo()
-	}
+	v, err := t.cur.game.ApplyTag(context.Background(), ev, uid)
 	if err != nil {
+		if uid != "" {
+			t.tags.pile.Undo()
+		}
 		t.refuse("journal", lang.Msg{Key: "table.journal"}, ev.String())
 		return err
 	}
@@ -518,17 +521,15 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 			if e.Player == t.uno.win.who {
 				t.uno.win.called = true
 			}
-		case referee.EffReshuffle:
-			t.tags.pile.Reshuffle()
 		}
 	}
+	pileAfter(&t.tags.pile, ev, v, uid != "")
 	if !v.OK {
 		return
 	}
 	switch ev.Kind {
 	case tablelog.Dealer, tablelog.Start:
 		t.dealer.chosen = true
-		t.tags.pile.Clear()
 		// A starter put back still begins the engine's round.
 		t.cur.started = t.cur.started || ev.Kind == tablelog.Start
 	case tablelog.Hand, tablelog.Points:
@@ -551,6 +552,54 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 		t.uno.win = unoWindow{who: st.UnoOpen, at: t.clock.Now(), called: t.uno.lastCall == st.UnoOpen}
 		t.uno.lastCall = ""
 	}
+}
+
+// pileOn puts the tag uid (in hex, as mfrc522.UID prints it) on the pile
+// before the referee rules on its play; a *registry.TagError
+// (registry.ErrDuplicateTag) when it is there already: the card was taken
+// back.
+func pileOn(p *registry.Pile, uid string) error {
+	b, err := hex.DecodeString(uid)
+	if err != nil {
+		return fmt.Errorf("table: tag %q: %w", uid, err)
+	}
+	return p.Play(b)
+}
+
+// pileAfter keeps the pile's tags in step with the verdict on ev, whose tag
+// (tagged) pileOn put on the pile: only a play the referee accepted stays
+// there (a mistake-penalty takes its tag back off), a reshuffle leaves the
+// top card, a new round (dealer, start) empties it. Live play and adopt
+// both call it, so a restart rebuilds the pile as play built it.
+func pileAfter(p *registry.Pile, ev tablelog.Event, v referee.Verdict, tagged bool) {
+	if tagged && !v.OK {
+		p.Undo()
+	}
+	for _, e := range v.Effects {
+		if e.Kind == referee.EffReshuffle {
+			p.Reshuffle()
+		}
+	}
+	if v.OK && (ev.Kind == tablelog.Dealer || ev.Kind == tablelog.Start) {
+		p.Clear()
+	}
+}
+
+// pileOf rebuilds the pile's tags from a game's journaled lines and the
+// tags that played them (aligned, "" for none), replaying the lines through
+// a fresh referee for the verdicts play had.
+func pileOf(lines, tags []string) registry.Pile {
+	var p registry.Pile
+	g := referee.New()
+	for i, l := range lines {
+		ev, ok, err := tablelog.Parse(l, i+1)
+		if err != nil || !ok {
+			continue
+		}
+		tagged := i < len(tags) && tags[i] != "" && pileOn(&p, tags[i]) == nil
+		pileAfter(&p, ev, g.Apply(ev), tagged)
+	}
+	return p
 }
 
 // refuse shows a refusal the daemon makes itself (a tag that names no card).

@@ -17,9 +17,13 @@ import (
 // with a mistake-penalty) is on disk before Apply returns.
 type JournaledGame interface {
 	Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error)
+	// ApplyTag is Apply for an event played by tapping a tag: the tag's
+	// UID is journaled with it, so that a restart knows the pile's tags.
+	ApplyTag(ctx context.Context, ev tablelog.Event, tag string) (referee.Verdict, error)
 	State() referee.State
 	Rules() referee.Rules
 	Lines() []string // the game's table-log lines, oldest first
+	Tags() []string  // the UID of the tag that played each line, "" for none
 }
 
 // Journal keeps the games of a table.
@@ -145,6 +149,10 @@ func newSQLGame(t *journal.Recorder, r referee.Rules) *sqlGame { return &sqlGame
 func (g *sqlGame) Apply(ctx context.Context, ev tablelog.Event) (referee.Verdict, error) {
 	return g.t.Apply(ctx, ev)
 }
+func (g *sqlGame) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) (referee.Verdict, error) {
+	return g.t.ApplyTag(ctx, ev, tag)
+}
+func (g *sqlGame) Tags() []string       { return g.t.Tags() }
 func (g *sqlGame) State() referee.State { return g.t.State() }
 func (g *sqlGame) Rules() referee.Rules { return g.rules }
 func (g *sqlGame) ID() int64            { return g.t.ID() }

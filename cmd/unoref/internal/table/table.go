@@ -344,7 +344,7 @@ func (t *Table) adopt(g JournaledGame) {
 	t.taps.cards, t.taps.by, t.taps.drawn = nil, "", nil
 	t.uno.win = unoWindow{who: st.UnoOpen, at: t.clock.Now()}
 	t.uno.held = nil
-	t.tags.pile.Clear()
+	t.tags.pile = pileOf(lines, g.Tags())
 	t.slapTimer(st)
 }
 

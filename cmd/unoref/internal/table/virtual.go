@@ -1,7 +1,9 @@
 package table
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"strings"
@@ -462,9 +464,21 @@ func (v *virtual) tag(code string) (mfrc522test.Tag, error) {
 	return t, nil
 }
 
-func (v *virtual) nextUID() []byte {
-	v.uid++
-	return []byte{0x04, 0x55, 0x4E, byte(v.uid >> 24), byte(v.uid >> 16), byte(v.uid >> 8), byte(v.uid)}
+func (v *virtual) nextUID() []byte { v.uid++; return mintedUID(v.uid) }
+
+func mintedUID(n uint32) []byte {
+	return []byte{0x04, 0x55, 0x4E, byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}
+}
+
+// minted reports whether uid is a tag the virtual table made for one tap
+// of a card code. Such a tag is never tapped again, and a restarted table
+// mints the same UIDs afresh: it plays untagged, as a typed card does.
+func (v *virtual) minted(uid mfrc522.UID) bool {
+	if len(uid) != 7 || !bytes.HasPrefix(uid, mintedUID(0)[:3]) {
+		return false
+	}
+	n := binary.BigEndian.Uint32(uid[3:])
+	return n >= 1 && n <= v.uid
 }
 
 // readerEvent follows the simulated field after the table ruled on ev:
