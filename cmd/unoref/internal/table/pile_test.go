@@ -5,12 +5,10 @@ import (
 	"encoding/hex"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/registry"
-	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -51,18 +49,7 @@ func deckTags(t testing.TB, tags map[string]string) *registry.Resolver {
 // as a daemon (re)started on that journal does.
 func startDeck(t testing.TB, dir string, res Resolver) *vtable {
 	t.Helper()
-	clock := gpiolinetest.NewClock(time.Time{})
-	j, err := OpenJournal(context.Background(), filepath.Join(dir, "journal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { j.Close() })
-	tb, err := NewVirtual(context.Background(), j, Config{UnoGrace: -1}, &VirtualOpts{Clock: clock, Resolver: res})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, stop := runTable(t, tb)
-	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop, jr: j}
+	return startVirtualWith(t, dir, Config{UnoGrace: -1}, VirtualOpts{Resolver: res})
 }
 
 // restart stops v and starts a table on its journal again.

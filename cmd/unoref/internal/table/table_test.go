@@ -24,13 +24,21 @@ func (v *vtable) j() *SQLJournal { return v.jr }
 
 func startVirtual(t testing.TB, dir string, cfg Config) *vtable {
 	t.Helper()
+	return startVirtualWith(t, dir, cfg, VirtualOpts{})
+}
+
+// startVirtualWith runs a virtual table with opts (its clock a test
+// clock) on the journal in dir, as a daemon (re)started on it does.
+func startVirtualWith(t testing.TB, dir string, cfg Config, opts VirtualOpts) *vtable {
+	t.Helper()
 	clock := gpiolinetest.NewClock(time.Time{})
+	opts.Clock = clock
 	j, err := OpenJournal(context.Background(), filepath.Join(dir, "journal.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { j.Close() })
-	tb, err := NewVirtual(context.Background(), j, cfg, &VirtualOpts{Clock: clock})
+	tb, err := NewVirtual(context.Background(), j, cfg, &opts)
 	if err != nil {
 		t.Fatal(err)
 	}
