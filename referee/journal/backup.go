@@ -38,25 +38,46 @@ type copier struct {
 	fileMu sync.Mutex                           // one writer of the temporary file: a copy or Backup
 	hook   func(context.Context)                // tests: runs before each background copy
 	after  func(time.Duration) <-chan time.Time // tests: Close's bound; default time.After
+	wait   func(time.Duration) <-chan time.Time // tests: the round end's bound; default time.After
 }
+
+// roundWait is how long the tap that ends a round waits for the rolling
+// copy. A family's journal of some years is checkpointed and copied well
+// within it, so the copy is in place when the round's last tap is
+// answered; a journal too large for that (a decade of game nights, a slow
+// SD card) goes on being copied in the background, and the table goes on.
+const roundWait = 200 * time.Millisecond
 
 // roundEnded keeps the damage a bad SD card can do small. The round's
 // events are committed and acknowledged; the rollups are counted again
-// here, and the checkpoint and the rolling copy are asked of the
-// background, so that the tap that ended the round does not wait for them.
+// here, and the checkpoint and the rolling copy are made in the
+// background, waited for up to roundWait.
 func (j *Journal) roundEnded(ctx context.Context) {
 	j.flushRollups(ctx)
-	j.requestCopy()
+	done := j.requestCopy()
+	if done == nil {
+		return
+	}
+	wait := j.copy.wait
+	if wait == nil {
+		wait = time.After
+	}
+	select {
+	case <-done:
+	case <-wait(roundWait):
+	}
 }
 
 // requestCopy starts the background copy, or asks the running one for one
-// more after it.
-func (j *Journal) requestCopy() {
+// more after it; it returns what closes when they are made (nil after
+// Close).
+func (j *Journal) requestCopy() <-chan struct{} {
 	c := &j.copy
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	switch {
 	case c.closed:
+		return nil
 	case c.done != nil:
 		c.again = true
 	default:
@@ -66,6 +87,7 @@ func (j *Journal) requestCopy() {
 		c.done = make(chan struct{})
 		go j.copyLoop(c.ctx, c.done)
 	}
+	return c.done
 }
 
 // copyLoop makes copies until no round end asked for another.

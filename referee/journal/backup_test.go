@@ -22,7 +22,15 @@ type holder struct {
 func holdCopies(j *Journal) *holder {
 	h := &holder{entered: make(chan int, 16), release: make(chan struct{})}
 	j.copy.hook = h.hook
+	j.copy.wait = expired // the round end's wait runs out at once
 	return h
+}
+
+// expired is a bound already run out.
+func expired(time.Duration) <-chan time.Time {
+	ch := make(chan time.Time)
+	close(ch)
+	return ch
 }
 
 func (h *holder) hook(ctx context.Context) {
@@ -251,4 +259,20 @@ func TestCloseWaitsForTheCopy(t *testing.T) {
 			t.Errorf("copies started = %d after a round end after Close, want 1", h.n)
 		}
 	})
+}
+
+// A copy made within roundWait is in place when the event that ended the
+// round is answered: the round end waited for it.
+func TestRoundEndWaitsForAQuickCopy(t *testing.T) {
+	s := roundEndScript()
+	j, path := openTemp(t)
+	j.copy.wait = func(time.Duration) <-chan time.Time { return nil } // a bound that never runs out
+	tb := startScript(t, j, s)
+	playToRoundEnd(t, tb, s, s.nsetup)
+	if !exists(BackupPath(path)) {
+		t.Fatalf("no %s when the round's last event is answered", BackupPath(path))
+	}
+	if d := cmp.Diff(eventLines(tb.Events()), backupLines(t, path)); d != "" {
+		t.Errorf("the copy at the round end (-played +copy):\n%s", d)
+	}
 }

@@ -64,9 +64,10 @@
 // (Undo).
 //
 // At every round end the rollups are counted again and the rolling copy
-// (BackupPath: path+BackupSuffix) is asked of the background, so the tap
-// that ended the round waits only for its commit, its record and the
-// count. A goroutine, on a connection of its own (opened at the first
+// (BackupPath: path+BackupSuffix) is made in the background; the tap that
+// ended the round waits for it up to roundWait (0.2 s): a family's journal
+// of some years is copied within it, a larger one (or a slow SD card)
+// goes on being copied while the table goes on. A goroutine, on a connection of its own (opened at the first
 // copy, with the journal's settings), checkpoints the WAL into the
 // database (PASSIVE: it waits for no reader and holds no writer back) and
 // replaces the copy, made by SQLite itself with VACUUM INTO (a read
