@@ -92,10 +92,13 @@ func (r rollup) create() string {
 		r.table, strings.Join(r.cols(), ", "), strings.Join(append([]string{"block"}, r.keys...), ", "))
 }
 
-// recount counts block b again.
-func (r rollup) recount(b int64) string {
-	return fmt.Sprintf("DELETE FROM %s WHERE block = %d;\nINSERT INTO %s (block, %s) SELECT block, %s FROM %s WHERE game_id BETWEEN %d AND %d%s;\n",
-		r.table, b, r.table, strings.Join(r.cols(), ", "), r.aggs(), r.view, b*blockGames, b*blockGames+blockGames-1, r.groupBy(true))
+// recount counts every dirty block again: their rows go, and the sums of
+// their games' rows of the view take their place.
+func (r rollup) recount() string {
+	return fmt.Sprintf(`DELETE FROM %[1]s WHERE block IN (SELECT block FROM dirty_blocks);
+INSERT INTO %[1]s (block, %[2]s) SELECT block, %[3]s FROM (
+	SELECT x.* FROM dirty_blocks d CROSS JOIN %[4]s x ON x.game_id BETWEEN d.block * %[5]d AND d.block * %[5]d + %[6]d)%[7]s;
+`, r.table, strings.Join(r.cols(), ", "), r.aggs(), r.view, blockGames, blockGames-1, r.groupBy(true))
 }
 
 // dirty is the trigger that marks the block of the game game (SQL, e.g.
@@ -181,31 +184,12 @@ INSERT INTO dirty_blocks SELECT DISTINCT id / ` + fmt.Sprint(blockGames) + ` FRO
 // failure is only reported.
 func (j *Journal) flushRollups(ctx context.Context) {
 	err := j.tx(ctx, func(tx *sql.Tx) error {
-		var blocks []int64
-		rows, err := tx.QueryContext(ctx, "SELECT block FROM dirty_blocks")
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var b int64
-			if err := rows.Scan(&b); err != nil {
-				rows.Close()
+		for _, r := range rollups {
+			if _, err := tx.ExecContext(ctx, r.recount()); err != nil {
 				return err
 			}
-			blocks = append(blocks, b)
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		for _, b := range blocks {
-			for _, r := range rollups {
-				if _, err := tx.ExecContext(ctx, r.recount(b)); err != nil {
-					return err
-				}
-			}
-		}
-		_, err = tx.ExecContext(ctx, "DELETE FROM dirty_blocks")
+		_, err := tx.ExecContext(ctx, "DELETE FROM dirty_blocks")
 		return err
 	})
 	if err != nil {
