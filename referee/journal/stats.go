@@ -268,8 +268,9 @@ func (j *Journal) each(ctx context.Context, query string, args []any, scan func(
 	return rows.Err()
 }
 
-// ofPlayers is the filter of a rollup of players (column col) to c.player.
-func ofPlayers(col string) string { return "?4 = 0 OR " + col + " = ?4" }
+// ofPlayer is the filter of a rollup by player_id to c.player (?4), when
+// it is one player's.
+const ofPlayer = "?4 = 0 OR player_id = ?4"
 
 // readKey reads back a best or worst round of seat_stats; nil when the
 // player has no round.
@@ -294,7 +295,7 @@ func readKey(key sql.NullString, worst bool) (*RoundRef, error) {
 // sums adds up every player's seats: games, rounds, points left, UNO,
 // refusals, mistakes, best and worst rounds.
 func (j *Journal) sums(ctx context.Context, c chosen, by map[int64]*PlayerStats) error {
-	return j.each(ctx, playerRollup.over(ofPlayers("player_id")), c.args(), func(r *sql.Rows) error {
+	return j.each(ctx, playerRollup.over(ofPlayer), c.args(), func(r *sql.Rows) error {
 		var (
 			id           int64
 			f            PlayerStats
@@ -332,7 +333,7 @@ func (j *Journal) sums(ctx context.Context, c chosen, by map[int64]*PlayerStats)
 // (guests' too) when c is not one player's.
 func (j *Journal) refusalCounts(ctx context.Context, c chosen, by map[int64]*PlayerStats) (map[string]int, error) {
 	all := map[string]int{}
-	err := j.each(ctx, codeRollup.over(ofPlayers("player_id")), c.args(), func(r *sql.Rows) error {
+	err := j.each(ctx, codeRollup.over(ofPlayer), c.args(), func(r *sql.Rows) error {
 		var (
 			id   int64
 			code string
@@ -416,7 +417,7 @@ func (j *Journal) headToHead(ctx context.Context, c chosen, roster map[int64]Pla
 
 func (j *Journal) presets(ctx context.Context, c chosen, roster map[int64]Player) ([]PresetStats, error) {
 	var ps []PresetStats
-	err := j.each(ctx, presetRollup.over(ofPlayers("player_id")), c.args(), func(r *sql.Rows) error {
+	err := j.each(ctx, presetRollup.over(ofPlayer), c.args(), func(r *sql.Rows) error {
 		var s PresetStats
 		if err := r.Scan(&s.Preset, &s.PlayerID, &s.Games, &s.GamesWon, &s.Rounds, &s.RoundsWon); err != nil {
 			return err

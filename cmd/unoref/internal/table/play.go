@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -559,9 +558,9 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 // (registry.ErrDuplicateTag) when it is there already: the card was taken
 // back.
 func pileOn(p *registry.Pile, uid string) error {
-	b, err := hex.DecodeString(uid)
+	b, err := registry.ParseUID(uid)
 	if err != nil {
-		return fmt.Errorf("table: tag %q: %w", uid, err)
+		return fmt.Errorf("table: tag: %w", err)
 	}
 	return p.Play(b)
 }
