@@ -120,8 +120,14 @@ type gamePager interface {
 // historyPage reads the games /history may list: one more than a page,
 // which says there are older ones.
 func (s *Server) historyPage(ctx context.Context, before int64) ([]journal.GameSummary, error) {
+	return s.recentGames(ctx, before, historyPage+1)
+}
+
+// recentGames reads at least the n newest games before the game before (0:
+// the newest), oldest first: only them from a gamePager, else every game.
+func (s *Server) recentGames(ctx context.Context, before int64, n int) ([]journal.GameSummary, error) {
 	if p, ok := s.o.History.(gamePager); ok {
-		return p.RecentGames(ctx, before, historyPage+1)
+		return p.RecentGames(ctx, before, n)
 	}
 	return s.o.History.Games(ctx)
 }
@@ -129,15 +135,7 @@ func (s *Server) historyPage(ctx context.Context, before int64) ([]journal.GameS
 // lastGame is the newest game in the history; the zero GameSummary when
 // there is none or the history can't be read (the page goes on without).
 func (s *Server) lastGame(ctx context.Context) journal.GameSummary {
-	var (
-		games []journal.GameSummary
-		err   error
-	)
-	if p, ok := s.o.History.(gamePager); ok {
-		games, err = p.RecentGames(ctx, 0, 1)
-	} else {
-		games, err = s.o.History.Games(ctx)
-	}
+	games, err := s.recentGames(ctx, 0, 1)
 	if err != nil || len(games) == 0 {
 		return journal.GameSummary{}
 	}
