@@ -15,14 +15,18 @@ import (
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 )
 
-// newI2C opens our driver on sim and returns a Display for it, as the
-// daemon does.
-func newI2C(sim *ssd1306test.Sim, o *Opts) (*Display, error) {
+// runningDisplay is a Display on our driver on an SSD1306 simulator, its
+// loop running until the test ends.
+func runningDisplay(t *testing.T) (*ssd1306test.Sim, *Display) {
+	t.Helper()
+	sim := ssd1306test.New(nil)
 	dev, err := oled.NewI2C(sim, nil)
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
-	return NewDisplay(dev, o), nil
+	d := NewDisplay(dev, nil)
+	run(t, d)
+	return sim, d
 }
 
 // counting wraps a Drawer and counts draws that reached it.
@@ -73,12 +77,7 @@ func turn(name string, count int) Screen {
 }
 
 func TestDisplayShow(t *testing.T) {
-	sim := ssd1306test.New(nil)
-	d, err := newI2C(sim, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, d)
+	sim, d := runningDisplay(t)
 	s := turn("Ann", 7)
 	d.Show(s)
 	if err := d.Sync(context.Background()); err != nil {
@@ -195,12 +194,7 @@ func TestDisplayErrorThenRetry(t *testing.T) {
 }
 
 func TestDisplayRecoversPowerLoss(t *testing.T) {
-	sim := ssd1306test.New(nil)
-	d, err := newI2C(sim, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, d)
+	sim, d := runningDisplay(t)
 	ctx := context.Background()
 	d.Show(turn("Ann", 7))
 	d.Sync(ctx)
@@ -221,12 +215,7 @@ func TestDisplayRecoversPowerLoss(t *testing.T) {
 }
 
 func TestDisplayHalt(t *testing.T) {
-	sim := ssd1306test.New(nil)
-	d, err := newI2C(sim, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, d)
+	sim, d := runningDisplay(t)
 	ctx := context.Background()
 	d.Show(turn("Ann", 7))
 	d.Sync(ctx)
