@@ -102,6 +102,27 @@ func events(t *testing.T, log string) []tablelog.Event {
 	return evs
 }
 
+// playEvents journals evs as a new game of j: the players line and the
+// setup lines after it (rules, dealer) start it, the rest is applied.
+func playEvents(t *testing.T, j *journal.Journal, evs []tablelog.Event) *journal.Recorder {
+	t.Helper()
+	ctx := context.Background()
+	n := 1
+	for n < len(evs) && (evs[n].Kind == tablelog.Rules || evs[n].Kind == tablelog.Dealer) {
+		n++
+	}
+	tb, err := j.NewGame(ctx, evs[0].Names, evs[1:n]...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range evs[n:] {
+		if _, err := tb.Apply(ctx, ev); err != nil {
+			t.Fatalf("%v: %v", ev, err)
+		}
+	}
+	return tb
+}
+
 // engineRounds replays evs through a fresh referee and notes every round
 // that ends: a count-up (or the going out) that takes the game from a round
 // back to setup or over. It is the expectation the journal's rows and the
@@ -154,25 +175,16 @@ func buildJournal(t *testing.T, srcs ...source) (string, []wantGame) {
 		if len(evs) == 0 || evs[0].Kind != tablelog.Players {
 			t.Fatalf("%s: does not start with a players line", src.name)
 		}
-		n := 1
-		for n < len(evs) && (evs[n].Kind == tablelog.Rules || evs[n].Kind == tablelog.Dealer) {
-			n++
-		}
-		tb, err := j.NewGame(ctx, evs[0].Names, evs[1:n]...)
-		if err != nil {
-			t.Fatalf("%s: %v", src.name, err)
-		}
-		for _, ev := range evs[n:] {
-			if _, err := tb.Apply(ctx, ev); err != nil {
-				t.Fatalf("%s: %v: %v", src.name, ev, err)
-			}
-		}
+		tb := playEvents(t, j, evs)
 		final, rounds := engineRounds(evs)
 		if d := cmp.Diff(final, tb.State()); d != "" {
 			t.Fatalf("%s: the journal's table and a fresh referee differ (-referee +journal):\n%s", src.name, d)
 		}
 		rules := "official"
-		for _, ev := range evs[:n] {
+		for _, ev := range evs[1:] { // the setup lines
+			if ev.Kind != tablelog.Rules && ev.Kind != tablelog.Dealer {
+				break
+			}
 			if ev.Kind == tablelog.Rules {
 				rules = strings.TrimPrefix(ev.String(), "rules ")
 			}
@@ -559,15 +571,7 @@ func TestHistorySnapshot(t *testing.T) {
 	defer j.Close()
 	evs := events(t, exampleSource(t, "house-ru.log", false).log)
 	evs = evs[:len(evs)-1]
-	tb, err := j.NewGame(ctx, evs[0].Names, evs[1:3]...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ev := range evs[3:] {
-		if _, err := tb.Apply(ctx, ev); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playEvents(t, j, evs)
 	if fi, err := os.Stat(path + "-wal"); err != nil || fi.Size() == 0 {
 		t.Fatalf("no WAL beside the open journal (%v): the test would not test the copy", err)
 	}

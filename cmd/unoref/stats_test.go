@@ -12,7 +12,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/unoref/unoref/referee/journal"
-	"github.com/unoref/unoref/referee/tablelog"
 )
 
 // handJournal writes, in a data directory, the journal of the two games
@@ -37,21 +36,7 @@ func handJournal(t *testing.T) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var evs []tablelog.Event
-		for k, line := range strings.Split(string(b), "\n") {
-			if ev, ok, err := tablelog.Parse(line, k+1); err == nil && ok {
-				evs = append(evs, ev)
-			}
-		}
-		tb, err := j.NewGame(ctx, evs[0].Names, evs[1:3]...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, ev := range evs[3:] {
-			if _, err := tb.Apply(ctx, ev); err != nil {
-				t.Fatal(err)
-			}
-		}
+		tb := playEvents(t, j, events(t, string(b)))
 		if i == 0 {
 			tb.End(ctx)
 		}
