@@ -299,6 +299,20 @@ func TestOpenRefusesForeignFiles(t *testing.T) {
 	}
 }
 
+// checkMigrated checks that j's schema is the current version after Open,
+// and returns the version.
+func checkMigrated(t *testing.T, j *Journal) int {
+	t.Helper()
+	var ver int
+	if err := j.db.QueryRow("PRAGMA user_version").Scan(&ver); err != nil {
+		t.Fatal(err)
+	}
+	if ver != len(migrations) {
+		t.Errorf("user_version %d after Open, want %d", ver, len(migrations))
+	}
+	return ver
+}
+
 func TestMigrateForward(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
@@ -309,13 +323,7 @@ func TestMigrateForward(t *testing.T) {
 		t.Fatalf("Open of a version 1 journal: %v", err)
 	}
 	defer j.Close()
-	var ver int
-	if err := j.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&ver); err != nil {
-		t.Fatal(err)
-	}
-	if ver != len(migrations) {
-		t.Errorf("user_version %d after Open, want %d", ver, len(migrations))
-	}
+	checkMigrated(t, j)
 	if _, err := j.db.ExecContext(ctx, "SELECT * FROM game_totals"); err != nil {
 		t.Errorf("version 2's view missing: %v", err)
 	}

@@ -58,13 +58,7 @@ func TestMigrateReleaseJournal(t *testing.T) {
 		t.Fatalf("Open(v2 journal) = %v", err)
 	}
 	defer j.Close()
-	var ver int
-	if err := j.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&ver); err != nil {
-		t.Fatal(err)
-	}
-	if ver != len(migrations) {
-		t.Errorf("user_version = %d, want %d", ver, len(migrations))
-	}
+	checkMigrated(t, j)
 	roster, err := j.Roster(ctx)
 	if err != nil {
 		t.Fatal(err)

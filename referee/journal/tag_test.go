@@ -131,12 +131,8 @@ func TestMigrateTags(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Open of a version 4 journal: %v", err)
 	}
-	var ver int
-	if err := j.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&ver); err != nil {
-		t.Fatal(err)
-	}
-	if ver != len(migrations) || ver < 5 {
-		t.Errorf("user_version %d after Open, want %d (at least 5)", ver, len(migrations))
+	if ver := checkMigrated(t, j); ver < 5 {
+		t.Errorf("user_version %d after Open, want at least 5", ver)
 	}
 	tb, err := j.Resume(ctx)
 	if err != nil {
