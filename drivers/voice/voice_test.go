@@ -146,15 +146,23 @@ func TestVoiceEspeakMissingParts(t *testing.T) {
 	}
 }
 
-// TestVoiceSpeakerKeepsOnlyTheNewest: while one sentence is being said, the
-// ones that arrive replace each other; the newest is said next.
-func TestVoiceSpeakerKeepsOnlyTheNewest(t *testing.T) {
+// heldSpeaker is a Speaker on a recorder that holds every utterance it
+// says until rec.Hold is closed.
+func heldSpeaker(t *testing.T) (*voicetest.Recorder, *voice.Speaker) {
+	t.Helper()
 	rec := voicetest.New()
 	rec.Hold = make(chan struct{})
 	s, err := voice.New(&voice.Opts{Backend: rec})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return rec, s
+}
+
+// TestVoiceSpeakerKeepsOnlyTheNewest: while one sentence is being said, the
+// ones that arrive replace each other; the newest is said next.
+func TestVoiceSpeakerKeepsOnlyTheNewest(t *testing.T) {
+	rec, s := heldSpeaker(t)
 	defer s.Close()
 	s.Say(voice.Utterance{Lang: "en", Text: "first"})
 	waitLog(t, rec, 1)
@@ -173,12 +181,7 @@ func TestVoiceSpeakerKeepsOnlyTheNewest(t *testing.T) {
 // TestVoiceSayNeverBlocks: a speaker stuck on one sentence does not hold up
 // the caller.
 func TestVoiceSayNeverBlocks(t *testing.T) {
-	rec := voicetest.New()
-	rec.Hold = make(chan struct{}) // never released: Close cuts it off
-	s, err := voice.New(&voice.Opts{Backend: rec})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, s := heldSpeaker(t) // never released: Close cuts it off
 	for i := 0; i < 10000; i++ {
 		s.Say(voice.Utterance{Lang: "en", Text: "again"})
 	}
@@ -305,12 +308,7 @@ func TestVoiceTune(t *testing.T) {
 // TestVoiceRenderOnTheSpeaker: an utterance with Render is rendered by the
 // speaker, only when it is said: one replaced while waiting never is.
 func TestVoiceRenderOnTheSpeaker(t *testing.T) {
-	rec := voicetest.New()
-	rec.Hold = make(chan struct{})
-	s, err := voice.New(&voice.Opts{Backend: rec})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, s := heldSpeaker(t)
 	defer s.Close()
 	rendered := make(chan string, 10)
 	lazy := func(text string) voice.Utterance {
