@@ -3,8 +3,9 @@
 // Romanian and Armenian.
 //
 // The engine (package referee) never writes words. A verdict carries a
-// Sentence: clauses, each a Msg with a key of the catalogs below and
-// structured Args (players, cards as cards.Card, a colour, counts, rule
+// msg.Sentence (package lang/msg, which depends on nothing, so the engine
+// carries no translator): clauses, each a msg.Msg with a key of the
+// catalogs below and structured msg.Args (players, cards as cards.Card, a colour, counts, rule
 // names). A consumer renders it in the language it wants:
 //
 //	v := game.Apply(ev)

@@ -5,12 +5,13 @@ import (
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 func ExampleLang_Sentence() {
-	s := lang.Sentence{
-		{Key: "play", Args: lang.Args{Player: "Аня", Card: cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}}},
-		{Key: "next", Args: lang.Args{Player: "Ben"}},
+	s := msg.Sentence{
+		{Key: "play", Args: msg.Args{Player: "Аня", Card: cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}}},
+		{Key: "next", Args: msg.Args{Player: "Ben"}},
 	}
 	for _, l := range lang.Languages() {
 		fmt.Printf("%-7s %s\n", l, l.Sentence(s))

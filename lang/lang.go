@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/unoref/unoref/lang/msg"
 	"golang.org/x/text/language"
 )
 
@@ -126,7 +127,7 @@ func (l Lang) Tag() language.Tag {
 }
 
 // Name is the name of l in l itself ("Русский"), for a language selector.
-func (l Lang) Name() string { return l.Render(Msg{Key: "lang.name"}) }
+func (l Lang) Name() string { return l.Render(msg.Msg{Key: "lang.name"}) }
 
 // list is the tags of every language, for error messages.
 func list() string { return strings.Join(codes[:], ", ") }

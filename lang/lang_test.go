@@ -12,6 +12,7 @@ import (
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // catalog reads a language's file: every key with the argument names
@@ -77,7 +78,7 @@ func TestCatalogsComplete(t *testing.T) {
 }
 
 // full are arguments for every placeholder, with long names.
-var full = Args{
+var full = msg.Args{
 	Player: "Maximilian-Alexander", Other: "Анастасия-Виктория", Next: "Ծովինար-Անահիտ",
 	Card: cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}, Top: cards.Card{Kind: cards.Number, Color: cards.Blue, Number: 8},
 	Color: cards.Green, N: 21, K: 3, Rule: "stacking", Value: "deflect-draw-two",
@@ -96,7 +97,7 @@ func TestRenderEveryKey(t *testing.T) {
 			if slices.ContainsFunc(args, inner) {
 				continue // a part of a card name or a list: rendered inside others
 			}
-			got := l.Render(Msg{Key: k, Args: full})
+			got := l.Render(msg.Msg{Key: k, Args: full})
 			if got == "" || got == k || strings.Contains(got, "<no value>") || strings.Contains(got, "{{") {
 				t.Errorf("%s.Render(%q) = %q, want a sentence", l, k, got)
 			}
@@ -200,7 +201,7 @@ func TestRenderPlural(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for n, want := range tt.want {
-			if got := tt.l.Render(Msg{Key: "page.fam.games", Args: Args{N: n}}); got != want {
+			if got := tt.l.Render(msg.Msg{Key: "page.fam.games", Args: msg.Args{N: n}}); got != want {
 				t.Errorf("%s.Render(page.fam.games, %d) = %q, want %q", tt.l, n, got, want)
 			}
 		}
@@ -278,11 +279,11 @@ func TestMatch(t *testing.T) {
 }
 
 func TestSentence(t *testing.T) {
-	s := Sentence{
-		{Key: "uno.missed.first", Args: Args{Player: "Cy", N: 2}},
-		{Key: "play", Args: Args{Player: "ann", Card: cards.Card{Kind: cards.Skip, Color: cards.Red}}},
-		{Key: "then.skip", Args: Args{Player: "Ben"}},
-		{Key: "next", Args: Args{Player: "Cy"}},
+	s := msg.Sentence{
+		{Key: "uno.missed.first", Args: msg.Args{Player: "Cy", N: 2}},
+		{Key: "play", Args: msg.Args{Player: "ann", Card: cards.Card{Kind: cards.Skip, Color: cards.Red}}},
+		{Key: "then.skip", Args: msg.Args{Player: "Ben"}},
+		{Key: "next", Args: msg.Args{Player: "Cy"}},
 	}
 	tests := []struct {
 		l    Lang
@@ -299,7 +300,7 @@ func TestSentence(t *testing.T) {
 }
 
 func TestRulesWords(t *testing.T) {
-	m := Msg{Key: "setup.rules", Args: Args{Rule: "official", Options: []string{"+stacking", "+jump-in"}}}
+	m := msg.Msg{Key: "setup.rules", Args: msg.Args{Rule: "official", Options: []string{"+stacking", "+jump-in"}}}
 	if got, want := English.Render(m), "The game is played by the official rules with stacking and jump-in"; got != want {
 		t.Errorf("English.Render(%v) = %q, want %q", m, got, want)
 	}
@@ -312,7 +313,7 @@ func TestRulesWords(t *testing.T) {
 // TestRenderConcurrently: the daemon's loop and the page render at the
 // same time; the caches built on first use must allow it (go test -race).
 func TestRenderConcurrently(t *testing.T) {
-	m := Msg{Key: "play", Args: Args{Player: "Аня", Card: cards.Card{Kind: cards.Skip, Color: cards.Yellow}}}
+	m := msg.Msg{Key: "play", Args: msg.Args{Player: "Аня", Card: cards.Card{Kind: cards.Skip, Color: cards.Yellow}}}
 	got := make([]string, 4*numLangs)
 	done := make(chan struct{})
 	for i := range got {
@@ -352,9 +353,9 @@ func TestKeys(t *testing.T) {
 // path and the command as they are, and the copy's time in the one form
 // of every language.
 func TestRenderDamagedJournal(t *testing.T) {
-	a := Args{Path: "/data/journal.db", Command: "unoref restore --data /data", Time: time.Date(2026, 3, 7, 9, 5, 0, 0, time.Local)}
+	a := msg.Args{Path: "/data/journal.db", Command: "unoref restore --data /data", Time: time.Date(2026, 3, 7, 9, 5, 0, 0, time.Local)}
 	for _, l := range Languages() {
-		got := l.Render(Msg{Key: "table.alert.damaged", Args: a})
+		got := l.Render(msg.Msg{Key: "table.alert.damaged", Args: a})
 		for _, want := range []string{"/data/journal.db", "`unoref restore --data /data`", "2026-03-07 09:05"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("%s.Render(table.alert.damaged) = %q, want %q in it", l, got, want)

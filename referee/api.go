@@ -5,7 +5,7 @@ package referee
 // these names and their meaning may not without updating every user.
 
 import (
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -103,16 +103,16 @@ type Effect struct {
 
 // Verdict is the referee's answer to one event. Its sentence is keys and
 // arguments, never words: render it with Text(lang.English), or in the
-// table's language.
+// table's language, when someone reads it.
 type Verdict struct {
 	OK      bool
-	Code    string        // "" when OK; one of the Err* codes
-	Msg     lang.Sentence // one sentence a child understands, as clauses
+	Code    string       // "" when OK; one of the Err* codes
+	Msg     msg.Sentence // one sentence a child understands, as clauses
 	Effects []Effect
 }
 
-// Text is the verdict's sentence in l.
-func (v Verdict) Text(l lang.Lang) string { return l.Sentence(v.Msg) }
+// Text is the verdict's sentence rendered by r (a lang.Lang).
+func (v Verdict) Text(r msg.Renderer) string { return r.Sentence(v.Msg) }
 
 // The engine's entry points, implemented in game.go:
 //

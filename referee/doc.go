@@ -10,7 +10,7 @@
 // caller's State reusing its maps (no allocation while the players stay).
 // ParseRules reads the words of a rules line.
 //
-// The engine writes no words: a verdict's sentence is a lang.Sentence of
+// The engine writes no words: a verdict's sentence is a msg.Sentence of
 // message keys and arguments (players, cards, counts, colours, rule
 // names), and so is a RulesError's. Render it with v.Text(lang.English)
 // or in the table's language (package lang).

@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -46,10 +47,13 @@ func ExampleParseRules() {
 	r, err := referee.ParseRules("house-ru", []string{"-deflect-draw-two", "+stacking", "uno-penalty=4"})
 	fmt.Println(r.Stacking, r.UnoPenalty, r.Target, err)
 	_, err = referee.ParseRules("house-ru", []string{"+stacking"})
-	fmt.Println(err)
+	var re *referee.RulesError
+	if errors.As(err, &re) {
+		fmt.Println(lang.English.Render(re.Msg))
+	}
 	// Output:
 	// true 4 200 <nil>
-	// referee: rules: stacking and deflect-draw-two can't both be on: pick one (house-ru has deflect-draw-two: add -deflect-draw-two)
+	// stacking and deflect-draw-two can't both be on: pick one (house-ru has deflect-draw-two: add -deflect-draw-two)
 }
 
 // Under uno-slap the others slap the caller's hand after a UNO call; play

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -192,21 +192,21 @@ func (g *Game) dispatch(ev tablelog.Event) Verdict {
 	case tablelog.Slap:
 		return g.slapBy(ev.Name)
 	}
-	return refuse(ErrBadLine, say("line.unknown", lang.Args{}))
+	return refuse(ErrBadLine, say("line.unknown", msg.Args{}))
 }
 
 // say is one clause of a verdict's message.
-func say(key string, a lang.Args) lang.Msg { return lang.Msg{Key: key, Args: a} }
+func say(key string, a msg.Args) msg.Msg { return msg.Msg{Key: key, Args: a} }
 
-func refuse(code string, m lang.Msg) Verdict { return Verdict{Code: code, Msg: lang.Sentence{m}} }
+func refuse(code string, m msg.Msg) Verdict { return Verdict{Code: code, Msg: msg.Sentence{m}} }
 
-func accept(m lang.Msg) Verdict { return Verdict{OK: true, Msg: lang.Sentence{m}} }
+func accept(m msg.Msg) Verdict { return Verdict{OK: true, Msg: msg.Sentence{m}} }
 
 // who is the Args naming the player in seat s.
-func (g *Game) who(s int) lang.Args { return lang.Args{Player: g.names[s]} }
+func (g *Game) who(s int) msg.Args { return msg.Args{Player: g.names[s]} }
 
 // owes is the Args of seat s owing the pending draw.
-func (g *Game) owes(s int) lang.Args { return lang.Args{Player: g.names[s], N: g.pen.n} }
+func (g *Game) owes(s int) msg.Args { return msg.Args{Player: g.names[s], N: g.pen.n} }
 
 // State is what the table observes now.
 func (g *Game) State() State {
@@ -295,9 +295,9 @@ func (g *Game) seat(name string) (int, bool) {
 
 func (g *Game) unknown(name string) Verdict {
 	if g.n == 0 {
-		return refuse(ErrUnknownPlayer, say("player.unknown.empty", lang.Args{Player: name}))
+		return refuse(ErrUnknownPlayer, say("player.unknown.empty", msg.Args{Player: name}))
 	}
-	return refuse(ErrUnknownPlayer, say("player.unknown", lang.Args{Player: name}))
+	return refuse(ErrUnknownPlayer, say("player.unknown", msg.Args{Player: name}))
 }
 
 // inRound reports whether cards are being played (a mistake can be punished).
@@ -308,16 +308,16 @@ func (g *Game) inRound() bool { return g.ph != phSetup && g.ph != phCountup && g
 func (g *Game) expect() Verdict { return refuse(ErrWrongPhase, g.waiting()) }
 
 // waiting says what the table waits for in the current phase.
-func (g *Game) waiting() lang.Msg {
+func (g *Game) waiting() msg.Msg {
 	switch g.ph {
 	case phSetup:
 		switch {
 		case g.n == 0:
-			return say("wait.players", lang.Args{})
+			return say("wait.players", msg.Args{})
 		case g.dealt:
-			return say("wait.starter.again", lang.Args{})
+			return say("wait.starter.again", msg.Args{})
 		}
-		return say("wait.starter", lang.Args{})
+		return say("wait.starter", msg.Args{})
 	case phTurn:
 		return say("wait.turn", g.who(g.turn))
 	case phDrawn:
@@ -336,9 +336,9 @@ func (g *Game) waiting() lang.Msg {
 	case phSwap:
 		return say("wait.swap", g.who(g.turn))
 	case phHeights:
-		return say("wait.heights", lang.Args{Color: g.color})
+		return say("wait.heights", msg.Args{Color: g.color})
 	case phCountup:
-		return say("wait.countup", lang.Args{})
+		return say("wait.countup", msg.Args{})
 	}
 	return say("wait.over", g.who(g.winner))
 }
@@ -347,10 +347,10 @@ func (g *Game) waiting() lang.Msg {
 
 func (g *Game) players(names []string) Verdict {
 	if g.round > 0 || g.dealt {
-		return refuse(ErrWrongPhase, say("setup.players.late", lang.Args{}))
+		return refuse(ErrWrongPhase, say("setup.players.late", msg.Args{}))
 	}
 	if len(names) < 2 || len(names) > 10 {
-		return refuse(ErrBadLine, say("setup.players.count", lang.Args{N: len(names)}))
+		return refuse(ErrBadLine, say("setup.players.count", msg.Args{N: len(names)}))
 	}
 	for _, nm := range names {
 		if m, bad := NameMsg(tablelog.CheckName(nm)); bad {
@@ -366,19 +366,19 @@ func (g *Game) players(names []string) Verdict {
 	g.out, g.done, g.slap.due = bools[:n:n], bools[n:2*n:2*n], bools[2*n:]
 	g.pick = make([]int8, n)
 	g.dealer = 0
-	return accept(say("setup.players", lang.Args{N: n, Player: names[0]}))
+	return accept(say("setup.players", msg.Args{N: n, Player: names[0]}))
 }
 
 func (g *Game) setRulesLine(ev tablelog.Event) Verdict {
 	if g.round > 0 || g.dealt {
-		return refuse(ErrWrongPhase, say("setup.rules.late", lang.Args{}))
+		return refuse(ErrWrongPhase, say("setup.rules.late", msg.Args{}))
 	}
 	r, err := ParseRules(ev.Preset, ev.Options)
 	if err != nil {
 		return refuse(ErrBadRules, err.(*RulesError).Msg)
 	}
 	g.setRules(r)
-	return accept(say("setup.rules", lang.Args{Rule: r.Preset, Options: optionWords(ev.Options)}))
+	return accept(say("setup.rules", msg.Args{Rule: r.Preset, Options: optionWords(ev.Options)}))
 }
 
 // optionWords are the options of a rules line as it wrote them, a bare
@@ -402,20 +402,20 @@ func optionWords(opts []string) []string {
 
 func (g *Game) setDealer(name string) Verdict {
 	if g.round > 0 || g.dealt {
-		return refuse(ErrWrongPhase, say("setup.dealer.late", lang.Args{}))
+		return refuse(ErrWrongPhase, say("setup.dealer.late", msg.Args{}))
 	}
 	s, ok := g.seat(name)
 	if !ok {
 		return g.unknown(name)
 	}
 	g.dealer = s
-	return accept(say("setup.dealer", lang.Args{Player: name}))
+	return accept(say("setup.dealer", msg.Args{Player: name}))
 }
 
 func (g *Game) inDeck(c cards.Card) bool { return g.deckCount[idx(c.Face())] > 0 }
 
 func (g *Game) notInDeck(c cards.Card) Verdict {
-	return refuse(ErrIllegalCard, say("card.notindeck", lang.Args{Card: c.Face(), Rule: g.rules.Deck}))
+	return refuse(ErrIllegalCard, say("card.notindeck", msg.Args{Card: c.Face(), Rule: g.rules.Deck}))
 }
 
 func (g *Game) deal() {
@@ -452,7 +452,7 @@ func (g *Game) start(c cards.Card) Verdict {
 	}
 	if returned {
 		// Turned up and put back: the draw pile keeps its size.
-		v := accept(say("start.return", lang.Args{Card: face}))
+		v := accept(say("start.return", msg.Args{Card: face}))
 		v.Effects = []Effect{{Kind: EffReturn}}
 		return v
 	}
@@ -470,7 +470,7 @@ func (g *Game) start(c cards.Card) Verdict {
 
 // turnUp applies the starter c (§2.3); first is the seat after the dealer.
 func (g *Game) turnUp(c cards.Card, first int) Verdict {
-	a := lang.Args{Card: c.Face(), Player: g.names[first]}
+	a := msg.Args{Card: c.Face(), Player: g.names[first]}
 	switch c.Kind {
 	case cards.Skip:
 		g.setTurn(g.next(first))
@@ -554,12 +554,12 @@ func (g *Game) drawCards(seat, k int, v *Verdict) int {
 }
 
 // mistake refuses an event and applies the mistake-penalty to seat.
-func (g *Game) mistake(seat int, code string, m lang.Msg) Verdict {
+func (g *Game) mistake(seat int, code string, m msg.Msg) Verdict {
 	v := refuse(code, m)
 	if k := g.rules.MistakePenalty; k > 0 && seat >= 0 && g.inRound() {
 		got := g.drawCards(seat, k, &v)
 		v.Effects = append(v.Effects, Effect{Kind: EffMistake, Player: g.names[seat], N: got})
-		v.then("mistake", lang.Args{Player: g.names[seat], N: got})
+		v.then("mistake", msg.Args{Player: g.names[seat], N: got})
 	}
 	return v
 }
@@ -578,5 +578,5 @@ func (g *Game) closeUno(v *Verdict) {
 	}
 	got := g.drawCards(s, g.rules.UnoPenalty, v)
 	v.Effects = append(v.Effects, Effect{Kind: EffUnoMissed, Player: g.names[s], N: got})
-	v.then("uno.missed.first", lang.Args{Player: g.names[s], N: got})
+	v.then("uno.missed.first", msg.Args{Player: g.names[s], N: got})
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -135,7 +136,7 @@ func TestCatalogKnowsTheRules(t *testing.T) {
 		keys = append(keys, "phase."+ph)
 	}
 	for _, k := range keys {
-		if got := lang.English.Render(lang.Msg{Key: k}); got == k || got == "" {
+		if got := lang.English.Render(msg.Msg{Key: k}); got == k || got == "" {
 			t.Errorf("English.Render(%q) = %q, want words", k, got)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -47,10 +47,10 @@ func circleNext(c cards.Color, dir int) cards.Color {
 
 // NameMsg is the sentence that refuses a player's name, when err is a
 // *tablelog.NameError (tablelog.CheckName): why, and a name to try.
-func NameMsg(err error) (lang.Msg, bool) {
+func NameMsg(err error) (msg.Msg, bool) {
 	var ne *tablelog.NameError
 	if !errors.As(err, &ne) {
-		return lang.Msg{}, false
+		return msg.Msg{}, false
 	}
-	return lang.Msg{Key: "name." + strings.TrimPrefix(ne.Reason, "name-"), Args: lang.Args{Value: ne.Try, N: tablelog.MaxName}}, true
+	return msg.Msg{Key: "name." + strings.TrimPrefix(ne.Reason, "name-"), Args: msg.Args{Value: ne.Try, N: tablelog.MaxName}}, true
 }

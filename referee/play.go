@@ -2,7 +2,7 @@ package referee
 
 import (
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // matches reports whether c may go on the top card (§2.5).
@@ -26,11 +26,11 @@ func (g *Game) matches(c cards.Card) bool {
 }
 
 // noMatch says why c can't go on the top card.
-func (g *Game) noMatch(c cards.Card) lang.Msg {
+func (g *Game) noMatch(c cards.Card) msg.Msg {
 	if c.Kind == cards.Blank {
-		return say("refuse.blank", lang.Args{})
+		return say("refuse.blank", msg.Args{})
 	}
-	a := lang.Args{Card: c, Top: g.top, Color: g.color}
+	a := msg.Args{Card: c, Top: g.top, Color: g.color}
 	if t := g.top; t.IsWild() || t.Kind == cards.Blank {
 		return say("refuse.nomatch.color", a)
 	}
@@ -45,9 +45,9 @@ func (g *Game) checkDup(c cards.Card) (Verdict, bool) {
 	}
 	k := int(g.deckCount[idx(f)])
 	if k > 1 {
-		return refuse(ErrDuplicateCard, say("card.dup.all", lang.Args{Card: f, N: k})), false
+		return refuse(ErrDuplicateCard, say("card.dup.all", msg.Args{Card: f, N: k})), false
 	}
-	return refuse(ErrDuplicateCard, say("card.dup.one", lang.Args{Card: f})), false
+	return refuse(ErrDuplicateCard, say("card.dup.one", msg.Args{Card: f})), false
 }
 
 // autoColor applies colours-in-circle: the colour a wild takes by itself,
@@ -83,7 +83,7 @@ func (g *Game) play(c cards.Card, who string) Verdict {
 		return v
 	}
 	if auto := g.autoColor(); c.IsWild() && auto != cards.NoColor && c.Color != cards.NoColor && c.Color != auto {
-		return refuse(ErrWrongColor, say("refuse.circle", lang.Args{Color: auto}))
+		return refuse(ErrWrongColor, say("refuse.circle", msg.Args{Color: auto}))
 	}
 	if seat != g.turn {
 		return g.jumpIn(seat, c)
@@ -94,7 +94,7 @@ func (g *Game) play(c cards.Card, who string) Verdict {
 		return g.answer(seat, c)
 	case phDrawn:
 		if g.drawnKnown && face != g.drawnCard {
-			return g.mistake(seat, ErrIllegalCard, say("play.drawnonly", lang.Args{Player: g.names[seat], Card: g.drawnCard}))
+			return g.mistake(seat, ErrIllegalCard, say("play.drawnonly", msg.Args{Player: g.names[seat], Card: g.drawnCard}))
 		}
 	}
 	if !g.matches(c) {
@@ -109,7 +109,7 @@ func (g *Game) identical(c cards.Card) bool {
 }
 
 func (g *Game) jumpIn(seat int, c cards.Card) Verdict {
-	a := lang.Args{Player: g.names[seat], Next: g.names[g.turn], Top: g.top.Face()}
+	a := msg.Args{Player: g.names[seat], Next: g.names[g.turn], Top: g.top.Face()}
 	switch {
 	case !g.rules.JumpIn:
 		return g.mistake(seat, ErrNotYourTurn, say("jump.turn", a))
@@ -188,7 +188,7 @@ func (g *Game) put(seat int, c cards.Card, how string) Verdict {
 	case "bounce":
 		key = "play.bounce"
 	}
-	v.then(key, lang.Args{Player: g.names[seat], Card: c})
+	v.then(key, msg.Args{Player: g.names[seat], Card: c})
 	if c.IsWild() && c.Color != cards.NoColor {
 		v.Effects = append(v.Effects, Effect{Kind: EffColor, Color: c.Color.Code()})
 	}
@@ -197,7 +197,7 @@ func (g *Game) put(seat int, c cards.Card, how string) Verdict {
 	if c.IsWild() && c.Color == cards.NoColor && !lastWild {
 		g.ph, g.colorSeat, g.colorStart = phColor, seat, false
 		g.turn = seat
-		v.then("then.color", lang.Args{})
+		v.then("then.color", msg.Args{})
 		return v
 	}
 	return g.resolve(seat, c, v)
@@ -242,9 +242,9 @@ func (g *Game) outEndsRound(seat int) bool {
 
 // then adds a clause to v's message. Most sentences have two or three
 // clauses: room for three is made at once.
-func (v *Verdict) then(key string, a lang.Args) {
+func (v *Verdict) then(key string, a msg.Args) {
 	if v.Msg == nil {
-		v.Msg = make(lang.Sentence, 0, 3)
+		v.Msg = make(msg.Sentence, 0, 3)
 	}
 	v.Msg = append(v.Msg, say(key, a))
 }
@@ -300,21 +300,21 @@ func (g *Game) emptied(seat int, c cards.Card, v *Verdict) (Verdict, bool) {
 	r := &g.rules
 	switch {
 	case r.SevenRounds && g.stage[seat] == 0:
-		v.then("then.wingame", lang.Args{})
+		v.then("then.wingame", msg.Args{})
 		return g.gameOver(seat, *v), true
 	case r.SevenRounds:
 		k := g.stage[seat]
 		g.stage[seat]--
 		got := g.drawCards(seat, k, v)
 		v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
-		v.then("then.stage", lang.Args{N: got})
+		v.then("then.stage", msg.Args{N: got})
 	case r.PlayToEnd && g.active() > 2:
 		g.out[seat] = true
 		if g.firstOut < 0 {
 			g.firstOut = seat
 		}
 		v.Effects = append(v.Effects, Effect{Kind: EffOut, Player: g.names[seat]})
-		v.then("then.out", lang.Args{})
+		v.then("then.out", msg.Args{})
 	default:
 		if g.firstOut < 0 {
 			g.firstOut = seat
@@ -334,11 +334,11 @@ func (g *Game) numberRule(seat int, c cards.Card, v *Verdict) bool {
 	if r.SevenZero && c.Number == 0 && !g.ending {
 		g.rotateHands()
 		v.Effects = append(v.Effects, Effect{Kind: EffHandsMoved})
-		v.then("then.rotate", lang.Args{})
+		v.then("then.rotate", msg.Args{})
 	}
 	if r.SevenZero && c.Number == 7 && g.hand[seat] > 0 {
 		g.turn, g.ph = seat, phSwap
-		v.then("then.swap", lang.Args{})
+		v.then("then.swap", msg.Args{})
 		return true
 	}
 	if r.FiveSwap && c.Number == 5 && g.hand[seat] > 0 {
@@ -368,7 +368,7 @@ func (g *Game) reverse(seat int, v *Verdict) bool {
 		return false
 	}
 	g.setTurn(g.next(seat))
-	v.then("then.reverse", lang.Args{})
+	v.then("then.reverse", msg.Args{})
 	return false
 }
 
@@ -407,7 +407,7 @@ func (g *Game) startHeights(seat int, v *Verdict) {
 			g.left++
 		}
 	}
-	v.then("then.heights", lang.Args{Color: g.color})
+	v.then("then.heights", msg.Args{Color: g.color})
 }
 
 // rotateHands passes every hand to the next player in the direction of
@@ -424,14 +424,14 @@ func (g *Game) rotateHands() {
 
 func (g *Game) nameColor(col cards.Color) Verdict {
 	if g.ph != phColor && g.rules.ColoursInCircle && g.inRound() {
-		return refuse(ErrWrongPhase, say("color.circle", lang.Args{}))
+		return refuse(ErrWrongPhase, say("color.circle", msg.Args{}))
 	}
 	if g.ph != phColor {
 		return g.expect()
 	}
 	seat := g.colorSeat
 	g.top.Color, g.color = col, col
-	a := lang.Args{Player: g.names[seat], Color: col}
+	a := msg.Args{Player: g.names[seat], Color: col}
 	if g.colorStart {
 		g.colorStart = false
 		g.setTurn(seat)
@@ -457,11 +457,11 @@ func (g *Game) cardsLeft() int {
 func (g *Game) tooFewLeft(n int) Verdict {
 	switch k := g.cardsLeft(); k {
 	case 0:
-		return refuse(ErrWrongCount, say("draw.left.none", lang.Args{}))
+		return refuse(ErrWrongCount, say("draw.left.none", msg.Args{}))
 	case 1:
-		return refuse(ErrWrongCount, say("draw.left.one", lang.Args{N: 1, K: n}))
+		return refuse(ErrWrongCount, say("draw.left.one", msg.Args{N: 1, K: n}))
 	default:
-		return refuse(ErrWrongCount, say("draw.left", lang.Args{N: k, K: n}))
+		return refuse(ErrWrongCount, say("draw.left", msg.Args{N: k, K: n}))
 	}
 }
 
@@ -479,7 +479,7 @@ func (g *Game) draw(shown []cards.Card) Verdict {
 		return g.expect()
 	}
 	if len(shown) > 1 && !g.rules.DrawUntilPlayable {
-		return refuse(ErrWrongCount, say("draw.onebyone", lang.Args{Player: g.names[seat], N: len(shown)}))
+		return refuse(ErrWrongCount, say("draw.onebyone", msg.Args{Player: g.names[seat], N: len(shown)}))
 	}
 	if len(shown) > g.cardsLeft() {
 		return g.tooFewLeft(len(shown))
@@ -489,7 +489,7 @@ func (g *Game) draw(shown []cards.Card) Verdict {
 			return g.notInDeck(c)
 		}
 		if i < len(shown)-1 && g.matches(c) {
-			return refuse(ErrWrongCount, say("draw.stop", lang.Args{Player: g.names[seat], Card: c}))
+			return refuse(ErrWrongCount, say("draw.stop", msg.Args{Player: g.names[seat], Card: c}))
 		}
 	}
 	return g.drawInTurn(seat, shown)
@@ -504,12 +504,12 @@ func (g *Game) drawPenalty(seat int, shown []cards.Card) Verdict {
 	case k < g.pen.n:
 		return g.tooFewLeft(len(shown))
 	default:
-		return refuse(ErrWrongCount, say("draw.wrongcount", lang.Args{Player: g.names[seat], N: g.pen.n, K: len(shown)}))
+		return refuse(ErrWrongCount, say("draw.wrongcount", msg.Args{Player: g.names[seat], N: g.pen.n, K: len(shown)}))
 	}
 	v := Verdict{OK: true}
 	g.closeUno(&v)
 	got := g.drawCards(seat, g.pen.n, &v)
-	switch a := (lang.Args{Player: g.names[seat], N: got}); {
+	switch a := (msg.Args{Player: g.names[seat], N: got}); {
 	case got == 0:
 		v.then("draw.penalty.none", a)
 	case got < g.pen.n:
@@ -537,7 +537,7 @@ func (g *Game) drawAgain(seat int) (Verdict, bool) {
 	case !g.rules.DrawUntilPlayable:
 		return refuse(ErrWrongPhase, say("draw.again.off", g.who(seat))), false
 	case g.drawnKnown && g.matches(g.drawnCard):
-		return refuse(ErrWrongPhase, say("draw.again.playable", lang.Args{Player: g.names[seat], Card: g.drawnCard})), false
+		return refuse(ErrWrongPhase, say("draw.again.playable", msg.Args{Player: g.names[seat], Card: g.drawnCard})), false
 	case g.cardsLeft() == 0:
 		return refuse(ErrWrongPhase, say("draw.empty", g.who(seat))), false
 	}
@@ -558,13 +558,13 @@ func (g *Game) drawInTurn(seat int, shown []cards.Card) Verdict {
 		return v
 	}
 	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[seat], N: got})
-	v.then("draw", lang.Args{Player: g.names[seat], N: got})
+	v.then("draw", msg.Args{Player: g.names[seat], N: got})
 	if !g.drawnKnown {
-		v.then("draw.then", lang.Args{})
+		v.then("draw.then", msg.Args{})
 		return v
 	}
 	g.drawnCard = shown[len(shown)-1]
-	a := lang.Args{Card: g.drawnCard}
+	a := msg.Args{Card: g.drawnCard}
 	switch {
 	case g.matches(g.drawnCard):
 		v.then("draw.then.play", a)
@@ -630,7 +630,7 @@ func (g *Game) uno(who string) Verdict {
 		g.preCall = seat
 		return called
 	}
-	return g.mistake(seat, ErrFalseUno, say("uno.false", lang.Args{Player: nm, N: g.hand[seat]}))
+	return g.mistake(seat, ErrFalseUno, say("uno.false", msg.Args{Player: nm, N: g.hand[seat]}))
 }
 
 func (g *Game) catch(who string) Verdict {
@@ -641,7 +641,7 @@ func (g *Game) catch(who string) Verdict {
 	if !ok {
 		return g.unknown(who)
 	}
-	switch a := (lang.Args{Player: who, N: g.hand[seat]}); {
+	switch a := (msg.Args{Player: who, N: g.hand[seat]}); {
 	case seat == g.unoSeat && g.unoCalled:
 		return refuse(ErrBadCatch, say("catch.called", a))
 	case seat != g.unoSeat && g.hand[seat] == 1:
@@ -653,7 +653,7 @@ func (g *Game) catch(who string) Verdict {
 	g.unoSeat = -1
 	got := g.drawCards(seat, g.rules.UnoPenalty, &v)
 	v.Effects = append(v.Effects, Effect{Kind: EffUnoMissed, Player: who, N: got})
-	v.then("uno.missed", lang.Args{Player: who, N: got})
+	v.then("uno.missed", msg.Args{Player: who, N: got})
 	return v
 }
 
@@ -662,13 +662,13 @@ func (g *Game) challenge() Verdict {
 		return g.expect()
 	}
 	if !g.chal.open || g.pen.from < 0 {
-		return refuse(ErrWrongPhase, say("challenge.who", lang.Args{}))
+		return refuse(ErrWrongPhase, say("challenge.who", msg.Args{}))
 	}
 	// The challenge answers the card like a draw would: the UNO window closes.
 	v := Verdict{OK: true}
 	g.closeUno(&v)
 	g.ph, g.showSeat = phShow, g.pen.from
-	v.then("challenge", lang.Args{Player: g.names[g.turn], Other: g.names[g.pen.from]})
+	v.then("challenge", msg.Args{Player: g.names[g.turn], Other: g.names[g.pen.from]})
 	return v
 }
 
@@ -708,7 +708,7 @@ func (g *Game) checkShown(seat int, shown []cards.Card) (Verdict, bool) {
 		}
 	}
 	if len(shown) != g.hand[seat] {
-		return refuse(ErrWrongCount, say("show.count", lang.Args{Player: g.names[seat], N: g.hand[seat], K: len(shown)})), false
+		return refuse(ErrWrongCount, say("show.count", msg.Args{Player: g.names[seat], N: g.hand[seat], K: len(shown)})), false
 	}
 	return Verdict{}, true
 }
@@ -748,7 +748,7 @@ func (g *Game) innocent(maybe bool) Verdict {
 	if maybe {
 		key = "judge.maybe"
 	}
-	v.then(key, lang.Args{Player: vn, Other: g.names[accused], Color: g.chal.color, N: got})
+	v.then(key, msg.Args{Player: vn, Other: g.names[accused], Color: g.chal.color, N: got})
 	if g.ending {
 		return g.endRound(v, victim)
 	}
@@ -763,7 +763,7 @@ func (g *Game) innocent(maybe bool) Verdict {
 func (g *Game) guilty() Verdict {
 	accused, victim := g.showSeat, g.turn
 	v := Verdict{OK: true}
-	v.then("judge.guilty", lang.Args{Player: g.names[accused], Color: g.chal.color})
+	v.then("judge.guilty", msg.Args{Player: g.names[accused], Color: g.chal.color})
 	k := g.rules.ChallengeGuiltyDraw + g.pen.n - 4
 	takeBack := g.rules.Challenge == ChallengeHouseRU && g.discard > 1
 	if takeBack {
@@ -771,7 +771,7 @@ func (g *Game) guilty() Verdict {
 		g.played[idx(cards.Card{Kind: cards.WildDrawFour})]--
 		g.discard--
 		g.top, g.color, g.onStarter = g.chal.top, g.chal.color, g.chal.onStarter
-		v.then("judge.takeback", lang.Args{})
+		v.then("judge.takeback", msg.Args{})
 	}
 	got := g.drawCards(accused, k, &v)
 	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[accused], N: got})
@@ -789,7 +789,7 @@ func (g *Game) guilty() Verdict {
 		g.unoSeat = -1
 	}
 	g.setTurn(victim)
-	v.then("judge.draws", lang.Args{N: got, Player: g.names[victim]})
+	v.then("judge.draws", msg.Args{N: got, Player: g.names[victim]})
 	return v
 }
 
@@ -802,7 +802,7 @@ func (g *Game) heightsPick(seat int, shown []cards.Card) Verdict {
 		return refuse(ErrWrongPhase, say("heights.again", g.who(seat)))
 	}
 	if len(shown) > 1 {
-		return refuse(ErrWrongCount, say("heights.many", lang.Args{Player: nm, N: len(shown)}))
+		return refuse(ErrWrongCount, say("heights.many", msg.Args{Player: nm, N: len(shown)}))
 	}
 	p := int8(-1)
 	if len(shown) == 1 {
@@ -823,7 +823,7 @@ func (g *Game) heightsPick(seat int, shown []cards.Card) Verdict {
 // the named colour, or a card the deck has no more of.
 func (g *Game) checkPick(c cards.Card) (Verdict, bool) {
 	if c.Kind != cards.Number || c.Color != g.color {
-		return refuse(ErrIllegalCard, say("heights.wrong", lang.Args{Color: g.color, Card: c})), false
+		return refuse(ErrIllegalCard, say("heights.wrong", msg.Args{Color: g.color, Card: c})), false
 	}
 	picked := 0
 	for s, q := range g.pick {
@@ -836,7 +836,7 @@ func (g *Game) checkPick(c cards.Card) (Verdict, bool) {
 	}
 	v, _ := g.checkDup(c)
 	if v.Code == "" {
-		v = refuse(ErrDuplicateCard, say("heights.dup", lang.Args{Card: c}))
+		v = refuse(ErrDuplicateCard, say("heights.dup", msg.Args{Card: c}))
 	}
 	return v, false
 }
@@ -863,7 +863,7 @@ func (g *Game) heightsWin() Verdict {
 	by := g.heightsBy
 	if win < 0 {
 		g.setTurn(g.next(by))
-		v := accept(say("heights.tie", lang.Args{Color: g.color}))
+		v := accept(say("heights.tie", msg.Args{Color: g.color}))
 		v.then("next", g.who(g.turn))
 		return v
 	}
@@ -872,7 +872,7 @@ func (g *Game) heightsWin() Verdict {
 	g.played[idx(c)]++
 	g.discard++
 	g.top = c
-	v := accept(say("heights.win", lang.Args{Player: g.names[win], Card: c}))
+	v := accept(say("heights.win", msg.Args{Player: g.names[win], Card: c}))
 	if g.hand[win] == 1 {
 		g.unoSeat, g.unoCalled = win, false
 	}
@@ -920,7 +920,7 @@ func (g *Game) swap(who string) Verdict {
 		g.hand[seat], g.hand[target] = g.hand[target], g.hand[seat]
 		g.unoSeat, g.preCall = -1, -1
 		g.setTurn(g.next(seat))
-		v := accept(say("swap", lang.Args{Player: g.names[seat], Other: who}))
+		v := accept(say("swap", msg.Args{Player: g.names[seat], Other: who}))
 		v.then("next", g.who(g.turn))
 		v.Effects = []Effect{{Kind: EffHandsMoved, Player: who}}
 		return v
@@ -930,7 +930,7 @@ func (g *Game) swap(who string) Verdict {
 			return refuse(ErrWrongPhase, say("swap5.other", g.who(seat)))
 		}
 		g.fiveSwap = -1
-		v := accept(say("swap5", lang.Args{Player: g.names[seat], Other: who}))
+		v := accept(say("swap5", msg.Args{Player: g.names[seat], Other: who}))
 		v.Effects = []Effect{{Kind: EffHandsMoved, Player: who}}
 		return v
 	}
@@ -964,7 +964,7 @@ func (g *Game) endRound(v Verdict, subject int) Verdict {
 	w := g.firstOut
 	v.Effects = append(v.Effects, Effect{Kind: EffRoundOver, Player: g.names[w]})
 	if w == subject {
-		v.then("round.won.self", lang.Args{})
+		v.then("round.won.self", msg.Args{})
 	} else {
 		v.then("round.won", g.who(w))
 	}
@@ -977,7 +977,7 @@ func (g *Game) endRound(v Verdict, subject int) Verdict {
 func (g *Game) counted(seat, p int) Verdict {
 	g.pts[seat], g.done[seat] = p, true
 	g.left--
-	v := accept(say("counted", lang.Args{Player: g.names[seat], N: p}))
+	v := accept(say("counted", msg.Args{Player: g.names[seat], N: p}))
 	if g.left > 0 {
 		return v
 	}
@@ -1005,7 +1005,7 @@ func (g *Game) score1(v Verdict) Verdict {
 	for s := range g.out {
 		g.out[s] = false
 	}
-	v.then("round.next", lang.Args{})
+	v.then("round.next", msg.Args{})
 	return v
 }
 
@@ -1018,7 +1018,7 @@ func (g *Game) scoreCollect(v *Verdict) int {
 		sum += p
 	}
 	g.score[w] += sum
-	v.then("score.collect", lang.Args{Player: g.names[w], N: sum})
+	v.then("score.collect", msg.Args{Player: g.names[w], N: sum})
 	if g.score[w] >= g.rules.Target {
 		return w
 	}
@@ -1033,7 +1033,7 @@ func (g *Game) scorePenalty(v *Verdict) int {
 		g.score[s] += p
 		hit = hit || g.score[s] >= g.rules.Target
 	}
-	v.then("score.penalty", lang.Args{})
+	v.then("score.penalty", msg.Args{})
 	if !hit {
 		return -1
 	}
@@ -1056,7 +1056,7 @@ func (g *Game) scoreLazy(v *Verdict) int {
 		}
 	}
 	g.score[w]++
-	v.then("score.lazy", lang.Args{Player: g.names[w], Other: g.names[loser]})
+	v.then("score.lazy", msg.Args{Player: g.names[w], Other: g.names[loser]})
 	g.firstSeat = w
 	g.dealer = loser - 1 // moved on by one below
 	if g.dealer < 0 {

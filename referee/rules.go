@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // Presets of RULES.md §4 "Presets".
@@ -47,16 +47,17 @@ var ErrRules = errors.New("bad rules")
 // the preset).
 type RulesError struct {
 	Option string
-	Msg    lang.Msg
+	Msg    msg.Msg
 }
 
-// Error is the sentence in English.
-func (e *RulesError) Error() string { return "referee: rules: " + lang.English.Render(e.Msg) }
+// Error is the message as its key and arguments; render e.Msg (package
+// lang) for the sentence a person reads.
+func (e *RulesError) Error() string { return "referee: rules: " + e.Msg.String() }
 
 // rulesError is the refusal of option (or of the preset when "").
-func rulesError(option, key string, a lang.Args) *RulesError {
+func rulesError(option, key string, a msg.Args) *RulesError {
 	a.Rule = option
-	return &RulesError{Option: option, Msg: lang.Msg{Key: key, Args: a}}
+	return &RulesError{Option: option, Msg: msg.Msg{Key: key, Args: a}}
 }
 func (e *RulesError) Unwrap() error { return ErrRules }
 
@@ -116,7 +117,7 @@ func Preset(name string) (Rules, error) {
 		r.MistakePenalty = 2
 		r.Scoring, r.Target = ScoringPenalty, 200
 	default:
-		return Rules{}, rulesError("", "rules.bad.preset", lang.Args{Value: name})
+		return Rules{}, rulesError("", "rules.bad.preset", msg.Args{Value: name})
 	}
 	return r, nil
 }
@@ -210,25 +211,25 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 			}
 		}
 		if o == nil {
-			return Rules{}, &RulesError{Option: name, Msg: lang.Msg{Key: "rules.bad.option", Args: lang.Args{Value: name, Text: optionNames()}}}
+			return Rules{}, &RulesError{Option: name, Msg: msg.Msg{Key: "rules.bad.option", Args: msg.Args{Value: name, Text: optionNames()}}}
 		}
 		if seen[name] {
-			return Rules{}, rulesError(name, "rules.twice", lang.Args{})
+			return Rules{}, rulesError(name, "rules.twice", msg.Args{})
 		}
 		seen[name] = true
 		switch o.kind {
 		case optToggle:
 			if hasValue {
-				return Rules{}, rulesError(name, "rules.toggle", lang.Args{})
+				return Rules{}, rulesError(name, "rules.toggle", msg.Args{})
 			}
 			o.setBool(&r, on)
 		case optInt:
 			if !hasValue {
-				return Rules{}, rulesError(name, "rules.number", lang.Args{N: o.min + 1})
+				return Rules{}, rulesError(name, "rules.number", msg.Args{N: o.min + 1})
 			}
 			v, err := strconv.Atoi(value)
 			if err != nil || v < o.min || v > o.max {
-				return Rules{}, rulesError(name, "rules.range", lang.Args{Value: value, N: o.min, K: o.max})
+				return Rules{}, rulesError(name, "rules.range", msg.Args{Value: value, N: o.min, K: o.max})
 			}
 			o.setInt(&r, v)
 		case optEnum:
@@ -237,7 +238,7 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 				ok = ok || a == value
 			}
 			if !hasValue || !ok {
-				return Rules{}, rulesError(name, "rules.enum", lang.Args{Text: strings.Join(o.values, ", "), Value: o.values[0]})
+				return Rules{}, rulesError(name, "rules.enum", msg.Args{Text: strings.Join(o.values, ", "), Value: o.values[0]})
 			}
 			o.setStr(&r, value)
 		}
@@ -259,15 +260,15 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 func (r *Rules) check(seen map[string]bool) error {
 	switch {
 	case r.Stacking && r.DeflectDrawTwo && r.Preset == PresetHouseRU:
-		return rulesError("stacking", "rules.clash.preset", lang.Args{Value: "deflect-draw-two"})
+		return rulesError("stacking", "rules.clash.preset", msg.Args{Value: "deflect-draw-two"})
 	case r.Stacking && r.DeflectDrawTwo:
-		return rulesError("stacking", "rules.clash", lang.Args{Value: "deflect-draw-two"})
+		return rulesError("stacking", "rules.clash", msg.Args{Value: "deflect-draw-two"})
 	case r.SevenRounds && r.PlayToEnd:
-		return rulesError("seven-rounds", "rules.clash", lang.Args{Value: "play-to-end"})
+		return rulesError("seven-rounds", "rules.clash", msg.Args{Value: "play-to-end"})
 	case r.SevenRounds && (seen["scoring"] || seen["target"]):
-		return rulesError("seven-rounds", "rules.sevenrounds", lang.Args{})
+		return rulesError("seven-rounds", "rules.sevenrounds", msg.Args{})
 	case r.BlankDrawTen && r.Deck != cards.Blanks:
-		return rulesError("blank-draw-ten", "rules.blanks", lang.Args{})
+		return rulesError("blank-draw-ten", "rules.blanks", msg.Args{})
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/unoref/unoref/lang"
 )
 
 func TestParseRules(t *testing.T) {
@@ -59,7 +61,8 @@ func TestParseRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := ParseRules(tt.preset, tt.opts)
 			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !errors.Is(err, ErrRules) {
+				var re *RulesError
+				if !errors.As(err, &re) || !strings.Contains(lang.English.Render(re.Msg), tt.wantErr) || !errors.Is(err, ErrRules) {
 					t.Fatalf("ParseRules(%q, %q) = %v, want error with %q", tt.preset, tt.opts, err, tt.wantErr)
 				}
 				return

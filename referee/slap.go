@@ -3,7 +3,7 @@ package referee
 import (
 	"time"
 
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -72,13 +72,13 @@ func (g *Game) closeSlap() {
 
 // waitSlaps refuses an event that comes while slaps are owed.
 func (g *Game) waitSlaps() Verdict {
-	return refuse(ErrWrongPhase, say("wait.slap", lang.Args{Player: g.names[g.slap.caller], N: g.slap.left}))
+	return refuse(ErrWrongPhase, say("wait.slap", msg.Args{Player: g.names[g.slap.caller], N: g.slap.left}))
 }
 
 // slapBy rules on a slap line.
 func (g *Game) slapBy(name string) Verdict {
 	if !g.rules.UnoSlap {
-		return refuse(ErrBadSlap, say("slap.off", lang.Args{}))
+		return refuse(ErrBadSlap, say("slap.off", msg.Args{}))
 	}
 	if !g.inRound() {
 		return g.expect()
@@ -93,7 +93,7 @@ func (g *Game) slapBy(name string) Verdict {
 	g.slap.due[seat] = false
 	g.slap.left--
 	g.slap.slapped++
-	v := accept(say("slap", lang.Args{Player: name, Other: g.names[g.slap.caller]}))
+	v := accept(say("slap", msg.Args{Player: name, Other: g.names[g.slap.caller]}))
 	v.Effects = []Effect{{Kind: EffSlap, Player: name}}
 	late := g.slapLate()
 	if late {
@@ -101,7 +101,7 @@ func (g *Game) slapBy(name string) Verdict {
 		g.slapDraw(seat, "slap.toolate", &v)
 	}
 	if g.slap.left > 0 {
-		v.then("slap.left", lang.Args{N: g.slap.left})
+		v.then("slap.left", msg.Args{N: g.slap.left})
 		return v
 	}
 	return g.lastSlap(seat, late, v)
@@ -131,7 +131,7 @@ func (g *Game) lastSlap(seat int, late bool, v Verdict) Verdict {
 	switch {
 	case late:
 	case g.slap.late > 0, g.slap.slapped < 2:
-		v.then("slap.done", lang.Args{})
+		v.then("slap.done", msg.Args{})
 	default:
 		g.slapDraw(seat, "slap.last", &v)
 	}
@@ -143,7 +143,7 @@ func (g *Game) lastSlap(seat int, late bool, v Verdict) Verdict {
 func (g *Game) slapDraw(seat int, key string, v *Verdict) {
 	got := g.drawCards(seat, SlapDraw, v)
 	v.Effects = append(v.Effects, Effect{Kind: EffSlapLast, Player: g.names[seat], N: got})
-	v.then(key, lang.Args{Player: g.names[seat], N: got})
+	v.then(key, msg.Args{Player: g.names[seat], N: got})
 }
 
 // settleLate makes every player who has not slapped SlapTime after the

@@ -17,6 +17,7 @@ import (
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 var enrollCmd = &command{
@@ -314,14 +315,14 @@ func terminalLine(ev enroll.Event) string {
 // progress as the title, the card to tap, and the last verdict.
 func enrollScreen(deck string, ev enroll.Event, l lang.Lang) screen.Screen {
 	s := screen.Screen{Phase: "show", Turn: fmt.Sprintf("%s %d/%d", deck, ev.Done, ev.Total), Lang: l}
-	say := func(key string, a lang.Args) string { return l.Sentence(lang.Sentence{{Key: key, Args: a}}) }
+	say := func(key string, a msg.Args) string { return l.Sentence(msg.Sentence{{Key: key, Args: a}}) }
 	switch ev.Kind {
 	case enroll.Prompt:
 		s.Prompt = say(tapKey(ev.Slot))
 	case enroll.Complete:
-		s.Prompt = say("enroll.complete", lang.Args{Value: deck})
+		s.Prompt = say("enroll.complete", msg.Args{Value: deck})
 	case enroll.Enrolled:
-		s.Prompt, s.Message = say("enroll.lift", lang.Args{}), say("enroll.enrolled", lang.Args{Card: ev.Slot.Card})
+		s.Prompt, s.Message = say("enroll.lift", msg.Args{}), say("enroll.enrolled", msg.Args{Card: ev.Slot.Card})
 	case enroll.Refused:
 		s.Prompt = say(tapKey(ev.Slot))
 		m := refusalMsg(ev)
@@ -331,8 +332,8 @@ func enrollScreen(deck string, ev enroll.Event, l lang.Lang) screen.Screen {
 }
 
 // tapKey is the prompt to tap the card of a slot: "Tap Red 7, copy 2 of 2".
-func tapKey(sl enroll.Slot) (string, lang.Args) {
-	a := lang.Args{Card: sl.Card, N: sl.Copy, K: sl.Of}
+func tapKey(sl enroll.Slot) (string, msg.Args) {
+	a := msg.Args{Card: sl.Card, N: sl.Copy, K: sl.Of}
 	if sl.Of <= 1 {
 		return "enroll.tap", a
 	}
@@ -340,27 +341,27 @@ func tapKey(sl enroll.Slot) (string, lang.Args) {
 }
 
 // refusalMsg says why a sticker was refused.
-func refusalMsg(ev enroll.Event) lang.Msg {
+func refusalMsg(ev enroll.Event) msg.Msg {
 	var ee *registry.EnrolledError
 	switch {
 	case errors.As(ev.Err, &ee):
-		return lang.Msg{Key: "enroll.already", Args: lang.Args{Card: ee.Tag.Card, Value: ee.Tag.Deck}}
+		return msg.Msg{Key: "enroll.already", Args: msg.Args{Card: ee.Tag.Card, Value: ee.Tag.Deck}}
 	case errors.Is(ev.Err, enroll.ErrTwoTags), errors.Is(ev.Err, enroll.ErrCollision):
-		return lang.Msg{Key: "tag.twocards"}
+		return msg.Msg{Key: "tag.twocards"}
 	case errors.Is(ev.Err, enroll.ErrUnreadable):
-		return lang.Msg{Key: "tag.unreadable"}
+		return msg.Msg{Key: "tag.unreadable"}
 	case errors.Is(ev.Err, enroll.ErrWrongCard):
-		return lang.Msg{Key: "enroll.wrongcard"}
+		return msg.Msg{Key: "enroll.wrongcard"}
 	case errors.Is(ev.Err, enroll.ErrForeign):
-		return lang.Msg{Key: "tag.foreign"}
+		return msg.Msg{Key: "tag.foreign"}
 	case errors.Is(ev.Err, enroll.ErrLocked), errors.Is(ev.Err, enroll.ErrNotNDEF):
-		return lang.Msg{Key: "enroll.locked"}
+		return msg.Msg{Key: "enroll.locked"}
 	case errors.Is(ev.Err, enroll.ErrWrite), errors.Is(ev.Err, enroll.ErrVerify):
-		return lang.Msg{Key: "enroll.write"}
+		return msg.Msg{Key: "enroll.write"}
 	case errors.Is(ev.Err, enroll.ErrComplete):
-		return lang.Msg{Key: "enroll.full"}
+		return msg.Msg{Key: "enroll.full"}
 	}
-	return lang.Msg{Key: "plain", Args: lang.Args{Text: ev.Text}}
+	return msg.Msg{Key: "plain", Args: msg.Args{Text: ev.Text}}
 }
 
 // enrollSound is the buzzer's: a chirp per card, a buzz per refusal.

@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -147,18 +147,18 @@ func TestDamageAlert(t *testing.T) {
 		name string
 		err  error
 		data string
-		want lang.Msg
+		want msg.Msg
 	}{
 		{"copy", &journal.DamageError{Path: "/d/journal.db", Reason: "the file is empty", Backup: "/d/journal.db.backup", Taken: taken}, "/d",
-			lang.Msg{Key: "table.alert.damaged", Args: lang.Args{Path: "/d/journal.db", Command: "unoref restore --data /d", Time: taken, Text: "the file is empty"}}},
+			msg.Msg{Key: "table.alert.damaged", Args: msg.Args{Path: "/d/journal.db", Command: "unoref restore --data /d", Time: taken, Text: "the file is empty"}}},
 		{"a directory with a space", &journal.DamageError{Path: "/my d/journal.db", Reason: "r", Backup: "/my d/journal.db.backup", Taken: taken}, "/my d",
-			lang.Msg{Key: "table.alert.damaged", Args: lang.Args{Path: "/my d/journal.db", Command: "unoref restore --data '/my d'", Time: taken, Text: "r"}}},
+			msg.Msg{Key: "table.alert.damaged", Args: msg.Args{Path: "/my d/journal.db", Command: "unoref restore --data '/my d'", Time: taken, Text: "r"}}},
 		{"no copy", &journal.DamageError{Path: "/d/journal.db", Reason: "the file is empty"}, "/d",
-			lang.Msg{Key: "table.alert.damaged.nocopy", Args: lang.Args{Path: "/d/journal.db", Text: "the file is empty"}}},
+			msg.Msg{Key: "table.alert.damaged.nocopy", Args: msg.Args{Path: "/d/journal.db", Text: "the file is empty"}}},
 		{"wrapped", fmt.Errorf("table: %w", &journal.DamageError{Path: "/d/journal.db", Reason: "r"}), "/d",
-			lang.Msg{Key: "table.alert.damaged.nocopy", Args: lang.Args{Path: "/d/journal.db", Text: "r"}}},
+			msg.Msg{Key: "table.alert.damaged.nocopy", Args: msg.Args{Path: "/d/journal.db", Text: "r"}}},
 		{"no DamageError", journal.ErrDamaged, "/d",
-			lang.Msg{Key: "table.alert.damaged.nocopy", Args: lang.Args{Path: filepath.Join("/d", journalFile), Text: journal.ErrDamaged.Error()}}},
+			msg.Msg{Key: "table.alert.damaged.nocopy", Args: msg.Args{Path: filepath.Join("/d", journalFile), Text: journal.ErrDamaged.Error()}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -28,6 +28,7 @@ import (
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -606,18 +607,18 @@ func openTableJournal(ctx context.Context, data string, cfg *table.Config, stder
 // to do as a key and its arguments (the journal, when its copy was made,
 // the command that restores it), and the technical reason, in English,
 // in Args.Text.
-func damageAlert(err error, data string) lang.Msg {
-	a := lang.Args{Path: filepath.Join(data, journalFile), Text: err.Error()}
+func damageAlert(err error, data string) msg.Msg {
+	a := msg.Args{Path: filepath.Join(data, journalFile), Text: err.Error()}
 	var de *journal.DamageError
 	if !errors.As(err, &de) {
-		return lang.Msg{Key: "table.alert.damaged.nocopy", Args: a}
+		return msg.Msg{Key: "table.alert.damaged.nocopy", Args: a}
 	}
 	a.Path, a.Text = de.Path, de.Reason
 	if de.Backup == "" {
-		return lang.Msg{Key: "table.alert.damaged.nocopy", Args: a}
+		return msg.Msg{Key: "table.alert.damaged.nocopy", Args: a}
 	}
 	a.Command, a.Time = "unoref restore --data "+shellWord(data), de.Taken
-	return lang.Msg{Key: "table.alert.damaged", Args: a}
+	return msg.Msg{Key: "table.alert.damaged", Args: a}
 }
 
 // shellWord is s as one word of a shell command: as it is when it holds

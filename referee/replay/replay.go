@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -78,10 +79,10 @@ func refuseLine(err error) referee.Verdict {
 	// Like the referee's own messages: a capital, no full stop.
 	text = strings.TrimSuffix(lang.Capital(text), ".")
 	if text == "" {
-		v.Msg = lang.Sentence{{Key: "line.empty"}}
+		v.Msg = msg.Sentence{{Key: "line.empty"}}
 		return v
 	}
-	v.Msg = lang.Sentence{{Key: "line.bad", Args: lang.Args{Text: text}}}
+	v.Msg = msg.Sentence{{Key: "line.bad", Args: msg.Args{Text: text}}}
 	return v
 }
 

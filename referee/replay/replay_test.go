@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -174,7 +175,7 @@ func (s *seats) Apply(ev tablelog.Event) referee.Verdict {
 			s.st.Hands[n], s.st.Scores[n] = 7, 0
 		}
 	}
-	return referee.Verdict{OK: true, Msg: lang.Sentence{{Key: "pass", Args: lang.Args{Player: "Ann"}}}}
+	return referee.Verdict{OK: true, Msg: msg.Sentence{{Key: "pass", Args: msg.Args{Player: "Ann"}}}}
 }
 
 func (s *seats) State() referee.State { return s.st }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -38,17 +39,17 @@ func (t *TextWriter) Write(r *Record) error {
 // the colour and face to match follow ("Ben's turn, match red or 7.").
 func Text(r *Record, l lang.Lang) string {
 	var b strings.Builder
-	b.WriteString(l.Render(lang.Msg{Key: "text.line", Args: lang.Args{N: r.Line}}))
+	b.WriteString(l.Render(msg.Msg{Key: "text.line", Args: msg.Args{N: r.Line}}))
 	b.WriteString(" ")
 	if !r.OK {
-		b.WriteString(l.Render(lang.Msg{Key: "text.refused", Args: lang.Args{Value: r.Error}}) + " ")
+		b.WriteString(l.Render(msg.Msg{Key: "text.refused", Args: msg.Args{Value: r.Error}}) + " ")
 	}
 	b.WriteString(sentence(l, message(r, l)))
 	for _, e := range r.Verdict.Effects {
 		if e.Kind == referee.EffReshuffle {
 			// The referee's sentence is about the player; the table also
 			// needs to know the pile was turned over.
-			b.WriteString(" " + l.Render(lang.Msg{Key: "text.reshuffle"}))
+			b.WriteString(" " + l.Render(msg.Msg{Key: "text.reshuffle"}))
 		}
 	}
 	// Other phases: the referee's sentence already says what comes next.
@@ -59,12 +60,12 @@ func Text(r *Record, l lang.Lang) string {
 		}
 	}
 	if h := handList(&r.State, r.State.Hands); h != "" && r.Phase != referee.PhaseSetup {
-		b.WriteString(" " + l.Render(lang.Msg{Key: "text.hands", Args: lang.Args{Text: h}}))
+		b.WriteString(" " + l.Render(msg.Msg{Key: "text.hands", Args: msg.Args{Text: h}}))
 	}
 	if (r.Event.Kind == tablelog.Hand || r.Event.Kind == tablelog.Points) && r.OK &&
 		(r.Phase == referee.PhaseSetup || r.Phase == referee.PhaseOver) {
 		if s := handList(&r.State, r.State.Scores); s != "" {
-			b.WriteString(" " + l.Render(lang.Msg{Key: "text.scores", Args: lang.Args{Text: s}}))
+			b.WriteString(" " + l.Render(msg.Msg{Key: "text.scores", Args: msg.Args{Text: s}}))
 		}
 	}
 	return b.String()
@@ -96,17 +97,17 @@ func sentence(l lang.Lang, s string) string {
 	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") || strings.HasSuffix(s, "։") {
 		return s
 	}
-	return s + l.Render(lang.Msg{Key: "text.stop"})
+	return s + l.Render(msg.Msg{Key: "text.stop"})
 }
 
 // Next says what the table waits for in state s, in l: "Ben's turn, match
 // red or 7."
 func Next(s *referee.State, l lang.Lang) string {
-	a := lang.Args{Player: s.Turn, N: s.Pending}
+	a := msg.Args{Player: s.Turn, N: s.Pending}
 	if a.Player == "" {
-		a.Player = l.Render(lang.Msg{Key: "text.nextplayer"})
+		a.Player = l.Render(msg.Msg{Key: "text.nextplayer"})
 	}
-	say := func(key string) string { return l.Render(lang.Msg{Key: key, Args: a}) }
+	say := func(key string) string { return l.Render(msg.Msg{Key: key, Args: a}) }
 	switch s.Phase {
 	case referee.PhaseSetup:
 		if len(s.Hands) == 0 && len(s.Players) == 0 {
@@ -147,7 +148,7 @@ func Next(s *referee.State, l lang.Lang) string {
 
 // matchKey is the key of the turn sentence, with what the next card must
 // match ("red or 7", "green") set in a.
-func matchKey(s *referee.State, a *lang.Args) string {
+func matchKey(s *referee.State, a *msg.Args) string {
 	if s.Pending > 0 {
 		return "text.turn.pending"
 	}

@@ -7,12 +7,13 @@ import (
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // longArgs fill every argument a message may take, with long names of
 // allowed characters: 12 Cyrillic letters, an Armenian double name, the
 // longest name the table allows (table.MaxName, 20).
-var longArgs = lang.Args{
+var longArgs = msg.Args{
 	Player: "Александрина", Other: "Աստղիկ-Մարիամ", Next: "Maximilian-Alexander",
 	Card:  cards.Card{Kind: cards.WildDrawFour, Color: cards.Yellow},
 	Top:   cards.Card{Kind: cards.DrawTwo, Color: cards.Green},
@@ -34,7 +35,7 @@ func TestEveryMessageOnOLED(t *testing.T) {
 				if strings.HasPrefix(k, "page.") {
 					continue // the web page's words: never on the OLED
 				}
-				text := l.Sentence(lang.Sentence{{Key: k, Args: longArgs}})
+				text := l.Sentence(msg.Sentence{{Key: k, Args: longArgs}})
 				if m := Missing(text); len(m) != 0 {
 					t.Errorf("%s %s: Missing(%q) = %q, want none", l, k, text, m)
 				}
@@ -125,7 +126,7 @@ func TestCardCornersInEveryLanguage(t *testing.T) {
 	for _, l := range lang.Languages() {
 		seen := map[string]string{}
 		for _, c := range []string{"R", "Y", "G", "B"} {
-			ix := l.Render(lang.Msg{Key: "screen.corner." + c})
+			ix := l.Render(msg.Msg{Key: "screen.corner." + c})
 			if m := Missing(ix); len(m) != 0 || ix == "" || strings.HasPrefix(ix, "screen.") || utf8.RuneCountInString(ix) > 2 {
 				t.Errorf("%s: corner of %s = %q (missing %q), want an initial of one or two letters", l, c, ix, m)
 			}
@@ -135,7 +136,7 @@ func TestCardCornersInEveryLanguage(t *testing.T) {
 			seen[ix] = c
 		}
 	}
-	if ru := lang.Russian.Render(lang.Msg{Key: "screen.corner.R"}); ru != "К" {
+	if ru := lang.Russian.Render(msg.Msg{Key: "screen.corner.R"}); ru != "К" {
 		t.Errorf("Russian corner of red = %q, want К (красный)", ru)
 	}
 }

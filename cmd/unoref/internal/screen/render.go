@@ -9,6 +9,7 @@ import (
 
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // Panel size in pixels: the OLED's.
@@ -111,7 +112,7 @@ func defaultPrompt(s Screen) string {
 		if s.Round > 1 {
 			return s.count("screen.next", s.Round)
 		}
-		return s.say("screen.deal", lang.Args{})
+		return s.say("screen.deal", msg.Args{})
 	case "penalty":
 		return s.count("screen.penalty", s.Pending)
 	case "challenge":
@@ -120,9 +121,9 @@ func defaultPrompt(s Screen) string {
 		if a := s.colour(); a.Color != 0 {
 			return s.say("screen.heights", a)
 		}
-		return s.say("screen.countup", lang.Args{})
+		return s.say("screen.countup", msg.Args{})
 	case "drawn", "color", "show", "swap", "countup":
-		return s.say("screen."+s.Phase, lang.Args{})
+		return s.say("screen."+s.Phase, msg.Args{})
 	}
 	return ""
 }
@@ -133,7 +134,7 @@ func defaultPrompt(s Screen) string {
 // the card).
 func cardFace(l lang.Lang, code, colour string) (string, string) {
 	base, named, _ := strings.Cut(code, ":")
-	word := func(face string) string { return l.Render(lang.Msg{Key: "screen.face." + face}) }
+	word := func(face string) string { return l.Render(msg.Msg{Key: "screen.face." + face}) }
 	switch {
 	case base == "":
 		return colour, ""
@@ -217,7 +218,7 @@ func drawCard(dst *image1bit.VerticalLSB, r image.Rectangle, l lang.Lang, code, 
 	fillColour(dst, r.Inset(2), c)
 	if c != "" {
 		// Corner index, like the printed card: the colour's initial in l.
-		ix := l.Render(lang.Msg{Key: "screen.corner." + c})
+		ix := l.Render(msg.Msg{Key: "screen.corner." + c})
 		fillRect(dst, image.Rect(r.Min.X+1, r.Min.Y+1, r.Min.X+3+small.width(ix), r.Min.Y+13), image1bit.Off)
 		drawText(dst, small, r.Min.X+2, r.Min.Y, ix, image1bit.On)
 	}
@@ -355,7 +356,7 @@ func promptTitle(s Screen) string {
 	case s.Phase != "setup" && s.Turn != "":
 		return s.Turn
 	case s.Round == 0 && len(s.Hands) == 0:
-		return s.say("screen.welcome", lang.Args{})
+		return s.say("screen.welcome", msg.Args{})
 	}
 	return s.count("screen.round", max(s.Round, 1))
 }
@@ -422,13 +423,13 @@ func scorePages(s Screen) (board, n int) {
 func scoreTitle(s Screen) string {
 	switch {
 	case s.Phase == "over" || s.Winner != "":
-		return s.say("screen.over", lang.Args{})
+		return s.say("screen.over", msg.Args{})
 	case s.Counted > 0:
 		return s.count("screen.after", s.Counted)
 	case s.Round > 1:
 		return s.count("screen.after", s.Round-1)
 	}
-	return s.say("screen.scores", lang.Args{})
+	return s.say("screen.scores", msg.Args{})
 }
 
 // scoreLines are the rows of a board: name and points ("+87" for a round).
@@ -520,5 +521,5 @@ func alertWord(s Screen) string {
 	case AlertSlap:
 		key = "screen.slap"
 	}
-	return s.say(key, lang.Args{})
+	return s.say(key, msg.Args{})
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.png golden files and the preview sheet")
@@ -50,9 +51,9 @@ var samples = []struct {
 	{"prompt-armenian", Screen{Phase: "challenge", Turn: "Ալեքսանդրինա", Top: "W+4:R", Color: "R", Pending: 4, Prompt: "Ալեքսանդրինա, վիճարկի՞ր +4-ը, թե՞ վերցրու 4 քարտ"}},
 	// The README's Russian example: the table's own sentences in Russian.
 	{"ru-turn", Screen{Phase: "turn", Turn: "Аня", Direction: "cw", Color: "G", Top: "G5", Hands: []Seat{{"Аня", 7}, {"Бен", 7}, {"Вика", 7}},
-		Message: lang.Russian.Sentence(lang.Sentence{{Key: "start.card", Args: lang.Args{Card: green5, Player: "Аня"}}}), Lang: lang.Russian}},
+		Message: lang.Russian.Sentence(msg.Sentence{{Key: "start.card", Args: msg.Args{Card: green5, Player: "Аня"}}}), Lang: lang.Russian}},
 	{"ru-refusal", Screen{Alert: AlertIllegal, Lang: lang.Russian,
-		Message: lang.Russian.Sentence(lang.Sentence{{Key: "refuse.nomatch", Args: lang.Args{Card: red2, Top: green5, Color: cards.Green}}})}},
+		Message: lang.Russian.Sentence(msg.Sentence{{Key: "refuse.nomatch", Args: msg.Args{Card: red2, Top: green5, Color: cards.Green}}})}},
 	{"ru-scores", Screen{Phase: "setup", Round: 2, Counted: 1, Lang: lang.Russian, Scores: []Score{{"Аня", 0, 0}, {"Бен", 87, 87}, {"Вика", 0, 0}}}},
 }
 

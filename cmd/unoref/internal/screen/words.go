@@ -4,17 +4,17 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // say renders one of the screen's own words (keys screen.* of package
 // lang) in the screen's language.
-func (s Screen) say(key string, a lang.Args) string {
-	return s.Lang.Render(lang.Msg{Key: key, Args: a})
+func (s Screen) say(key string, a msg.Args) string {
+	return s.Lang.Render(msg.Msg{Key: key, Args: a})
 }
 
 // count is a screen word with a number: "Round 2", "Draw 2 cards".
-func (s Screen) count(key string, n int) string { return s.say(key, lang.Args{N: n}) }
+func (s Screen) count(key string, n int) string { return s.say(key, msg.Args{N: n}) }
 
 // colourWord is the colour to match in capitals ("RED", "КРАСНЫЙ"), the
 // code itself when it is not a colour.
@@ -23,14 +23,14 @@ func (s Screen) colourWord(code string) string {
 	if err != nil || c == cards.NoColor {
 		return code
 	}
-	return strings.ToUpper(s.say("screen.colour", lang.Args{Color: c}))
+	return strings.ToUpper(s.say("screen.colour", msg.Args{Color: c}))
 }
 
 // colour is the colour to match as a template argument, if there is one.
-func (s Screen) colour() lang.Args {
+func (s Screen) colour() msg.Args {
 	c, err := cards.ParseColor(s.Color)
 	if err != nil {
-		return lang.Args{}
+		return msg.Args{}
 	}
-	return lang.Args{Color: c}
+	return msg.Args{Color: c}
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -41,7 +41,7 @@ func (t *Table) loadNames() {
 	}
 	m, err := n.Names(context.Background(), t.cur.id)
 	if err != nil {
-		t.tell(Verdict{}, lang.Msg{Key: "table.names.fail", Args: lang.Args{Text: err.Error()}})
+		t.tell(Verdict{}, msg.Msg{Key: "table.names.fail", Args: msg.Args{Text: err.Error()}})
 		return
 	}
 	t.cur.names = m
@@ -59,7 +59,7 @@ func (g *currentGame) disp(seat string) string {
 // the one rule for names), in the table's words.
 func checkName(name string) error {
 	if m, bad := referee.NameMsg(tablelog.CheckName(name)); bad {
-		return &ActionError{Msg: lang.Sentence{m}}
+		return &ActionError{Msg: msg.Sentence{m}}
 	}
 	return nil
 }
@@ -69,7 +69,7 @@ func checkName(name string) error {
 // shown.
 func (t *Table) rename(who, name string) error {
 	if t.cur.game == nil {
-		return refuseAction("action.nogame", lang.Args{})
+		return refuseAction("action.nogame", msg.Args{})
 	}
 	if err := checkName(name); err != nil {
 		return err
@@ -83,28 +83,28 @@ func (t *Table) rename(who, name string) error {
 		}
 	}
 	if seat == "" {
-		return refuseAction("action.name.who", lang.Args{Value: who})
+		return refuseAction("action.name.who", msg.Args{Value: who})
 	}
 	for _, p := range players {
 		if p != seat && (strings.EqualFold(p, name) || strings.EqualFold(t.cur.disp(p), name)) {
-			return refuseAction("action.name.taken", lang.Args{Value: name})
+			return refuseAction("action.name.taken", msg.Args{Value: name})
 		}
 	}
 	old := t.cur.disp(seat)
 	n, ok := t.j.(namer)
 	if !ok || t.cur.id == 0 {
-		return refuseAction("action.rename.cant", lang.Args{})
+		return refuseAction("action.rename.cant", msg.Args{})
 	}
 	switch err := n.Rename(context.Background(), t.cur.id, seat, name); {
 	case errors.Is(err, journal.ErrNameTaken):
-		return refuseAction("action.name.other", lang.Args{Value: name})
+		return refuseAction("action.name.other", msg.Args{Value: name})
 	case err != nil:
-		return refuseAction("action.name.save", lang.Args{Text: err.Error()})
+		return refuseAction("action.name.save", msg.Args{Text: err.Error()})
 	}
 	t.loadNames()
 	// Already display names: the sentence is not renamed again.
 	t.tell(Verdict{OK: true})
-	t.out.last.Msg = lang.Sentence{{Key: "table.renamed", Args: lang.Args{Other: old, Player: name}}}
+	t.out.last.Msg = msg.Sentence{{Key: "table.renamed", Args: msg.Args{Other: old, Player: name}}}
 	t.out.last.Message = t.say(t.out.last.Msg...)
 	t.refresh()
 	return nil
@@ -115,7 +115,7 @@ func (t *Table) rename(who, name string) error {
 // rules) is not undone: start a new game instead.
 func (t *Table) undo() error {
 	if t.cur.game == nil {
-		return refuseAction("action.nogame", lang.Args{})
+		return refuseAction("action.nogame", msg.Args{})
 	}
 	if n := len(t.uno.held); n > 0 {
 		ev := t.uno.held[n-1].ev
@@ -129,21 +129,21 @@ func (t *Table) undo() error {
 	}
 	u, ok := t.cur.game.(undoer)
 	if !ok {
-		return refuseAction("action.undo.cant", lang.Args{})
+		return refuseAction("action.undo.cant", msg.Args{})
 	}
 	lines := t.cur.game.Lines()
 	if len(lines) > 0 {
 		if ev, ok, err := tablelog.Parse(lines[len(lines)-1], 0); err == nil && ok && (ev.Kind == tablelog.Players || ev.Kind == tablelog.Rules) {
-			return refuseAction("action.undo.none", lang.Args{})
+			return refuseAction("action.undo.none", msg.Args{})
 		}
 	}
 	was := t.cur.game.State()
 	ev, err := u.Undo(context.Background())
 	switch {
 	case errors.Is(err, journal.ErrNothingToUndo):
-		return refuseAction("action.undo.none", lang.Args{})
+		return refuseAction("action.undo.none", msg.Args{})
 	case err != nil:
-		return refuseAction("action.undo.fail", lang.Args{Text: err.Error()})
+		return refuseAction("action.undo.fail", msg.Args{Text: err.Error()})
 	}
 	names := t.cur.names
 	t.adopt(t.cur.game)
@@ -158,14 +158,14 @@ func (t *Table) undo() error {
 // new one starts.
 func (t *Table) end() error {
 	if t.cur.game == nil {
-		return refuseAction("action.nogame", lang.Args{})
+		return refuseAction("action.nogame", msg.Args{})
 	}
 	e, ok := t.cur.game.(ender)
 	if !ok {
-		return refuseAction("action.end.cant", lang.Args{})
+		return refuseAction("action.end.cant", msg.Args{})
 	}
 	if err := e.End(context.Background()); err != nil {
-		return refuseAction("action.end.fail", lang.Args{Text: err.Error()})
+		return refuseAction("action.end.fail", msg.Args{Text: err.Error()})
 	}
 	st := t.cur.game.State()
 	if st.Phase != referee.PhaseOver {
@@ -179,9 +179,9 @@ func (t *Table) end() error {
 	t.out.log, t.cur.events = nil, 0
 	t.tags.pile.Clear()
 	t.out.roundPts, t.out.counted = nil, 0
-	m := lang.Msg{Key: "table.abandoned"}
+	m := msg.Msg{Key: "table.abandoned"}
 	if st.Winner != "" {
-		m = lang.Msg{Key: "table.ended", Args: lang.Args{Player: st.Winner}}
+		m = msg.Msg{Key: "table.ended", Args: msg.Args{Player: st.Winner}}
 	}
 	t.tell(Verdict{OK: true}, m)
 	t.cur.names = nil
@@ -193,30 +193,30 @@ func (t *Table) end() error {
 // back, what to put back on the draw pile. hands are the hand counts
 // before the undo (nil for an event that was only held); st is the state
 // after it.
-func (t *Table) undoMsg(ev tablelog.Event, hands map[string]int, st referee.State) lang.Msg {
+func (t *Table) undoMsg(ev tablelog.Event, hands map[string]int, st referee.State) msg.Msg {
 	who := ev.Name
 	if who == "" {
 		who = st.Turn
 	}
-	a := lang.Args{Player: who}
+	a := msg.Args{Player: who}
 	switch ev.Kind {
 	case tablelog.Play:
 		a.Card = ev.Card
-		return lang.Msg{Key: "undo.play", Args: a}
+		return msg.Msg{Key: "undo.play", Args: a}
 	case tablelog.Draw:
 		a.Player, a.N = drewBack(hands, st, who, max(len(ev.Cards), 1))
-		return lang.Msg{Key: "undo.draw", Args: a}
+		return msg.Msg{Key: "undo.draw", Args: a}
 	case tablelog.Start:
-		return lang.Msg{Key: "undo.start", Args: lang.Args{Card: ev.Card}}
+		return msg.Msg{Key: "undo.start", Args: msg.Args{Card: ev.Card}}
 	case tablelog.Color:
-		return lang.Msg{Key: "undo.color", Args: a}
+		return msg.Msg{Key: "undo.color", Args: a}
 	case tablelog.Pass:
-		return lang.Msg{Key: "undo.pass", Args: a}
+		return msg.Msg{Key: "undo.pass", Args: a}
 	case tablelog.Hand, tablelog.Points:
-		return lang.Msg{Key: "undo.hand", Args: a}
+		return msg.Msg{Key: "undo.hand", Args: a}
 	}
 	ev.Timed = false
-	return lang.Msg{Key: "undo.other", Args: lang.Args{Text: ev.String()}}
+	return msg.Msg{Key: "undo.other", Args: msg.Args{Text: ev.String()}}
 }
 
 // drewBack is who puts cards back after a draw is undone, and how many:

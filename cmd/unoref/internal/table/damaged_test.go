@@ -10,6 +10,7 @@ import (
 
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -17,7 +18,7 @@ import (
 // daemon's alert in every snapshot as keys, and refuses a new game with a
 // sentence of its own that names no English error.
 func TestDamagedJournalAlert(t *testing.T) {
-	alert := lang.Msg{Key: "table.alert.damaged.nocopy", Args: lang.Args{Path: "/d/journal.db", Text: "the file is empty"}}
+	alert := msg.Msg{Key: "table.alert.damaged.nocopy", Args: msg.Args{Path: "/d/journal.db", Text: "the file is empty"}}
 	damage := &journal.DamageError{Path: "/d/journal.db", Reason: "the file is empty"}
 	tb, err := NewVirtual(context.Background(), DamagedJournal{Err: damage}, Config{Alert: alert, Lang: lang.Russian}, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
 	if err != nil {
@@ -30,7 +31,7 @@ func TestDamagedJournalAlert(t *testing.T) {
 	if !errors.As(err, &ae) || cmp.Diff([]string{"table.damaged"}, ae.Msg.Keys()) != "" {
 		t.Fatalf("Do(newgame) = %v, want the ActionError table.damaged", err)
 	}
-	if want := lang.Russian.Render(lang.Msg{Key: "table.damaged"}); ae.Error() != want {
+	if want := lang.Russian.Render(msg.Msg{Key: "table.damaged"}); ae.Error() != want {
 		t.Errorf("Do(newgame) says %q, want %q", ae.Error(), want)
 	}
 	if diff := cmp.Diff(alert, tb.Snapshot().Alert); diff != "" {

@@ -20,7 +20,7 @@
 //
 // # What the table says
 //
-// Every sentence the table shows is a lang.Msg (a key of package lang's
+// Every sentence the table shows is a msg.Msg (a key of package lang's
 // catalogs and its arguments), rendered in Config.Lang by one function,
 // say: the engine's verdicts, the table's own news ("Tie: Ann and Cy pick
 // again", "1 of 2 cards drawn"), tag refusals, prompts, what to do after an

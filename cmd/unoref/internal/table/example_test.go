@@ -10,6 +10,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -64,8 +65,8 @@ func ExampleWhy() {
 	play := tablelog.Event{Kind: tablelog.Play, Card: cards.Card{Kind: cards.Number, Color: cards.Green, Number: 5}}
 	rules, _ := referee.Preset(referee.PresetOfficial)
 	m, _ := table.Why(before, rules, play)
-	fmt.Println(lang.English.Sentence(lang.Sentence{m}))
-	fmt.Println(lang.Russian.Sentence(lang.Sentence{m}))
+	fmt.Println(lang.English.Sentence(msg.Sentence{m}))
+	fmt.Println(lang.Russian.Sentence(msg.Sentence{m}))
 	// Output:
 	// Green 5 on Green 2: same colour
 	// Зелёная пятёрка на зелёную двойку: тот же цвет

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/unoref/unoref/lang"
 	"io/fs"
 	"os"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/unoref/unoref/drivers/seatpad"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -69,10 +69,10 @@ func checkPlayer(p journal.Player) error {
 		return err
 	}
 	if utf8.RuneCountInString(p.Mark) > MaxMark || strings.ContainsFunc(p.Mark, func(r rune) bool { return !unicode.IsPrint(r) }) {
-		return refuseAction("action.mark", lang.Args{N: MaxMark})
+		return refuseAction("action.mark", msg.Args{N: MaxMark})
 	}
 	if p.Seat < journal.NoSeat || p.Seat >= seatpad.MaxSeats {
-		return refuseAction("action.noseat", lang.Args{N: p.Seat + 1})
+		return refuseAction("action.noseat", msg.Args{N: p.Seat + 1})
 	}
 	return nil
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/led"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -248,12 +248,12 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 	if t.out.alert != 0 {
 		s.Message = t.out.alertMsg
 	} else if st.SlapFor != "" {
-		s.Alert, s.Message = screen.AlertSlap, t.say(t.named(lang.Sentence{slapMsg(st)})...)
+		s.Alert, s.Message = screen.AlertSlap, t.say(t.named(msg.Sentence{slapMsg(st)})...)
 	}
 	if code := t.setupCode(); code != "" {
 		// The whole screen, so that no layout cuts the code.
 		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang,
-			Prompt: t.say(lang.Msg{Key: "table.code", Args: lang.Args{Value: code}})}
+			Prompt: t.say(msg.Msg{Key: "table.code", Args: msg.Args{Value: code}})}
 	}
 	if t.cur.game == nil {
 		s.Phase = referee.PhaseSetup
@@ -278,12 +278,12 @@ func (g *currentGame) round(st referee.State) int {
 }
 
 // promptNamed is what the table waits for, with display names.
-func (t *Table) promptNamed(st referee.State) lang.Msg {
+func (t *Table) promptNamed(st referee.State) msg.Msg {
 	m := t.promptMsg(st)
 	if m.Key == "" {
 		return m
 	}
-	return t.named(lang.Sentence{m})[0]
+	return t.named(msg.Sentence{m})[0]
 }
 
 // show puts s on the OLED at the page being read: a new text starts at its

@@ -13,7 +13,7 @@ import (
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/hardware/board"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -62,7 +62,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		} else {
 			t.parts, _ = t.parts.Vanish(board.PartDrawReader, "stopped answering")
 		}
-		t.refuse(CodeUnreadable, lang.Msg{Key: "table.reader." + pad}, "")
+		t.refuse(CodeUnreadable, msg.Msg{Key: "table.reader." + pad}, "")
 		return nil
 	case mfrc522.ReaderBack:
 		if pad == "play" {
@@ -81,7 +81,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		return nil
 	case mfrc522.PollFailed:
 		if errors.Is(ev.Err, mfrc522.ErrCollision) {
-			t.refuse(CodeTwoCards, lang.Msg{Key: "tag.twocards"}, "")
+			t.refuse(CodeTwoCards, msg.Msg{Key: "tag.twocards"}, "")
 		}
 		return nil
 	case mfrc522.TagArrived:
@@ -107,7 +107,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		for _, p := range ev.Present {
 			t.tags.seen[p.UID.String()] = true
 		}
-		t.refuse(CodeTwoCards, lang.Msg{Key: "tag.twocards"}, "")
+		t.refuse(CodeTwoCards, msg.Msg{Key: "tag.twocards"}, "")
 		return nil
 	}
 	c, err := t.resolve(pad, ev.Tag)
@@ -147,7 +147,7 @@ func (t *Table) resolve(pad string, tag mfrc522.Tag) (cards.Card, error) {
 // tap handles a card read on a pad.
 func (t *Table) tap(pad string, c cards.Card, uid string) error {
 	if t.cur.game == nil {
-		t.refuse(CodeNoGame, lang.Msg{Key: "table.nogame"}, "")
+		t.refuse(CodeNoGame, msg.Msg{Key: "table.nogame"}, "")
 		return nil
 	}
 	st := t.cur.game.State()
@@ -157,7 +157,7 @@ func (t *Table) tap(pad string, c cards.Card, uid string) error {
 	who, named := t.takeSeat()
 	switch st.Phase {
 	case referee.PhaseOver:
-		t.refuse(referee.ErrWrongPhase, lang.Msg{Key: "table.over"}, "")
+		t.refuse(referee.ErrWrongPhase, msg.Msg{Key: "table.over"}, "")
 		return nil
 	case referee.PhaseSetup:
 		return t.submit(tablelog.Event{Kind: tablelog.Start, Card: c})
@@ -180,7 +180,7 @@ func (t *Table) tap(pad string, c cards.Card, uid string) error {
 		if st.Phase == referee.PhasePenalty || st.Phase == referee.PhaseChallenge {
 			t.taps.drawn = append(t.taps.drawn, c)
 			if len(t.taps.drawn) < st.Pending {
-				t.news("table.drawn", lang.Args{N: len(t.taps.drawn), K: st.Pending})
+				t.news("table.drawn", msg.Args{N: len(t.taps.drawn), K: st.Pending})
 				return nil
 			}
 			ev := tablelog.Event{Kind: tablelog.Draw, Cards: t.taps.drawn}
@@ -204,7 +204,7 @@ func (t *Table) collectCard(name string, c cards.Card, want int) error {
 	}
 	t.taps.cards = append(t.taps.cards, c)
 	if len(t.taps.cards) < want {
-		t.news("table.shown", lang.Args{Player: name, N: len(t.taps.cards), K: want})
+		t.news("table.shown", msg.Args{Player: name, N: len(t.taps.cards), K: want})
 		return nil
 	}
 	return t.sendCollected()
@@ -246,7 +246,7 @@ func (t *Table) pick(c cards.Card) error {
 	}
 	t.dealer.picks = append(t.dealer.picks, v)
 	if len(t.dealer.picks) < len(t.dealer.queue) {
-		t.news("table.picked", lang.Args{Player: t.dealer.queue[len(t.dealer.picks)-1], Card: c})
+		t.news("table.picked", msg.Args{Player: t.dealer.queue[len(t.dealer.picks)-1], Card: c})
 		return nil
 	}
 	best := -1
@@ -262,7 +262,7 @@ func (t *Table) pick(c cards.Card) error {
 	t.dealer.picks = t.dealer.picks[:0]
 	if len(top) > 1 {
 		t.dealer.queue = top
-		t.news("table.tie", lang.Args{Names: top})
+		t.news("table.tie", msg.Args{Names: top})
 		return nil
 	}
 	t.dealer.queue, t.dealer.picks = nil, nil
@@ -289,7 +289,7 @@ func (t *Table) takeSeat() (string, bool) {
 // press handles a panel button.
 func (t *Table) press(b button.Name) error {
 	if t.cur.game == nil {
-		t.refuse(CodeNoGame, lang.Msg{Key: "table.nogame"}, "")
+		t.refuse(CodeNoGame, msg.Msg{Key: "table.nogame"}, "")
 		return nil
 	}
 	st := t.cur.game.State()
@@ -300,7 +300,7 @@ func (t *Table) press(b button.Name) error {
 			t.dealer.queue, t.dealer.picks = nil, nil
 			return t.submit(tablelog.Event{Kind: tablelog.Dealer, Name: st.Players[0]})
 		}
-		t.refuse(referee.ErrWrongPhase, lang.Msg{Key: "table.pickfirst"}, "")
+		t.refuse(referee.ErrWrongPhase, msg.Msg{Key: "table.pickfirst"}, "")
 		return nil
 	}
 	switch b {
@@ -360,7 +360,7 @@ func (t *Table) seat(s int) error {
 	if st.Phase == referee.PhaseCountup && len(t.taps.cards) == 0 {
 		t.taps.by = st.Players[s]
 	}
-	t.news("table.acts", lang.Args{Player: st.Players[s]})
+	t.news("table.acts", msg.Args{Player: st.Players[s]})
 	return nil
 }
 
@@ -488,7 +488,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		if uid != "" {
 			t.tags.pile.Undo()
 		}
-		t.refuse("journal", lang.Msg{Key: "table.journal"}, ev.String())
+		t.refuse("journal", msg.Msg{Key: "table.journal"}, ev.String())
 		return err
 	}
 	line := ev.String()
@@ -602,9 +602,9 @@ func pileOf(lines, tags []string) registry.Pile {
 }
 
 // refuse shows a refusal the daemon makes itself (a tag that names no card).
-func (t *Table) refuse(code string, m lang.Msg, event string) {
+func (t *Table) refuse(code string, m msg.Msg, event string) {
 	t.tell(Verdict{Code: code, Event: event}, m)
-	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: lang.Sentence{m}}, referee.State{}, referee.State{})
-	t.speak(speech{lang.Sentence{m}})
+	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: msg.Sentence{m}}, referee.State{}, referee.State{})
+	t.speak(speech{msg.Sentence{m}})
 	t.refresh()
 }

@@ -7,18 +7,18 @@ import (
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/hardware/board"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 )
 
 // say renders a sentence in the table's language (Config.Lang). Every
 // word the table shows, and may one day speak, goes through it.
-func (t *Table) say(s ...lang.Msg) string { return t.cfg.Lang.Sentence(s) }
+func (t *Table) say(s ...msg.Msg) string { return t.cfg.Lang.Sentence(s) }
 
 // named is s with each seat name replaced by the seat's display name, so
 // that a renamed player is called by the new name everywhere.
-func (t *Table) named(s lang.Sentence) lang.Sentence {
-	out := make(lang.Sentence, len(s))
+func (t *Table) named(s msg.Sentence) msg.Sentence {
+	out := make(msg.Sentence, len(s))
 	for i, m := range s {
 		a := &m.Args
 		a.Player, a.Other, a.Next = t.cur.disp(a.Player), t.cur.disp(a.Other), t.cur.disp(a.Next)
@@ -37,7 +37,7 @@ func (t *Table) named(s lang.Sentence) lang.Sentence {
 // tell makes v, saying s, the verdict the table shows. It ends the alert
 // of the verdict before: a refusal stays until the next event (or
 // Config.RefusalHold).
-func (t *Table) tell(v Verdict, s ...lang.Msg) {
+func (t *Table) tell(v Verdict, s ...msg.Msg) {
 	v.Msg = t.named(s)
 	v.Message = t.say(v.Msg...)
 	v.At = t.clock.Now()
@@ -48,31 +48,31 @@ func (t *Table) tell(v Verdict, s ...lang.Msg) {
 
 // news shows a sentence of the table's own that changes nothing in the
 // game: "Ann picked Red 7", "1 of 2 cards drawn".
-func (t *Table) news(key string, a lang.Args) {
-	t.tell(Verdict{OK: true}, lang.Msg{Key: key, Args: a})
+func (t *Table) news(key string, a msg.Args) {
+	t.tell(Verdict{OK: true}, msg.Msg{Key: key, Args: a})
 	t.refresh()
 }
 
 // tagMsg is what the table says about a tag that names no card.
-func tagMsg(err error) lang.Msg {
+func tagMsg(err error) msg.Msg {
 	var fe *ndef.ForeignError
 	switch {
 	case errors.Is(err, errNotCard):
-		return lang.Msg{Key: "tag.unknown"}
+		return msg.Msg{Key: "tag.unknown"}
 	case errors.As(err, &fe) && fe.Text != "":
-		return lang.Msg{Key: "tag.says", Args: lang.Args{Text: fe.Text}}
+		return msg.Msg{Key: "tag.says", Args: msg.Args{Text: fe.Text}}
 	case errors.Is(err, registry.ErrOtherDeck):
-		return lang.Msg{Key: "tag.otherdeck"}
+		return msg.Msg{Key: "tag.otherdeck"}
 	case errors.Is(err, registry.ErrForeign), errors.As(err, &fe):
-		return lang.Msg{Key: "tag.foreign"}
+		return msg.Msg{Key: "tag.foreign"}
 	case errors.Is(err, registry.ErrDuplicateTag):
-		return lang.Msg{Key: "tag.duplicate"}
+		return msg.Msg{Key: "tag.duplicate"}
 	case errors.Is(err, ndef.ErrBlank):
-		return lang.Msg{Key: "tag.blank"}
+		return msg.Msg{Key: "tag.blank"}
 	case errors.Is(err, registry.ErrUnknownTag), errors.Is(err, ndef.ErrCorrupt):
-		return lang.Msg{Key: "tag.notdeck"}
+		return msg.Msg{Key: "tag.notdeck"}
 	}
-	return lang.Msg{Key: "tag.unreadable"}
+	return msg.Msg{Key: "tag.unreadable"}
 }
 
 // errNotCard marks a tag of a kind cards are never written on (MIFARE
@@ -80,22 +80,22 @@ func tagMsg(err error) lang.Msg {
 var errNotCard = errors.New("table: not a card tag")
 
 // promptMsg is what the table waits for, one sentence.
-func (t *Table) promptMsg(st referee.State) lang.Msg {
+func (t *Table) promptMsg(st referee.State) msg.Msg {
 	switch {
 	case t.cur.game == nil:
-		return lang.Msg{Key: "prompt.nogame"}
+		return msg.Msg{Key: "prompt.nogame"}
 	case len(t.uno.held) > 0:
-		return lang.Msg{Key: "prompt.uno", Args: lang.Args{Player: t.uno.win.who}}
+		return msg.Msg{Key: "prompt.uno", Args: msg.Args{Player: t.uno.win.who}}
 	case st.SlapFor != "":
 		return slapMsg(st)
 	case t.dealer.queue != nil:
-		return lang.Msg{Key: "prompt.pick", Args: lang.Args{Player: t.dealer.queue[len(t.dealer.picks)]}}
+		return msg.Msg{Key: "prompt.pick", Args: msg.Args{Player: t.dealer.queue[len(t.dealer.picks)]}}
 	}
-	a := lang.Args{Player: st.Turn}
+	a := msg.Args{Player: st.Turn}
 	switch st.Phase {
 	case referee.PhaseSetup:
 		a.Player = st.Dealer
-		return lang.Msg{Key: "prompt.starter", Args: a}
+		return msg.Msg{Key: "prompt.starter", Args: a}
 	case referee.PhasePenalty:
 		a.N = st.Pending
 	case referee.PhaseShow:
@@ -104,7 +104,7 @@ func (t *Table) promptMsg(st referee.State) lang.Msg {
 		a.Player = t.taps.nextToCount(st)
 		c, err := cards.ParseColor(st.Color)
 		if err != nil {
-			return lang.Msg{Key: "prompt.heights.any", Args: a}
+			return msg.Msg{Key: "prompt.heights.any", Args: a}
 		}
 		a.Color = c
 	case referee.PhaseCountup:
@@ -117,23 +117,23 @@ func (t *Table) promptMsg(st referee.State) lang.Msg {
 		a.Player = st.Winner
 	case referee.PhaseTurn, referee.PhaseDrawn, referee.PhaseColor, referee.PhaseChallenge, referee.PhaseSwap:
 	default:
-		return lang.Msg{}
+		return msg.Msg{}
 	}
-	return lang.Msg{Key: "prompt." + st.Phase, Args: a}
+	return msg.Msg{Key: "prompt." + st.Phase, Args: a}
 }
 
 // partsSaid is the start-up sentence on the optional parts of the pin map,
 // a clause each: "Optional parts: the draw pad's reader is there; the seat
 // pads 9–10 (MCP23017 0x21) are not fitted".
-func partsSaid(ps board.Parts) []lang.Msg {
-	s := []lang.Msg{{Key: "table.parts"}}
+func partsSaid(ps board.Parts) []msg.Msg {
+	s := []msg.Msg{{Key: "table.parts"}}
 	for i, p := range ps {
 		if i > 0 {
-			s = append(s, lang.Msg{Key: "table.parts.and"})
+			s = append(s, msg.Msg{Key: "table.parts.and"})
 		}
-		m := lang.Msg{Key: "table.part.draw." + p.State.String()}
+		m := msg.Msg{Key: "table.part.draw." + p.State.String()}
 		if p.Chip != "" {
-			m = lang.Msg{Key: "table.part.seats." + p.State.String(), Args: lang.Args{N: p.First, K: p.Last, Value: p.Chip}}
+			m = msg.Msg{Key: "table.part.seats." + p.State.String(), Args: msg.Args{N: p.First, K: p.Last, Value: p.Chip}}
 		}
 		s = append(s, m)
 	}

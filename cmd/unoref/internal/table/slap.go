@@ -1,10 +1,10 @@
 package table
 
 import (
-	"github.com/unoref/unoref/lang"
 	"strings"
 
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -49,6 +49,6 @@ func (t *Table) slapForLate() error {
 
 // slapMsg asks for the slaps still due: whose hand, and who has not
 // slapped yet (the table's display names come in with Table.named).
-func slapMsg(st referee.State) lang.Msg {
-	return lang.Msg{Key: "prompt.slap", Args: lang.Args{Player: st.SlapFor, Names: st.SlapsDue}}
+func slapMsg(st referee.State) msg.Msg {
+	return msg.Msg{Key: "prompt.slap", Args: msg.Args{Player: st.SlapFor, Names: st.SlapsDue}}
 }

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/hardware/board"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -48,7 +48,7 @@ type Snapshot struct {
 	// arguments, like Last.Msg, so that a page can say both in a phone's
 	// own language (lang.Lang.Render, Sentence).
 	Lang      string
-	PromptMsg lang.Msg
+	PromptMsg msg.Msg
 	// RoundPoints are the points each player scored in the round just
 	// counted, shown until the next round begins; nil otherwise.
 	RoundPoints map[string]int `json:",omitempty"`
@@ -60,13 +60,13 @@ type Snapshot struct {
 	// for the preset and each house rule (RulesInForce), rendered by the
 	// page in its language.
 	Voice VoiceState
-	Rules []lang.Sentence `json:",omitempty"`
+	Rules []msg.Sentence `json:",omitempty"`
 	// Alert is a problem the table can't solve by itself, for a banner on
 	// the page (Config.Alert), as a key and its arguments: a damaged
 	// journal (table.alert.damaged with its path, when the copy was made
 	// and the command that restores it; table.alert.damaged.nocopy) and,
 	// in Args.Text, the technical reason in English. Key "" for none.
-	Alert lang.Msg `json:",omitzero"`
+	Alert msg.Msg `json:",omitzero"`
 }
 
 // Name is how the table shows the player seated as seat: their display name
@@ -83,9 +83,9 @@ type Verdict struct {
 	OK      bool
 	Bad     bool // accepted, but bad news: a missed UNO, a mistake penalty, a starter put back
 	Code    string
-	Message string        // Msg in the table's language
-	Msg     lang.Sentence // the sentence as keys and arguments, display names in
-	Event   string        // the table-log line ruled on
+	Message string       // Msg in the table's language
+	Msg     msg.Sentence // the sentence as keys and arguments, display names in
+	Event   string       // the table-log line ruled on
 	At      time.Time
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -58,7 +59,7 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 	}
 	words := strings.Fields(rules)
 	if len(words) == 0 {
-		return nil, &setupError{lang.Sentence{{Key: "action.rules"}}}
+		return nil, &setupError{msg.Sentence{{Key: "action.rules"}}}
 	}
 	rev := tablelog.Event{Kind: tablelog.Rules, Preset: words[0], Options: words[1:]}
 	// Check the lines on a scratch referee: a refused one must not end the
@@ -101,7 +102,7 @@ var _ Journal = DamagedJournal{}
 
 // NewGame implements Journal: refused.
 func (d DamagedJournal) NewGame(context.Context, []string, string) (JournaledGame, error) {
-	return nil, &setupError{lang.Sentence{{Key: "table.damaged"}}}
+	return nil, &setupError{msg.Sentence{{Key: "table.damaged"}}}
 }
 
 // Resume implements Journal: no game resumes from a damaged journal.
@@ -172,7 +173,7 @@ func (g *sqlGame) Lines() []string {
 }
 
 // setupError is a players or rules line the referee refuses.
-type setupError struct{ msg lang.Sentence }
+type setupError struct{ msg msg.Sentence }
 
 func (e *setupError) Error() string { return lang.English.Sentence(e.msg) }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -64,7 +65,7 @@ type Config struct {
 	// Alert is shown as Snapshot.Alert: what the daemon found wrong at
 	// start (a damaged journal) and what to do, as a key and its
 	// arguments, for the page to say in its language.
-	Alert lang.Msg
+	Alert msg.Msg
 	// Heartbeat, when set, is called by Run's loop as it starts and then
 	// every HeartbeatEvery of real time (not the Clock's), between the
 	// handling of two inputs: a handler that hangs stops the calls. It is
@@ -143,7 +144,7 @@ type currentGame struct {
 	started bool // a starter stands for the round st.Round (phase setup: else the next round's)
 	// wd4Color is the colour to match before the last Wild Draw Four.
 	wd4Color cards.Color
-	rules    []lang.Sentence // the game's rules in force (RulesInForce)
+	rules    []msg.Sentence // the game's rules in force (RulesInForce)
 }
 
 // dealerPick is the pick for the first dealer, one card a player.
@@ -276,7 +277,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		return nil, err
 	default:
 		t.adopt(g)
-		t.tell(Verdict{OK: true}, lang.Msg{Key: "table.resumed"})
+		t.tell(Verdict{OK: true}, msg.Msg{Key: "table.resumed"})
 		t.logGame("game resumed")
 	}
 	t.refresh()
@@ -291,7 +292,7 @@ func (t *Table) seatsGone(ctx context.Context) {
 	}
 	var moved bool
 	if t.parts, moved = t.parts.Vanish(board.PartSeatPads, "stopped answering"); moved {
-		t.refuse(CodeUnreadable, lang.Msg{Key: "table.seats"}, "")
+		t.refuse(CodeUnreadable, msg.Msg{Key: "table.seats"}, "")
 	}
 }
 
@@ -478,7 +479,7 @@ func (t *Table) halt() {
 // Its sentence is keys and arguments, so that the page can say it in a
 // phone's language; Error says it in the table's (Config.Lang).
 type ActionError struct {
-	Msg  lang.Sentence
+	Msg  msg.Sentence
 	Lang lang.Lang
 }
 
@@ -490,8 +491,8 @@ func (e *ActionError) Error() string {
 }
 
 // refuseAction refuses a control with the message key and its arguments.
-func refuseAction(key string, a lang.Args) error {
-	return &ActionError{Msg: lang.Sentence{{Key: key, Args: a}}}
+func refuseAction(key string, a msg.Args) error {
+	return &ActionError{Msg: msg.Sentence{{Key: key, Args: a}}}
 }
 
 // Do performs a control of the page (or a test) and returns once the table
@@ -562,7 +563,7 @@ func (t *Table) action(a Action) (<-chan struct{}, error) {
 		return nil, t.end()
 	case "rules":
 		if t.cur.game == nil {
-			return nil, refuseAction("action.nogame", lang.Args{})
+			return nil, refuseAction("action.nogame", msg.Args{})
 		}
 		t.sayRules()
 		return nil, nil
@@ -570,27 +571,27 @@ func (t *Table) action(a Action) (<-chan struct{}, error) {
 		return nil, t.setVoice(a.Voice)
 	case "points":
 		if t.cur.game == nil {
-			return nil, refuseAction("action.nogame", lang.Args{})
+			return nil, refuseAction("action.nogame", msg.Args{})
 		}
 		return nil, t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
 	case "seat":
 		if a.Seat < 0 || a.Seat >= seatpad.MaxSeats {
-			return nil, refuseAction("action.noseat", lang.Args{N: a.Seat})
+			return nil, refuseAction("action.noseat", msg.Args{N: a.Seat})
 		}
 		return nil, t.seat(a.Seat)
 	case "press":
 		b, ok := buttonNames[a.Button]
 		if !ok {
-			return nil, refuseAction("action.nobutton", lang.Args{Value: a.Button})
+			return nil, refuseAction("action.nobutton", msg.Args{Value: a.Button})
 		}
 		return nil, t.press(b)
 	case "tap", "remove":
 		if t.v == nil {
-			return nil, refuseAction("action.realcard", lang.Args{})
+			return nil, refuseAction("action.realcard", msg.Args{})
 		}
 		return t.v.act(t, a)
 	}
-	return nil, refuseAction("action.unknown", lang.Args{Value: a.Kind})
+	return nil, refuseAction("action.unknown", msg.Args{Value: a.Kind})
 }
 
 var buttonNames = map[string]button.Name{
@@ -626,18 +627,18 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	// Check the words first: a refused line must not end the open game.
 	words := strings.Fields(rules)
 	if len(words) == 0 {
-		return refuseAction("action.rules", lang.Args{})
+		return refuseAction("action.rules", msg.Args{})
 	}
 	r, err := referee.ParseRules(words[0], words[1:])
 	if err != nil {
 		var re *referee.RulesError
 		if errors.As(err, &re) {
-			return &ActionError{Msg: lang.Sentence{re.Msg}}
+			return &ActionError{Msg: msg.Sentence{re.Msg}}
 		}
-		return refuseAction("action.failed", lang.Args{Text: err.Error()})
+		return refuseAction("action.failed", msg.Args{Text: err.Error()})
 	}
 	if r.UnoSlap && !t.seatButtons() {
-		return refuseAction("action.slap.noseats", lang.Args{})
+		return refuseAction("action.slap.noseats", msg.Args{})
 	}
 	g, err := t.j.NewGame(context.Background(), players, rules)
 	if err != nil {
@@ -650,7 +651,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	t.adopt(g)
 	t.logGame("game started")
 	t.cur.t0 = t.clock.Now()
-	t.tell(Verdict{OK: true, Event: "rules " + rules}, lang.Msg{Key: "table.newgame", Args: lang.Args{Names: players}})
+	t.tell(Verdict{OK: true, Event: "rules " + rules}, msg.Msg{Key: "table.newgame", Args: msg.Args{Names: players}})
 	if t.voice.Teach {
 		t.sayRules()
 	}
@@ -663,7 +664,7 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 // the same.
 func checkPlayers(players []string) error {
 	if len(players) < 2 {
-		return refuseAction("action.players", lang.Args{})
+		return refuseAction("action.players", msg.Args{})
 	}
 	for i, p := range players {
 		if err := checkName(p); err != nil {
@@ -671,7 +672,7 @@ func checkPlayers(players []string) error {
 		}
 		for _, q := range players[:i] {
 			if strings.EqualFold(p, q) {
-				return refuseAction("action.name.twice", lang.Args{Value: p})
+				return refuseAction("action.name.twice", msg.Args{Value: p})
 			}
 		}
 	}
@@ -687,9 +688,9 @@ func newGameRefused(err error) error {
 		return &ActionError{Msg: se.msg}
 	}
 	if m, bad := referee.NameMsg(err); bad {
-		return &ActionError{Msg: lang.Sentence{m}}
+		return &ActionError{Msg: msg.Sentence{m}}
 	}
-	return refuseAction("action.newgame.fail", lang.Args{Text: err.Error()})
+	return refuseAction("action.newgame.fail", msg.Args{Text: err.Error()})
 }
 
 // Snapshot returns the current view.

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -12,26 +12,26 @@ import (
 // Why is the teaching mode's short reason an accepted play was right,
 // read from the state before the play ("Green 5 on Green 2: same
 // colour"); false for an event that is not a play on a card.
-func Why(before referee.State, r referee.Rules, ev tablelog.Event) (lang.Msg, bool) {
+func Why(before referee.State, r referee.Rules, ev tablelog.Event) (msg.Msg, bool) {
 	if ev.Kind != tablelog.Play {
-		return lang.Msg{}, false
+		return msg.Msg{}, false
 	}
 	top, err := cards.Parse(before.Top)
 	if err != nil {
-		return lang.Msg{}, false
+		return msg.Msg{}, false
 	}
 	color, _ := cards.ParseColor(before.Color)
 	c := ev.Card
-	a := lang.Args{Card: c, Top: top, Color: color}
+	a := msg.Args{Card: c, Top: top, Color: color}
 	if ev.Name != "" && ev.Name != before.Turn {
-		return lang.Msg{Key: "teach.jump", Args: a}, true
+		return msg.Msg{Key: "teach.jump", Args: a}, true
 	}
 	if before.Pending > 0 {
 		if key := answerKey(top, c, r); key != "" {
-			return lang.Msg{Key: key, Args: a}, true
+			return msg.Msg{Key: key, Args: a}, true
 		}
 	}
-	return lang.Msg{Key: matchKey(top, color, c), Args: a}, true
+	return msg.Msg{Key: matchKey(top, color, c), Args: a}, true
 }
 
 // answerKey names the house rule that lets c answer a card to draw (top),
@@ -74,9 +74,9 @@ func matchKey(top cards.Card, color cards.Color, c cards.Card) string {
 // RulesInForce is the rules of a game as lines a child understands: the
 // preset's, then one for each house rule that differs from the preset
 // (the words of r.String()).
-func RulesInForce(r referee.Rules) []lang.Sentence {
+func RulesInForce(r referee.Rules) []msg.Sentence {
 	words := strings.Fields(r.String())
-	lines := []lang.Sentence{{{Key: "rules.preset." + r.Preset}}}
+	lines := []msg.Sentence{{{Key: "rules.preset." + r.Preset}}}
 	for _, w := range words[1:] {
 		lines = append(lines, ruleLine(w))
 	}
@@ -84,18 +84,18 @@ func RulesInForce(r referee.Rules) []lang.Sentence {
 }
 
 // ruleLine explains one word of a rules line: +name, -name or name=value.
-func ruleLine(w string) lang.Sentence {
+func ruleLine(w string) msg.Sentence {
 	if name, value, ok := strings.Cut(w, "="); ok {
 		if name == "scoring" {
-			return lang.Sentence{{Key: "rules.scoring." + value}}
+			return msg.Sentence{{Key: "rules.scoring." + value}}
 		}
-		return lang.Sentence{
-			{Key: "teach.setting", Args: lang.Args{Rule: name, Value: value}},
+		return msg.Sentence{
+			{Key: "teach.setting", Args: msg.Args{Rule: name, Value: value}},
 			{Key: "rules.option." + name},
 		}
 	}
 	if name, ok := strings.CutPrefix(w, "-"); ok {
-		return lang.Sentence{{Key: "rules.without", Args: lang.Args{Rule: name}}}
+		return msg.Sentence{{Key: "rules.without", Args: msg.Args{Rule: name}}}
 	}
-	return lang.Sentence{{Key: "rules.option." + strings.TrimPrefix(w, "+")}}
+	return msg.Sentence{{Key: "rules.option." + strings.TrimPrefix(w, "+")}}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -73,7 +74,7 @@ func TestWhy(t *testing.T) {
 			if !ok || m.Key != tt.key {
 				t.Errorf("Why(%q on %q) = %q, %v, want %q", tt.play, tt.top, m.Key, ok, tt.key)
 			}
-			if got := lang.English.Sentence(lang.Sentence{m}); got != tt.want {
+			if got := lang.English.Sentence(msg.Sentence{m}); got != tt.want {
 				t.Errorf("Why(%q on %q) says %q, want %q", tt.play, tt.top, got, tt.want)
 			}
 		})

@@ -24,7 +24,7 @@ import (
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/drivers/seatpad/mcp23017test"
 	"github.com/unoref/unoref/hardware/board"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // VirtualOpts configures NewVirtual.
@@ -284,7 +284,7 @@ func (v *virtual) buzzing() bool { return v.buzz.Playing() }
 func (v *virtual) press(ctx context.Context, t *Table, a Action) error {
 	b, ok := buttonNames[a.Button]
 	if !ok {
-		return refuseAction("action.nobutton", lang.Args{Value: a.Button})
+		return refuseAction("action.nobutton", msg.Args{Value: a.Button})
 	}
 	if err := v.startPress(t, v.pressed_); err != nil {
 		return err
@@ -317,7 +317,7 @@ func (v *virtual) seatPins(seat int) (*mcp23017test.Chip, mcp23017test.Pin, mcp2
 // release.
 func (v *virtual) seat(ctx context.Context, t *Table, a Action) error {
 	if a.Seat < 0 || a.Seat >= seatpad.MaxSeats {
-		return refuseAction("action.noseat", lang.Args{N: a.Seat})
+		return refuseAction("action.noseat", msg.Args{N: a.Seat})
 	}
 	if err := v.startPress(t, v.seated); err != nil {
 		return err
@@ -388,7 +388,7 @@ func (v *virtual) act(t *Table, a Action) (<-chan struct{}, error) {
 		s = v.sim.Draw
 	}
 	if s == nil || (pad != "play" && pad != "draw") {
-		return nil, refuseAction("action.nopad", lang.Args{Value: a.Pad})
+		return nil, refuseAction("action.nopad", msg.Args{Value: a.Pad})
 	}
 	if a.Kind == "remove" {
 		for uid, tag := range v.placed {
@@ -408,7 +408,7 @@ func (v *virtual) act(t *Table, a Action) (<-chan struct{}, error) {
 		tags = append(tags, tag)
 	}
 	if len(tags) == 0 {
-		return nil, refuseAction("action.nocard", lang.Args{})
+		return nil, refuseAction("action.nocard", msg.Args{})
 	}
 	w := &tapWait{uids: map[string]bool{}, ch: make(chan struct{})}
 	for _, tag := range tags {
@@ -442,17 +442,17 @@ func (v *virtual) tag(code string) (mfrc522test.Tag, error) {
 		uid, err := hex.DecodeString(strings.TrimPrefix(code, "tag:"))
 		switch {
 		case err != nil:
-			return nil, refuseAction("action.uid", lang.Args{Value: code})
+			return nil, refuseAction("action.uid", msg.Args{Value: code})
 		case len(uid) == 7:
 			return mfrc522test.NewNTAG213(uid), nil
 		case len(uid) == 4 || len(uid) == 10:
 			return mfrc522test.NewClassic1K(uid), nil
 		}
-		return nil, refuseAction("action.uidlen", lang.Args{N: len(uid)})
+		return nil, refuseAction("action.uidlen", msg.Args{N: len(uid)})
 	}
 	c, err := cards.Parse(code)
 	if err != nil {
-		return nil, refuseAction("action.code", lang.Args{Value: code})
+		return nil, refuseAction("action.code", msg.Args{Value: code})
 	}
 	t := mfrc522test.NewNTAG213(v.nextUID())
 	data := ndef.EncodeCard(c.Face())

@@ -6,6 +6,7 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -28,7 +29,7 @@ type VoiceState struct {
 
 // speech is one utterance being put together, as sentences said as one,
 // so that a teaching sentence never replaces the verdict it explains.
-type speech []lang.Sentence
+type speech []msg.Sentence
 
 // text renders the sentences in l, each ending with a full stop (a pause
 // in espeak-ng).
@@ -71,7 +72,7 @@ func (t *Table) speakVerdict(ev tablelog.Event, v referee.Verdict, before, st re
 	s := speech{v.Msg}
 	if t.voice.Teach {
 		for _, m := range lessons(ev, v, before, st, t.cur.game.Rules(), t.cur.wd4Color) {
-			s = append(s, lang.Sentence{m})
+			s = append(s, msg.Sentence{m})
 		}
 	}
 	t.speak(s)
@@ -80,11 +81,11 @@ func (t *Table) speakVerdict(ev tablelog.Event, v referee.Verdict, before, st re
 // lessons are the teaching sentences after a verdict on ev, with the state
 // before and after it; wd4Color is the colour to match before the last
 // Wild Draw Four (the state forgets it once a colour is named).
-func lessons(ev tablelog.Event, v referee.Verdict, before, st referee.State, r referee.Rules, wd4Color cards.Color) []lang.Msg {
+func lessons(ev tablelog.Event, v referee.Verdict, before, st referee.State, r referee.Rules, wd4Color cards.Color) []msg.Msg {
 	if !v.OK {
 		return nil // a refusal already says what would have been legal
 	}
-	var out []lang.Msg
+	var out []msg.Msg
 	if m, ok := Why(before, r, ev); ok {
 		out = append(out, m)
 	}
@@ -92,7 +93,7 @@ func lessons(ev tablelog.Event, v referee.Verdict, before, st referee.State, r r
 		out = append(out, challengeReminder(ev, before, st, wd4Color))
 	}
 	if st.UnoOpen != "" && st.UnoOpen != before.UnoOpen && !calledUno(v, st.UnoOpen) {
-		out = append(out, lang.Msg{Key: "teach.uno", Args: lang.Args{Player: st.UnoOpen}})
+		out = append(out, msg.Msg{Key: "teach.uno", Args: msg.Args{Player: st.UnoOpen}})
 	}
 	return out
 }
@@ -100,12 +101,12 @@ func lessons(ev tablelog.Event, v referee.Verdict, before, st referee.State, r r
 // challengeReminder tells the player hit by a Wild Draw Four that they may
 // challenge it: the colour to match was the one before the wild (the play,
 // or the colour named after it).
-func challengeReminder(ev tablelog.Event, before, st referee.State, color cards.Color) lang.Msg {
+func challengeReminder(ev tablelog.Event, before, st referee.State, color cards.Color) msg.Msg {
 	by := ev.Name
 	if by == "" {
 		by = before.Turn
 	}
-	return lang.Msg{Key: "teach.challenge", Args: lang.Args{Player: st.Turn, Other: by, Color: color}}
+	return msg.Msg{Key: "teach.challenge", Args: msg.Args{Player: st.Turn, Other: by, Color: color}}
 }
 
 // calledUno reports whether the verdict has who calling UNO.
@@ -140,19 +141,19 @@ type Tuner interface {
 func (t *Table) setVoice(v *VoiceState) error {
 	switch {
 	case v == nil:
-		return refuseAction("action.voice.none", lang.Args{})
+		return refuseAction("action.voice.none", msg.Args{})
 	case v.Speak && t.cfg.Voice == nil:
-		return refuseAction("action.voice.nospeaker", lang.Args{})
+		return refuseAction("action.voice.nospeaker", msg.Args{})
 	}
 	// The sound card is the config's: the page names no device.
 	v.Settings.Device = t.voice.Settings.Device
 	if v.Settings != t.voice.Settings {
 		tu, ok := t.cfg.Voice.(Tuner)
 		if !ok {
-			return refuseAction("action.voice.fixed", lang.Args{})
+			return refuseAction("action.voice.fixed", msg.Args{})
 		}
 		if err := tu.Tune(v.Settings); err != nil {
-			return refuseAction("action.failed", lang.Args{Text: err.Error()})
+			return refuseAction("action.failed", msg.Args{Text: err.Error()})
 		}
 		t.voice.Settings = v.Settings
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/unoref/unoref/drivers/voice/voicetest"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -185,7 +186,7 @@ func TestVoiceLessons(t *testing.T) {
 			for _, m := range ms {
 				if m.Key == "teach.challenge" {
 					want := "Ben, if you think Ann had a green card, press CHALLENGE"
-					if s := lang.English.Sentence(lang.Sentence{m}); s != want {
+					if s := lang.English.Sentence(msg.Sentence{m}); s != want {
 						t.Errorf("lessons(%v) reminder = %q, want %q", tt.ev, s, want)
 					}
 				}

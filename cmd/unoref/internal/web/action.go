@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 )
 
@@ -245,5 +245,5 @@ func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
 // notNumber refuses what a form's number field holds, in the page's
 // language (said renders it).
 func notNumber(v string) error {
-	return &table.ActionError{Msg: lang.Sentence{{Key: "page.error.notnumber", Args: lang.Args{Value: v}}}}
+	return &table.ActionError{Msg: msg.Sentence{{Key: "page.error.notnumber", Args: msg.Args{Value: v}}}}
 }

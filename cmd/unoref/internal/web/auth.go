@@ -11,6 +11,7 @@ import (
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // Errors of the PIN and the setup code, as the page shows them: one plain
@@ -32,7 +33,7 @@ var (
 // page says it in its language (said), Error in English, for the log.
 type refusal string
 
-func (r refusal) Error() string { return lang.English.Render(lang.Msg{Key: string(r)}) }
+func (r refusal) Error() string { return lang.English.Render(msg.Msg{Key: string(r)}) }
 
 // adminKinds are the actions that change the game as a whole rather than
 // play it: with Opts.PIN set they need it even on the virtual table.

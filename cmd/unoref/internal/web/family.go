@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
-	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -241,7 +241,7 @@ func rosterSentence(err error, w words) string {
 	}
 	switch {
 	case errors.Is(err, journal.ErrNameTaken):
-		return w.l.Render(lang.Msg{Key: "page.fam.error.taken", Args: lang.Args{Text: lastPart(err)}})
+		return w.l.Render(msg.Msg{Key: "page.fam.error.taken", Args: msg.Args{Text: lastPart(err)}})
 	case errors.Is(err, journal.ErrSameGame):
 		return w.T("page.fam.error.samegame")
 	case errors.Is(err, journal.ErrNoPlayer):

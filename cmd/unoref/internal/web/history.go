@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/unoref/unoref/lang"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 )
@@ -225,7 +225,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "There is no game "+ref+".", http.StatusNotFound)
 		return
 	case errors.Is(err, errNoGame):
-		s.render(w, http.StatusNotFound, "game", historyView{W: wd, Title: ref, Problem: wd.l.Render(lang.Msg{Key: "page.hist.nogame", Args: lang.Args{Value: ref}})})
+		s.render(w, http.StatusNotFound, "game", historyView{W: wd, Title: ref, Problem: wd.l.Render(msg.Msg{Key: "page.hist.nogame", Args: msg.Args{Value: ref}})})
 		return
 	case err != nil:
 		http.Error(w, "The history could not be read.", http.StatusInternalServerError)

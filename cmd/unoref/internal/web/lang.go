@@ -13,6 +13,7 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 )
@@ -60,21 +61,21 @@ func keepLang(w http.ResponseWriter, r *http.Request) {
 type words struct{ l lang.Lang }
 
 // T is a key without arguments.
-func (w words) T(key string) string { return w.l.Render(lang.Msg{Key: key}) }
+func (w words) T(key string) string { return w.l.Render(msg.Msg{Key: key}) }
 
 // P is a key about a player.
 func (w words) P(key, player string) string {
-	return w.l.Render(lang.Msg{Key: key, Args: lang.Args{Player: player}})
+	return w.l.Render(msg.Msg{Key: key, Args: msg.Args{Player: player}})
 }
 
 // N is a key with a count ({{.N}}, {{.N.Cards}}, {{.N.Points}}).
 func (w words) N(key string, n int) string {
-	return w.l.Render(lang.Msg{Key: key, Args: lang.Args{N: n}})
+	return w.l.Render(msg.Msg{Key: key, Args: msg.Args{N: n}})
 }
 
 // NK is a key with two counts ({{.N}} of {{.K}}).
 func (w words) NK(key string, n, k int) string {
-	return w.l.Render(lang.Msg{Key: key, Args: lang.Args{N: n, K: k}})
+	return w.l.Render(msg.Msg{Key: key, Args: msg.Args{N: n, K: k}})
 }
 
 // Refusal names a refusal or mistake code of the record ("illegal-card",
@@ -94,7 +95,7 @@ func (w words) known(key, or string) string {
 
 // Alert is the banner of a problem the table can't solve by itself
 // (Snapshot.Alert) in the language, a command in it as code; "" for none.
-func (w words) Alert(m lang.Msg) template.HTML {
+func (w words) Alert(m msg.Msg) template.HTML {
 	if m.Key == "" {
 		return ""
 	}
@@ -128,14 +129,14 @@ func (w words) Card(code string) string {
 	if err != nil {
 		return ""
 	}
-	return lang.Capital(w.l.Render(lang.Msg{Key: "page.card", Args: lang.Args{Card: c}}))
+	return lang.Capital(w.l.Render(msg.Msg{Key: "page.card", Args: msg.Args{Card: c}}))
 }
 
 // Color names a colour code ("R") in the language, "–" for none.
 func (w words) Color(code string) string {
 	for _, c := range []cards.Color{cards.Red, cards.Yellow, cards.Green, cards.Blue} {
 		if c.Code() == code {
-			return w.l.Render(lang.Msg{Key: "page.color", Args: lang.Args{Color: c}})
+			return w.l.Render(msg.Msg{Key: "page.color", Args: msg.Args{Color: c}})
 		}
 	}
 	return "–"
@@ -244,7 +245,7 @@ func localize(snap table.Snapshot, l lang.Lang) localized {
 	}
 	p.Standings = standings(snap, w)
 	if snap.SlapFor != "" {
-		p.Slap = l.Render(lang.Msg{Key: "prompt.slap", Args: lang.Args{Player: snap.Name(snap.SlapFor), Names: names(snap, snap.SlapsDue)}})
+		p.Slap = l.Render(msg.Msg{Key: "prompt.slap", Args: msg.Args{Player: snap.Name(snap.SlapFor), Names: names(snap, snap.SlapsDue)}})
 	}
 	return localized{Snapshot: snap, Page: p}
 }
@@ -278,7 +279,7 @@ func headline(snap table.Snapshot, w words) string {
 	case st.Phase == referee.PhaseSetup && st.Dealer == "":
 		return w.T("page.head.dealer")
 	case st.Phase == referee.PhaseSetup:
-		return w.l.Render(lang.Msg{Key: "page.head.starter", Args: lang.Args{Player: snap.Name(st.Dealer), N: st.Round + 1}}) // the engine counts a round from its deal
+		return w.l.Render(msg.Msg{Key: "page.head.starter", Args: msg.Args{Player: snap.Name(st.Dealer), N: st.Round + 1}}) // the engine counts a round from its deal
 	case st.Turn != "":
 		return w.P("page.head.turn", snap.Name(st.Turn))
 	}
@@ -389,10 +390,10 @@ func actionError(err error, l lang.Lang) string {
 	m := re.Msg
 	switch m.Key {
 	case "rules.clash", "rules.clash.preset":
-		other := l.Render(lang.Msg{Key: "rules.name." + m.Args.Value})
-		return lang.Capital(l.Render(lang.Msg{Key: "page.error.clash", Args: lang.Args{Rule: re.Option, Text: other}}))
+		other := l.Render(msg.Msg{Key: "rules.name." + m.Args.Value})
+		return lang.Capital(l.Render(msg.Msg{Key: "page.error.clash", Args: msg.Args{Rule: re.Option, Text: other}}))
 	case "rules.blanks":
-		return lang.Capital(l.Render(lang.Msg{Key: "page.error.blanks", Args: lang.Args{Rule: re.Option}}))
+		return lang.Capital(l.Render(msg.Msg{Key: "page.error.blanks", Args: msg.Args{Rule: re.Option}}))
 	}
 	return lang.Capital(l.Render(m))
 }
@@ -407,7 +408,7 @@ func said(err error, l lang.Lang) (string, bool) {
 	case errors.As(err, &ae):
 		return (&table.ActionError{Msg: ae.Msg, Lang: l}).Error(), true
 	case errors.As(err, &r):
-		return l.Render(lang.Msg{Key: string(r)}), true
+		return l.Render(msg.Msg{Key: string(r)}), true
 	}
 	return "", false
 }
@@ -443,7 +444,7 @@ var scriptKeys = map[string]string{
 func scriptWords(l lang.Lang) string {
 	m := make(map[string]string, len(scriptKeys))
 	for name, key := range scriptKeys {
-		m[name] = l.Render(lang.Msg{Key: key})
+		m[name] = l.Render(msg.Msg{Key: key})
 	}
 	b, _ := json.Marshal(m) // a map of strings always encodes
 	return string(b)

@@ -23,6 +23,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 )
@@ -101,7 +102,7 @@ func TestPageRussianHasNoEnglish(t *testing.T) {
 	snap.Log = nil
 	snap.Prompt = "Gus: draw 4 or challenge." // the table's own, English: not shown
 	snap.Last = table.Verdict{Code: "illegal-card", Message: "Red 3 can't go on Wild", Event: "play R3",
-		Msg: lang.Sentence{{Key: "refuse.nomatch", Args: lang.Args{Player: "Gus", Card: card(t, "R3"), Top: card(t, "W+4"), Color: cards.Green}}}}
+		Msg: msg.Sentence{{Key: "refuse.nomatch", Args: msg.Args{Player: "Gus", Card: card(t, "R3"), Top: card(t, "W+4"), Color: cards.Green}}}}
 	s := web.New(&fixedTable{snap: snap}, &web.Opts{Lang: lang.Russian})
 	page := readAll(t, get(t, s, "GET", "/", nil, ""))
 	text := visibleText(regexp.MustCompile(`(?s)<select id="lang".*?</select>`).ReplaceAllString(page, ""))
@@ -152,8 +153,8 @@ func visibleText(page string) string {
 // the page's words in the language of the page that asks.
 func TestStateInPageLanguage(t *testing.T) {
 	snap := tenPlayers()
-	snap.Last.Msg = lang.Sentence{{Key: "refuse.nomatch", Args: lang.Args{Player: "Gus", Card: card(t, "R3"), Top: card(t, "W+4"), Color: cards.Green}}}
-	snap.PromptMsg = lang.Msg{Key: "wait.challenge", Args: lang.Args{Player: "Gus", N: 4}}
+	snap.Last.Msg = msg.Sentence{{Key: "refuse.nomatch", Args: msg.Args{Player: "Gus", Card: card(t, "R3"), Top: card(t, "W+4"), Color: cards.Green}}}
+	snap.PromptMsg = msg.Msg{Key: "wait.challenge", Args: msg.Args{Player: "Gus", N: 4}}
 	s := web.New(&fixedTable{snap: snap}, nil)
 	req, _ := http.NewRequest("GET", "/api/state", nil)
 	req.Header.Set("Accept-Language", "ru")
@@ -255,13 +256,13 @@ func TestNewGameForm(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("page has no %q", want)
 		}
-		line := lang.Russian.Render(lang.Msg{Key: "rules.option." + o.name})
+		line := lang.Russian.Render(msg.Msg{Key: "rules.option." + o.name})
 		if !strings.Contains(page, template(line)) {
 			t.Errorf("option %s has no explanation %q", o.name, line)
 		}
 	}
 	for _, p := range []string{"official", "cars", "house-ru"} {
-		if line := lang.Russian.Render(lang.Msg{Key: "rules.preset." + p}); !strings.Contains(page, template(line)) {
+		if line := lang.Russian.Render(msg.Msg{Key: "rules.preset." + p}); !strings.Contains(page, template(line)) {
 			t.Errorf("preset %s has no explanation %q", p, line)
 		}
 	}
@@ -313,17 +314,17 @@ func TestClashInWords(t *testing.T) {
 		t.Run(l.String(), func(t *testing.T) {
 			s := web.New(&fixedTable{snap: table.Snapshot{Virtual: true}}, &web.Opts{Lang: l})
 			r := get(t, s, "POST", "/api/action", strings.NewReader(`{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"house-ru +stacking"}`), "application/json")
-			msg := strings.TrimSpace(readAll(t, r))
+			body := strings.TrimSpace(readAll(t, r))
 			if r.StatusCode != http.StatusBadRequest {
 				t.Fatalf("status %d, want 400", r.StatusCode)
 			}
 			for _, name := range []string{"stacking", "deflect-draw-two"} {
-				if w := l.Render(lang.Msg{Key: "rules.name." + name}); !strings.Contains(strings.ToLower(msg), strings.ToLower(w)) {
-					t.Errorf("refusal %q does not name %q", msg, w)
+				if w := l.Render(msg.Msg{Key: "rules.name." + name}); !strings.Contains(strings.ToLower(body), strings.ToLower(w)) {
+					t.Errorf("refusal %q does not name %q", body, w)
 				}
 			}
-			if strings.Contains(msg, "-deflect") || strings.Contains(msg, "+") || strings.Contains(msg, "=") {
-				t.Errorf("refusal %q has rules-line syntax", msg)
+			if strings.Contains(body, "-deflect") || strings.Contains(body, "+") || strings.Contains(body, "=") {
+				t.Errorf("refusal %q has rules-line syntax", body)
 			}
 		})
 	}
@@ -462,11 +463,11 @@ func TestFinalStandings(t *testing.T) {
 // never read as HTML.
 func TestAlertInPageLanguage(t *testing.T) {
 	taken := time.Date(2026, 11, 24, 20, 30, 0, 0, time.Local)
-	restore := lang.Msg{Key: "table.alert.damaged", Args: lang.Args{Path: "/data/<x>/journal.db", Command: "unoref restore --data /data/<x>", Time: taken, Text: "game 3 holds 10 events, but 12 were acknowledged: 2 are lost"}}
-	noCopy := lang.Msg{Key: "table.alert.damaged.nocopy", Args: lang.Args{Path: "/data/journal.db", Text: "the file is empty, but 4 events of game 1 were acknowledged"}}
+	restore := msg.Msg{Key: "table.alert.damaged", Args: msg.Args{Path: "/data/<x>/journal.db", Command: "unoref restore --data /data/<x>", Time: taken, Text: "game 3 holds 10 events, but 12 were acknowledged: 2 are lost"}}
+	noCopy := msg.Msg{Key: "table.alert.damaged.nocopy", Args: msg.Args{Path: "/data/journal.db", Text: "the file is empty, but 4 events of game 1 were acknowledged"}}
 	tests := []struct {
 		name   string
-		alert  lang.Msg
+		alert  msg.Msg
 		table  lang.Lang
 		accept string
 		want   []string
@@ -539,7 +540,7 @@ func (r *refusingTable) Do(context.Context, table.Action) error {
 // can't send and a PIN the page refuses are said in the page's language,
 // not the table's.
 func TestRefusalInPageLanguage(t *testing.T) {
-	damaged := table.ActionError{Msg: lang.Sentence{{Key: "table.damaged"}}, Lang: lang.English}
+	damaged := table.ActionError{Msg: msg.Sentence{{Key: "table.damaged"}}, Lang: lang.English}
 	newGame := `{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`
 	tests := []struct {
 		name   string
@@ -549,9 +550,9 @@ func TestRefusalInPageLanguage(t *testing.T) {
 		body   string // a JSON action, else a form
 		want   string
 	}{
-		{"a table refusal, JSON", "", "ru", "/api/action", newGame, lang.Russian.Render(lang.Msg{Key: "table.damaged"})},
+		{"a table refusal, JSON", "", "ru", "/api/action", newGame, lang.Russian.Render(msg.Msg{Key: "table.damaged"})},
 		{"a table refusal, English", "", "", "/api/action", newGame, "Nothing can be saved: the game journal is damaged"},
-		{"no card picked, a form", "", "ro", "/api/action", "kind=tap&pad=play", "/?error=" + url.QueryEscape(lang.Romanian.Render(lang.Msg{Key: "page.error.pickcard"}))},
+		{"no card picked, a form", "", "ro", "/api/action", "kind=tap&pad=play", "/?error=" + url.QueryEscape(lang.Romanian.Render(msg.Msg{Key: "page.error.pickcard"}))},
 		{"no PIN given", "4821", "ru", "/api/action", newGame, "Для этого нужен ПИН-код: сначала введите его."},
 		{"a wrong PIN, a form", "4821", "hy", "/api/login", "pin=1111", "/?error=" + url.QueryEscape("PIN-ը սխալ է։")},
 		{"a wrong PIN, English", "4821", "", "/api/login", `{"PIN":"1111"}`, "That PIN is wrong."},

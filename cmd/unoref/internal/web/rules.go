@@ -7,6 +7,7 @@ import (
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // rulesPanel is the "rules in force" panel: the preset and each house rule
@@ -19,7 +20,7 @@ type rulesPanel struct {
 
 // rulesOf renders the snapshot's rules in force in l.
 func rulesOf(snap table.Snapshot, l lang.Lang) rulesPanel {
-	p := rulesPanel{Title: l.Render(lang.Msg{Key: "teach.rules"}), Lines: []string{}}
+	p := rulesPanel{Title: l.Render(msg.Msg{Key: "teach.rules"}), Lines: []string{}}
 	for _, s := range snap.Rules {
 		p.Lines = append(p.Lines, l.Sentence(s))
 	}

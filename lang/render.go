@@ -3,65 +3,18 @@ package lang
 import (
 	"strconv"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang/msg"
 )
-
-// Msg is one sentence, or one clause of a Sentence, as a key of the
-// catalogs in locales/ and its arguments.
-type Msg struct {
-	Key  string `json:"key"`
-	Args Args   `json:"args,omitzero"`
-}
-
-// Args are the arguments of a message, structured so that a language can
-// put each in the form its grammar needs. Zero fields are absent.
-type Args struct {
-	Player string `json:"player,omitempty"` // the player the sentence is about
-	Other  string `json:"other,omitempty"`  // a second player: the one hit, the accused, the one swapped with
-	Next   string `json:"next,omitempty"`   // the player to act next
-
-	Card cards.Card `json:"card,omitzero"` // the card played, drawn, shown or refused
-	Top  cards.Card `json:"top,omitzero"`  // the card on the pile, or the card to match
-
-	Color cards.Color `json:"color,omitempty"` // a colour to match or named
-
-	N int `json:"n,omitempty"` // a count: cards, points, players
-	K int `json:"k,omitempty"` // a second count
-
-	Rule    string   `json:"rule,omitempty"`    // a preset or an option of RULES.md §4 and §5 ("stacking")
-	Value   string   `json:"value,omitempty"`   // the value given to Rule, or a word of the log
-	Options []string `json:"options,omitempty"` // the words of a rules line after the preset ("+stacking", "target=200")
-	Names   []string `json:"names,omitempty"`   // players named together, listed as the language lists them ("Ann and Cy")
-	Text    string   `json:"text,omitempty"`    // a sentence from elsewhere, shown as it is (a table-log parse error)
-
-	Path    string    `json:"path,omitempty"`    // a file or a directory, shown as it is
-	Command string    `json:"command,omitempty"` // a command to type, shown as it is (the catalogs put it in `…`)
-	Time    time.Time `json:"time,omitzero"`     // an instant, shown as 2006-01-02 15:04 in local time
-}
-
-// Sentence is a message made of clauses in order; each clause renders
-// with its own joining words ("and Ben is next"), and Sentence joins them
-// with spaces, none before punctuation.
-type Sentence []Msg
-
-// Keys lists the keys of s, for tests and logs.
-func (s Sentence) Keys() []string {
-	ks := make([]string, len(s))
-	for i, m := range s {
-		ks[i] = m.Key
-	}
-	return ks
-}
 
 // Render is m in l. A key with plural forms takes the form of m.Args.N
 // ("2 игры", "5 игр"). A key missing from l's catalog renders as the key,
 // so a gap shows and never stops the referee.
-func (l Lang) Render(m Msg) string {
+func (l Lang) Render(m msg.Msg) string {
 	var count any
 	if l < numLangs {
 		if w, ok := bundles[l].words[m.Key]; ok {
@@ -76,7 +29,7 @@ func (l Lang) Render(m Msg) string {
 
 // Sentence renders the clauses of s in l as one sentence, with a capital
 // and no full stop.
-func (l Lang) Sentence(s Sentence) string {
+func (l Lang) Sentence(s msg.Sentence) string {
 	var b strings.Builder
 	for _, m := range s {
 		part := l.Render(m)
@@ -131,7 +84,7 @@ func (l Lang) word(key string) string {
 
 // data is the template data of a message: each argument as a value whose
 // methods give its grammatical forms ({{.Card.Acc}}, {{.N.Cards}}).
-func data(l Lang, a *Args) map[string]any {
+func data(l Lang, a *msg.Args) map[string]any {
 	d := make(map[string]any, 12)
 	setString(d, "Player", a.Player)
 	setString(d, "Other", a.Other)
