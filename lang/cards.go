@@ -13,8 +13,10 @@ import (
 // (card.gender.F, color.C.GENDER.FORM), put together by card.coloured.FORM
 // ("{{.Color}} {{.Face}}": "красную семёрку"); a wild with its colour named
 // by card.named.FORM. The forms are Nom (the subject: {{.Card}} is Nom),
-// Acc (the object: "Аня кладёт красную семёрку") and Gen ("нет красной
-// семёрки"); Any is the face alone, of any colour ("an 8", "любую семёрку").
+// Acc (the object: "Аня кладёт красную семёрку"), Gen ("нет красной
+// семёрки"; Armenian's genitive, "կարմիր 7-ի վրա") and Ins (the instrument:
+// "перехватывает ход красной семёркой", "կարմիր 7-ով"); Any is the face
+// alone, of any colour ("an 8", "любую семёрку").
 type Card struct {
 	l Lang
 	c cards.Card
@@ -24,6 +26,7 @@ func (c Card) String() string { return c.form("nom") }
 func (c Card) Nom() string    { return c.form("nom") }
 func (c Card) Acc() string    { return c.form("acc") }
 func (c Card) Gen() string    { return c.form("gen") }
+func (c Card) Ins() string    { return c.form("ins") }
 func (c Card) Any() string    { return c.l.word("card.any." + face(c.c)) }
 func (c Card) Face() string   { return c.l.word("card.face." + face(c.c) + ".nom") }
 
@@ -74,7 +77,7 @@ func nameCards(l Lang) map[cardForm]string {
 	}
 	names := make(map[cardForm]string, 3*len(all))
 	for c := range all {
-		for _, f := range []string{"nom", "acc", "gen"} {
+		for _, f := range cardForms {
 			names[cardForm{c, f}] = Card{l, c}.compose(f)
 		}
 	}
@@ -95,6 +98,9 @@ func (c Card) compose(f string) string {
 	adj := l.word("color." + c.c.Color.Code() + "." + gender + "." + f)
 	return l.render("card.coloured."+f, map[string]any{"Face": faceName, "Color": adj}, nil)
 }
+
+// cardForms are the forms of a card's name every card table has.
+var cardForms = []string{"nom", "acc", "gen", "ins"}
 
 // face is the key of a card's face in the card table.
 func face(c cards.Card) string {

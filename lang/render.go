@@ -14,7 +14,10 @@ import (
 // Render is m in l. A key with plural forms takes the form of m.Args.N
 // ("2 игры", "5 игр"). A key missing from l's catalog renders as the key,
 // so a gap shows and never stops the referee.
-func (l Lang) Render(m msg.Msg) string {
+func (l Lang) Render(m msg.Msg) string { return l.renderMsg(m, false) }
+
+// renderMsg is Render, with counts in words when spoken.
+func (l Lang) renderMsg(m msg.Msg, spoken bool) string {
 	var count any
 	if l < numLangs {
 		if w, ok := bundles[l].words[m.Key]; ok {
@@ -24,15 +27,18 @@ func (l Lang) Render(m msg.Msg) string {
 			count = m.Args.N
 		}
 	}
-	return l.render(m.Key, data(l, &m.Args), count)
+	return l.render(m.Key, data(l, &m.Args, spoken), count)
 }
 
 // Sentence renders the clauses of s in l as one sentence, with a capital
 // and no full stop.
-func (l Lang) Sentence(s msg.Sentence) string {
+func (l Lang) Sentence(s msg.Sentence) string { return l.sentence(s, false) }
+
+// sentence is Sentence, with counts in words when spoken.
+func (l Lang) sentence(s msg.Sentence, spoken bool) string {
 	var b strings.Builder
 	for _, m := range s {
-		part := l.Render(m)
+		part := l.renderMsg(m, spoken)
 		if part == "" {
 			continue
 		}
@@ -83,12 +89,13 @@ func (l Lang) word(key string) string {
 }
 
 // data is the template data of a message: each argument as a value whose
-// methods give its grammatical forms ({{.Card.Acc}}, {{.N.Cards}}).
-func data(l Lang, a *msg.Args) map[string]any {
-	d := make(map[string]any, 12)
-	setString(d, "Player", a.Player)
-	setString(d, "Other", a.Other)
-	setString(d, "Next", a.Next)
+// methods give its grammatical forms ({{.Card.Acc}}, {{.N.Cards}}); counts
+// in words when spoken.
+func data(l Lang, a *msg.Args, spoken bool) map[string]any {
+	d := make(map[string]any, 13)
+	setName(d, l, "Player", a.Player)
+	setName(d, l, "Other", a.Other)
+	setName(d, l, "Next", a.Next)
 	setString(d, "Value", a.Value)
 	setString(d, "Text", a.Text)
 	setString(d, "Path", a.Path)
@@ -105,7 +112,8 @@ func data(l Lang, a *msg.Args) map[string]any {
 	if a.Color != cards.NoColor {
 		d["Color"] = Color{l, a.Color}
 	}
-	d["N"], d["K"] = Count{l, a.N}, Count{l, a.K}
+	d["N"], d["K"] = Count{l, a.N, spoken}, Count{l, a.K, spoken}
+	d["Btn"] = Buttons{l}
 	if a.Rule != "" {
 		d["Rule"] = Rule{l, a.Rule}
 	}
@@ -128,21 +136,26 @@ func setString(d map[string]any, k, v string) {
 	}
 }
 
-// present reports whether c is a card: a number card always has a colour.
-func present(c cards.Card) bool { return c != cards.Card{} }
-
-// Count is a number as a template argument: {{.N}} is the digits,
-// {{.N.Cards}} the number with the word for cards in the right plural
-// form ("2 карты"), likewise Points and Players.
-type Count struct {
-	l Lang
-	n int
+// setName sets d[k] to the player's name v unless v is empty.
+func setName(d map[string]any, l Lang, k, v string) {
+	if v != "" {
+		d[k] = Name{l, v}
+	}
 }
 
-func (c Count) String() string  { return strconv.Itoa(c.n) }
-func (c Count) Cards() string   { return c.l.render("count.cards", map[string]any{"N": c.n}, c.n) }
-func (c Count) Points() string  { return c.l.render("count.points", map[string]any{"N": c.n}, c.n) }
-func (c Count) Players() string { return c.l.render("count.players", map[string]any{"N": c.n}, c.n) }
+// Buttons are the labels of the referee's buttons as a template argument,
+// in every message: {{.Btn.Challenge}} is what the button says in the
+// language (page.button.*, printed on the box's labels too), so a
+// sentence that says "press CHALLENGE" names the very word on the button.
+type Buttons struct{ l Lang }
+
+func (b Buttons) Uno() string       { return b.l.word("page.button.uno") }
+func (b Buttons) Draw() string      { return b.l.word("page.button.draw") }
+func (b Buttons) Pass() string      { return b.l.word("page.button.pass") }
+func (b Buttons) Challenge() string { return b.l.word("page.button.challenge") }
+
+// present reports whether c is a card: a number card always has a colour.
+func present(c cards.Card) bool { return c != cards.Card{} }
 
 // Rule is a preset or option name as a template argument: {{.Rule}} is its
 // short name in the language, {{.Rule.Code}} the word of the rules line.

@@ -42,7 +42,7 @@ func Text(r *Record, l lang.Lang) string {
 	b.WriteString(l.Render(msg.Msg{Key: "text.line", Args: msg.Args{N: r.Line}}))
 	b.WriteString(" ")
 	if !r.OK {
-		b.WriteString(l.Render(msg.Msg{Key: "text.refused", Args: msg.Args{Value: r.Error}}) + " ")
+		b.WriteString(l.Render(msg.Msg{Key: "text.refused"}) + " ")
 	}
 	b.WriteString(sentence(l, message(r, l)))
 	for _, e := range r.Verdict.Effects {
