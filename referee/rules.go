@@ -131,14 +131,14 @@ const (
 )
 
 type option struct {
-	name    string
-	kind    optKind
-	min     int
-	max     int
-	values  []string
-	flag    func(*Rules) *bool // a toggle's field
-	setInt  func(*Rules, int)
-	setStr  func(*Rules, string)
+	name   string
+	kind   optKind
+	min    int
+	max    int
+	values []string
+	flag   func(*Rules) *bool // a toggle's field
+	setInt func(*Rules, int)
+	setStr func(*Rules, string)
 }
 
 func toggle(name string, f func(*Rules) *bool) option {
