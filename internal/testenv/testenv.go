@@ -53,7 +53,6 @@ func missing(t testing.TB, pkg, why string) {
 	t.Skipf("needs Debian's %s (%s): apt-get install %s to run this test", pkg, why, pkg)
 }
 
-
 // Chromium is the path of a Chromium browser for the browser tests, or
 // skips t naming Debian's chromium.
 func Chromium(t testing.TB) string {
