@@ -113,7 +113,7 @@ func data(l Lang, a *msg.Args, spoken bool) map[string]any {
 		d["Color"] = Color{l, a.Color}
 	}
 	d["N"], d["K"] = Count{l, a.N, spoken}, Count{l, a.K, spoken}
-	d["Btn"] = Buttons{l}
+	d["Btn"] = Buttons{l, spoken}
 	if a.Rule != "" {
 		d["Rule"] = Rule{l, a.Rule}
 	}
@@ -147,12 +147,25 @@ func setName(d map[string]any, l Lang, k, v string) {
 // in every message: {{.Btn.Challenge}} is what the button says in the
 // language (page.button.*, printed on the box's labels too), so a
 // sentence that says "press CHALLENGE" names the very word on the button.
-type Buttons struct{ l Lang }
+// Spoken, a label is said as words ("пас ок"): a speech synthesiser
+// spells out a word in capitals (ПАС is «пэ-а-эс»).
+type Buttons struct {
+	l      Lang
+	spoken bool
+}
 
-func (b Buttons) Uno() string       { return b.l.word("page.button.uno") }
-func (b Buttons) Draw() string      { return b.l.word("page.button.draw") }
-func (b Buttons) Pass() string      { return b.l.word("page.button.pass") }
-func (b Buttons) Challenge() string { return b.l.word("page.button.challenge") }
+func (b Buttons) Uno() string       { return b.label("page.button.uno") }
+func (b Buttons) Draw() string      { return b.label("page.button.draw") }
+func (b Buttons) Pass() string      { return b.label("page.button.pass") }
+func (b Buttons) Challenge() string { return b.label("page.button.challenge") }
+
+func (b Buttons) label(key string) string {
+	w := b.l.word(key)
+	if b.spoken {
+		w = strings.ReplaceAll(strings.ToLower(w), "/", " ")
+	}
+	return w
+}
 
 // present reports whether c is a card: a number card always has a colour.
 func present(c cards.Card) bool { return c != cards.Card{} }
