@@ -173,15 +173,16 @@ var options = []option{
 
 // optionNames are the names of every option, as a rules line writes
 // them, one space apart.
-func optionNames() string {
-	var b strings.Builder
+func optionNames() string { return strings.Join(OptionNames(), " ") }
+
+// OptionNames are the names of the options of RULES.md §3 and §4, as a
+// rules line writes them ("jump-in", "uno-penalty"), in their order.
+func OptionNames() []string {
+	names := make([]string, len(options))
 	for i, o := range options {
-		if i > 0 {
-			b.WriteString(" ")
-		}
-		b.WriteString(o.name)
+		names[i] = o.name
 	}
-	return b.String()
+	return names
 }
 
 // ParseRules reads the words of a rules line (RULES.md "The table log"): a
