@@ -93,7 +93,7 @@ func TestFamilyPage(t *testing.T) {
 		{"/family/2", 200, []string{
 			`<h2 id="player-name"> Ben</h2>`, `<dd id="games-won">0 of 2</dd>`, `<dd id="avg-left">9.0</dd>`,
 			`<a href="/history/1">game 1, round 2</a>: 6 left, 0 scored`, `<dd id="uno">0 called, 1 missed, 1 caught</dd>`,
-			`after-wild <b>1</b>`, `<dd id="trend">1 → 1 per game</dd>`, `<tr data-game="2"><td><a href="/history/2">2</a>`,
+			`missed the colour asked for <b>1</b>`, `<dd id="trend">1 → 1 per game</dd>`, `<tr data-game="2"><td><a href="/history/2">2</a>`,
 			`data-totals="1 1"`, `data-totals="9 0"`,
 		}},
 		{"/family/9", 404, []string{"There is no such player."}},

@@ -289,7 +289,7 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	keepLang(w, r)
-	s.render(w, http.StatusOK, "page.html", s.view(r, s.t.Snapshot(), r.URL.Query().Get("error")))
+	s.render(w, r, http.StatusOK, "page.html", s.view(r, s.t.Snapshot(), r.URL.Query().Get("error")))
 }
 
 // chartSrc is the address of the chart of the game on the table; it changes
