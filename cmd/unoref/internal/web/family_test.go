@@ -87,7 +87,7 @@ func TestFamilyPage(t *testing.T) {
 			`<td class="trend">1 → 1</td>`, "<td>0 · 1 · 1</td>",
 			`<a href="/family/1">Mia</a> – <a href="/family/2">Ben</a></td><td>1 – 0</td><td>2 – 0</td>`,
 			`<td>official</td><td><a href="/family/1">Mia</a></td><td>1 / 1</td><td>2 / 2</td>`,
-			`illegal-card <b>2</b>`, `id="roster"`, "<svg ", `data-totals="1 0"`,
+			`wrong card <b>2</b>`, `id="roster"`, "<svg ", `data-totals="1 0"`,
 		}},
 		{"/family?last=1", 200, []string{`<p id="family-summary">1 game, 0 rounds</p>`, `<a href="/family/1?last=1">`}},
 		{"/family/2", 200, []string{
