@@ -15,7 +15,7 @@ import (
 	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
-func open(t *testing.T, pm *hardware.PinMap, sim *boardtest.Board) *board.Board {
+func open(t *testing.T, pm *hardware.PinMap, sim *boardtest.Sim) *board.Board {
 	t.Helper()
 	b, err := board.Open(pm, sim.Host())
 	if err != nil {

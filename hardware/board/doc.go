@@ -6,10 +6,12 @@
 //
 // Open runs one opener per device (reset line, readers, I²C devices, LEDs,
 // buzzer, buttons); when one fails, what the others opened is closed again
-// in reverse order. A Host supplies the buses and lines: PiHost opens a
-// Raspberry Pi's (periph's host drivers and the GPIO character device),
-// boardtest.Host the simulators (mfrc522test, ssd1306test, mcp23017test,
-// gpiolinetest).
+// in reverse order. A Host supplies the buses, lines and files: the one
+// seam through which unoref reaches hardware, used by the daemon (on a Pi
+// and on the virtual table), the doctor, enroll and tag. PiHost opens a
+// Raspberry Pi's (the kernel's spidev and i2c-dev through periph's sysfs
+// drivers, and the GPIO character device); boardtest.Sim.Host a simulated
+// board's (mfrc522test, ssd1306test, mcp23017test, gpiolinetest).
 //
 // The required parts (the play-pad reader, the OLED, the LEDs, the buzzer
 // and the buttons) must open. The optional parts switched on in the pin map

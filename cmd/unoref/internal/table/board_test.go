@@ -10,8 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/cards/ndef"
-	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/hardware/board/boardtest"
@@ -22,7 +20,7 @@ import (
 // from a pin map, on the simulators: what runs on a Pi, minus the Pi.
 type boardTable struct {
 	*Table
-	sim *boardtest.Board
+	sim *boardtest.Sim
 	pm  *hardware.PinMap
 	uid byte
 }
@@ -78,11 +76,7 @@ func (bt *boardTable) tap(t testing.TB, code string) Snapshot {
 		t.Fatal(err)
 	}
 	bt.uid++
-	tag := mfrc522test.NewNTAG213([]byte{0x04, 0x42, 0x4F, 0x41, 0x52, 0x44, bt.uid})
-	data := ndef.EncodeCard(c.Face())
-	for i := 0; i < len(data); i += ndef.PageSize {
-		tag.SetPage(ndef.FirstPage+i/ndef.PageSize, [4]byte(data[i:i+4]))
-	}
+	tag := boardtest.Sticker([]byte{0x04, 0x42, 0x4F, 0x41, 0x52, 0x44, bt.uid}, c)
 	before := bt.Snapshot()
 	bt.sim.Play.Place(tag)
 	bt.sim.Poll("/dev/spidev0.0", 1)
@@ -199,8 +193,9 @@ func TestMinimalBuildOptionalPartVanishes(t *testing.T) {
 
 func TestMinimalBuildOptionalSeatPadsVanish(t *testing.T) {
 	bt := startBoard(t, hardware.Full(), &boardtest.Opts{Pads: []uint16{0x20, 0x21}})
+	bt.sim.AwaitPads() // the pads answered at first
 	bt.sim.Pads.Chip(0x21).Err = errors.New("mcp23017test: unplugged")
-	bt.sim.Clock.Advance(20 * time.Millisecond) // the next poll of the pads
+	bt.sim.PollPads(1) // the next poll of the pads
 	s := bt.await(t, "the seat pads vanished", func(s Snapshot) bool { return len(s.Parts.Problems()) > 0 })
 	var lost []string
 	for _, p := range s.Parts.Problems() {

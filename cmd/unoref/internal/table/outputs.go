@@ -183,21 +183,12 @@ func (t *Table) refresh() {
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	s.Counted, s.PickNext = t.countedPlayers(st), t.pickNext()
-	if t.v != nil {
-		s.LEDs = t.v.ledStates()
-		if t.v.buzzing() {
-			s.Buzzer = t.out.buzz
-		}
-	} else {
-		s.LEDs = maps.Clone(t.out.leds)
-		if t.dev.Buzzer != nil && t.dev.Buzzer.Playing() {
-			s.Buzzer = t.out.buzz
-		}
+	s.LEDs = t.person.LEDs()
+	if t.dev.Buzzer != nil && t.dev.Buzzer.Playing() {
+		s.Buzzer = t.out.buzz
 	}
 	t.publish(s)
 }
-
-var seatLED = [...]string{"seat0", "seat1", "seat2", "seat3", "seat4", "seat5", "seat6", "seat7", "seat8", "seat9"}
 
 var colorLEDs = map[string]led.LED{"R": led.Red, "Y": led.Yellow, "G": led.Green, "B": led.Blue}
 
