@@ -21,7 +21,7 @@ import (
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
-	"github.com/unoref/unoref/referee/tablelog"
+	"github.com/unoref/unoref/referee/playername"
 )
 
 // Config is what `unoref run` works with: the defaults, then the
@@ -426,6 +426,10 @@ func checkHosts(hosts []string) error {
 	return nil
 }
 
+// checkPlayers checks the names of game.players and --players, and puts
+// them in NFC (playername.Check): two names of the same player ("Ann" and
+// "ann", or "Zoë" typed two ways) are refused here, at start, rather than
+// at the first new game.
 func checkPlayers(names []string) error {
 	if len(names) == 0 {
 		return nil
@@ -433,15 +437,20 @@ func checkPlayers(names []string) error {
 	if len(names) < 2 || len(names) > 10 {
 		return fmt.Errorf("%s: want 2 to 10 (or none: the page asks)", count(len(names), "name", "names"))
 	}
-	seen := map[string]bool{}
-	for _, n := range names {
-		if err := tablelog.CheckName(n); err != nil {
+	for i, n := range names {
+		nfc, err := playername.Check(n)
+		if err != nil {
 			return fmt.Errorf("%q is not a name: %w", n, err)
 		}
-		if seen[n] {
-			return fmt.Errorf("%s is named twice: want different names", n)
+		for _, m := range names[:i] {
+			switch {
+			case m == nfc:
+				return fmt.Errorf("%s is named twice: want different names", n)
+			case playername.Same(nfc, m):
+				return fmt.Errorf("%s is named twice (also as %s): want different names", n, m)
+			}
 		}
-		seen[n] = true
+		names[i] = nfc
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package table
 import (
 	"context"
 	"log/slog"
-	"slices"
 	"strings"
 
 	"github.com/unoref/unoref/referee"
@@ -39,14 +38,10 @@ func (t *Table) logEnded() {
 		"players", strings.Join(st.Players, " "), "rules", t.cur.game.Rules().String())
 }
 
-// AdminKinds are the actions on the game as a whole rather than on its
-// play: the page asks for the PIN for them, the log notes their refusals.
-var AdminKinds = []string{"newgame", "rename", "undo", "end", "voice"}
-
 // logRefused logs an admin action the table refused, with its reason.
 func (t *Table) logRefused(a Action, err error) {
-	if slices.Contains(AdminKinds, a.Kind) {
+	if a.Kind.Admin() {
 		t.cfg.logger().LogAttrs(context.Background(), slog.LevelWarn, "admin request refused",
-			slog.String("action", a.Kind), slog.String("reason", err.Error()))
+			slog.String("action", string(a.Kind)), slog.String("reason", err.Error()))
 	}
 }
