@@ -115,10 +115,11 @@ func runeReason(r rune) string {
 		return NameSpace
 	case unicode.Is(unicode.Bidi_Control, r):
 		return NameBidi
-	case !unicode.IsGraphic(r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
-		// Cc, Cf (zero-width, soft hyphen), Co, Cs, Zl, Zp, unassigned, and
+	case !unicode.IsGraphic(r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r), r == utf8.RuneError:
+		// Cc, Cf (zero-width, soft hyphen), Co, Cs, Zl, Zp, unassigned,
 		// the graphic characters that draw nothing (U+3164 HANGUL FILLER,
-		// U+034F COMBINING GRAPHEME JOINER).
+		// U+034F COMBINING GRAPHEME JOINER), and U+FFFD, what a decoder
+		// puts for bytes that were not text (encoding/json does).
 		return NameControl
 	}
 	return ""

@@ -43,6 +43,7 @@ func TestCheckNameRefuses(t *testing.T) {
 		{"variation selector on a letter", "a\ufe0f", NameError{Reason: NameControl, Try: "a"}, ""},
 		{"variation selector first", "\ufe0fAnn", NameError{Reason: NameControl, Try: "Ann"}, ""},
 		{"hangul filler", "\u3164", NameError{Reason: NameControl, Try: "Ann"}, ""},
+		{"replacement character", "Kid\ufffd", NameError{Reason: NameControl, Try: "Kid"}, ""},
 		{"not UTF-8", "Kid\xff", NameError{Reason: NameControl, Try: "Kid"}, ""},
 		{"empty", "", NameError{Reason: NameEmpty, Try: "Ann"}, "A name can't be empty: try Ann"},
 		{"only spaces", "  ", NameError{Reason: NameSpace, Try: "Ann"}, ""},

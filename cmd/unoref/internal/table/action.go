@@ -115,9 +115,12 @@ func (a *Action) check() error {
 			return err
 		}
 	}
-	if a.Kind == KindPoints && a.Name == "" {
+	switch {
+	case a.Kind == KindPoints && a.Name == "":
 		_, err := cleanName("")
 		return err
+	case a.Kind == KindRename && a.Name == "":
+		return refuseAction("action.rename.who", msg.Args{})
 	}
 	return nil
 }
