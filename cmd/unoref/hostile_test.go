@@ -114,3 +114,19 @@ func consoleHostiles() []string {
 	}
 	return lines
 }
+
+// TestRunConsoleBOM: a control line that starts with a byte order mark (a
+// file saved by Notepad, piped to --stdin) is read as the control.
+func TestRunConsoleBOM(t *testing.T) {
+	d := startDaemon(t, t.TempDir())
+	defer d.kill()
+	d.do(t, "\ufeffnewgame Аня,Боря official")
+	if s := d.state(t); strings.Join(s.Players, " ") != "Аня Боря" {
+		t.Errorf("players %q, want Аня Боря", s.Players)
+	}
+	d.send("\ufeffoled")
+	if a := d.answer(t); strings.HasPrefix(a, "error") {
+		t.Errorf("oled after a BOM: %q", a)
+	}
+	d.stop(t)
+}
