@@ -102,6 +102,7 @@ func (t *Table) rename(who, name string) error {
 		return refuseAction("action.name.save", msg.Args{Text: err.Error()})
 	}
 	t.loadNames()
+	t.cfg.logger().Info("player renamed", "game", t.cur.id, "seat", seat, "from", old, "to", name)
 	// Already display names: the sentence is not renamed again.
 	t.tell(Verdict{OK: true})
 	t.out.last.Msg = msg.Sentence{{Key: "table.renamed", Args: msg.Args{Other: old, Player: name}}}

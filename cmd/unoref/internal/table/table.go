@@ -507,7 +507,9 @@ func refuseAction(key string, a msg.Args) error {
 // on or the journal can't write is refused before it reaches either.
 func (t *Table) Do(ctx context.Context, a Action) error {
 	err := a.check()
-	if err == nil {
+	if err != nil {
+		t.logRefused(a, err)
+	} else {
 		err = t.do(ctx, a)
 	}
 	var aerr *ActionError
