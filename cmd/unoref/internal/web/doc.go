@@ -103,9 +103,10 @@
 // # Access
 //
 // Opts.Policy says who may act. PolicyVirtual (the virtual table): playing
-// (tap, remove, press, seat, points) is open; the admin actions (newgame,
-// rename, undo, end) need the PIN when one is set, and without one the page
-// says anyone may take them. PolicyTable (a real table, or `unoref run
+// (tap, remove, press, seat, points, rules) is open; the admin actions
+// (table.ActionKind.Admin: newgame, rename, names, undo, end, voice) need
+// the PIN when one is set, and without one the page says anyone may take
+// them. PolicyTable (a real table, or `unoref run
 // --sim --policy table`): every action needs the PIN.
 //
 // The PIN is Opts.PIN (admin_pin in the config), else the one chosen at
