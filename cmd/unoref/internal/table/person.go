@@ -48,16 +48,16 @@ func (t *Table) control(ctx context.Context, a Action) error {
 
 func (t *Table) controlBy(ctx context.Context, a Action) error {
 	switch a.Kind {
-	case "tap", "remove":
+	case KindTap, KindRemove:
 		pad := a.Pad
 		if pad == "" {
 			pad = "play"
 		}
-		if a.Kind == "remove" {
+		if a.Kind == KindRemove {
 			return t.person.Lift(pad)
 		}
 		return t.person.Lay(ctx, pad, a.Card)
-	case "press":
+	case KindPress:
 		b, ok := buttonNames[a.Button]
 		if !ok {
 			return refuseAction("action.nobutton", msg.Args{Value: a.Button})
@@ -68,8 +68,8 @@ func (t *Table) controlBy(ctx context.Context, a Action) error {
 }
 
 // isControl tells the controls that control does.
-func isControl(kind string) bool {
-	return kind == "tap" || kind == "remove" || kind == "press" || kind == "seat"
+func isControl(k ActionKind) bool {
+	return k == KindTap || k == KindRemove || k == KindPress || k == KindSeat
 }
 
 // pageHand is the Person of a table without one: the page's presses go

@@ -182,7 +182,8 @@ func virtualTable(t *testing.T, dir string) (*table.Table, *table.SQLJournal) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { j.Close() })
-	return tabletest.Virtual(t, j, table.Config{UnoGrace: -1}, nil), j
+	tb, _ := tabletest.Virtual(t, j, table.Config{UnoGrace: -1}, nil)
+	return tb, j
 }
 
 func TestAdminOnVirtualTable(t *testing.T) {

@@ -160,5 +160,6 @@ func (p *browserPage) count(sel string) int {
 func runVirtual(t *testing.T, j *table.SQLJournal, cfg table.Config) *table.Table {
 	t.Helper()
 	t.Cleanup(func() { j.Close() })
-	return tabletest.Virtual(t, j, cfg, nil)
+	tb, _ := tabletest.Virtual(t, j, cfg, nil)
+	return tb
 }

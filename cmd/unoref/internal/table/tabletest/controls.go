@@ -26,12 +26,12 @@ func Controls(evs []tablelog.Event) ([]table.Action, error) {
 	var out []table.Action
 	var players []string
 	seat := func(name string) table.Action {
-		return table.Action{Kind: "seat", Seat: slices.Index(players, name)}
+		return table.Action{Kind: table.KindSeat, Seat: slices.Index(players, name)}
 	}
 	tap := func(pad string, c cards.Card) table.Action {
-		return table.Action{Kind: "tap", Pad: pad, Card: c.String()}
+		return table.Action{Kind: table.KindTap, Pad: pad, Card: c.String()}
 	}
-	press := func(b string) table.Action { return table.Action{Kind: "press", Button: b} }
+	press := func(b string) table.Action { return table.Action{Kind: table.KindPress, Button: b} }
 	var rules []string
 	for i, ev := range evs {
 		st := g.State()
@@ -40,10 +40,10 @@ func Controls(evs []tablelog.Event) ([]table.Action, error) {
 			players = ev.Names
 		case tablelog.Rules:
 			rules = append([]string{ev.Preset}, ev.Options...)
-			out = append(out, table.Action{Kind: "newgame", Players: players, Rules: strings.Join(rules, " ")})
+			out = append(out, table.Action{Kind: table.KindNewGame, Players: players, Rules: strings.Join(rules, " ")})
 		case tablelog.Dealer:
 			if rules == nil {
-				out = append(out, table.Action{Kind: "newgame", Players: players, Rules: referee.PresetOfficial})
+				out = append(out, table.Action{Kind: table.KindNewGame, Players: players, Rules: referee.PresetOfficial})
 				rules = []string{referee.PresetOfficial}
 			}
 			for _, p := range players {
@@ -114,7 +114,7 @@ func Controls(evs []tablelog.Event) ([]table.Action, error) {
 				out = append(out, press("pass"))
 			}
 		case tablelog.Points:
-			out = append(out, table.Action{Kind: "points", Name: ev.Name, Points: ev.N})
+			out = append(out, table.Action{Kind: table.KindPoints, Name: ev.Name, Points: ev.N})
 		case tablelog.Swap, tablelog.Slap:
 			out = append(out, seat(ev.Name))
 		}

@@ -49,7 +49,7 @@ func TestPlaytestGames(t *testing.T) {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { j.Close() })
-				v := tabletest.Virtual(t, j, table.Config{UnoGrace: -1}, gpiolinetest.NewClock(time.Time{}))
+				v, _ := tabletest.Virtual(t, j, table.Config{UnoGrace: -1}, gpiolinetest.NewClock(time.Time{}))
 				for i, a := range acts {
 					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 					err := v.Do(ctx, a)

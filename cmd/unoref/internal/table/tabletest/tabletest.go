@@ -12,7 +12,8 @@ import (
 
 // Virtual runs the virtual table on journal j until the test ends, as the
 // daemon builds it (package virtual), on clock (nil: the system clock).
-func Virtual(t testing.TB, j table.Journal, cfg table.Config, clock board.Clock) *table.Table {
+// The channel has Run's error if Run returns before the test ends.
+func Virtual(t testing.TB, j table.Journal, cfg table.Config, clock board.Clock) (*table.Table, <-chan error) {
 	t.Helper()
 	vb, err := virtual.Open(&virtual.Opts{Clock: clock})
 	if err != nil {
@@ -27,13 +28,19 @@ func Virtual(t testing.TB, j table.Journal, cfg table.Config, clock board.Clock)
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(ctx) }()
+	done, stopped := make(chan error, 1), make(chan error, 1)
+	go func() {
+		err := tb.Run(ctx)
+		if ctx.Err() == nil {
+			stopped <- err
+		}
+		done <- err
+	}()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return tb
+	return tb, stopped
 }
