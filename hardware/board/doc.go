@@ -19,7 +19,9 @@
 // that answers (VersionReg neither 0x00 nor 0xFF) and an expander that
 // acknowledges its address are used, the others are left out. Board.Parts
 // says which were found, for the OLED, the log and the page; a part that
-// vanishes later is marked so (Parts.Vanish), and only that is a problem.
+// vanishes later is marked so (Parts.Vanish; Parts.Lose also lists a
+// required output that dies: the LEDs, the buzzer, the OLED), and only
+// that is a problem.
 //
 // EnrollReader adapts an opened reader to cards/enroll's Reader, so that
 // enrolment knows UIDs and bytes, not the driver.

@@ -72,6 +72,7 @@ type Sim struct {
 	level   map[int]int  // what an input reads, set by SetLevel
 	pullUps map[int]bool // inputs requested with their pull-up
 	press   map[int]int  // reads left pressed (PressFor)
+	cut     map[int]bool // dead lines (Cut)
 	buttons []int        // the lines requested as Inputs
 	edgeAt  time.Duration
 	slept   time.Duration
@@ -109,6 +110,7 @@ func New(o *Opts) *Sim {
 		level:    map[int]int{},
 		pullUps:  map[int]bool{},
 		press:    map[int]int{},
+		cut:      map[int]bool{},
 	}
 	if s.Clock == nil {
 		s.Clock = gpiolinetest.NewClock(time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))

@@ -11,7 +11,8 @@
 // A part that is not fitted is there but unplugged, as on a real board:
 // its chip select or address exists and nothing answers. Each part can be
 // broken: unplug a chip (mfrc522test, ssd1306test), hold a line busy
-// (SetBusy), stick a button low (SetLevel), fail the gpiochip
+// (SetBusy), cut an output line (Cut), stick a button low (SetLevel),
+// fail the gpiochip
 // (SetChipErr), delete a device file from Files (SPI or I²C off), slow
 // the SPI wires (MaxSPI).
 //

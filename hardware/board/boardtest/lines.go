@@ -42,6 +42,14 @@ func (s *Sim) SetLevel(offset, v int) {
 	s.level[offset] = v
 }
 
+// Cut makes output line offset dead: setting it fails with EIO, as a
+// line whose driver or chip is gone does.
+func (s *Sim) Cut(offset int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cut[offset] = true
+}
+
 // PressFor makes input offset read 0 for its next reads reads, then what
 // it read before: a person pressing the button on that line and letting go.
 func (s *Sim) PressFor(offset, reads int) {
@@ -105,6 +113,9 @@ func (l *line) SetValue(v int) error {
 
 // set is SetValue with s.mu held.
 func (l *line) set(v int) error {
+	if l.s.cut[l.offset] {
+		return fmt.Errorf("boardtest: %s line %d: %w", Chip, l.offset, syscall.EIO)
+	}
 	if err := l.Output.SetValue(v); err != nil {
 		return err
 	}

@@ -1,9 +1,12 @@
 package table
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,14 +23,21 @@ import (
 // from a pin map, on the simulators: what runs on a Pi, minus the Pi.
 type boardTable struct {
 	*Table
-	sim *boardtest.Sim
-	pm  *hardware.PinMap
-	uid byte
+	sim  *boardtest.Sim
+	pm   *hardware.PinMap
+	uid  byte
+	stop func() error
 }
 
 // startBoard opens pm's devices on the simulated parts fit and runs the
 // table on them until the test ends.
 func startBoard(t *testing.T, pm *hardware.PinMap, fit *boardtest.Opts) *boardTable {
+	t.Helper()
+	return startBoardWith(t, pm, fit, Config{UnoGrace: -1})
+}
+
+// startBoardWith is startBoard with the table's configuration cfg.
+func startBoardWith(t *testing.T, pm *hardware.PinMap, fit *boardtest.Opts, cfg Config) *boardTable {
 	t.Helper()
 	sim := boardtest.New(fit)
 	b, err := board.Open(pm, sim.Host())
@@ -39,14 +49,14 @@ func startBoard(t *testing.T, pm *hardware.PinMap, fit *boardtest.Opts) *boardTa
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { j.Close() })
-	tb, err := New(context.Background(), FromBoard(b), j, Config{UnoGrace: -1})
+	tb, err := New(context.Background(), FromBoard(b), j, cfg)
 	if err != nil {
 		b.Halt()
 		t.Fatal(err)
 	}
-	runTable(t, tb)
+	_, stop := runTable(t, tb)
 	t.Cleanup(sim.Close) // before the loop stops: cleanups run last first
-	return &boardTable{Table: tb, sim: sim, pm: pm}
+	return &boardTable{Table: tb, sim: sim, pm: pm, stop: stop}
 }
 
 // await waits for a snapshot that ok accepts. The deadline only guards
@@ -207,5 +217,60 @@ func TestMinimalBuildOptionalSeatPadsVanish(t *testing.T) {
 	}
 	if s.Last.Message != "The seat pads do not answer" {
 		t.Errorf("shown: %q, want the seat pads' loss", s.Last.Message)
+	}
+}
+
+// TestDeadOutputs: an output whose line dies, or an OLED that stops
+// acknowledging, is logged and marked vanished in the parts, and the table
+// goes on refereeing without it; what does not halt at the end is logged.
+func TestDeadOutputs(t *testing.T) {
+	pm := hardware.Default()
+	tests := []struct {
+		part   string
+		break_ func(*boardtest.Sim)
+	}{
+		{board.PartLEDs, func(s *boardtest.Sim) { s.Cut(int(pm.LEDs.Legal)) }},
+		{board.PartBuzzer, func(s *boardtest.Sim) { s.Cut(int(pm.Buzzer.Pin)) }},
+		{board.PartOLED, func(s *boardtest.Sim) { s.OLED.Unplug() }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.part, func(t *testing.T) {
+			var logged bytes.Buffer
+			bt := startBoardWith(t, pm, nil, Config{UnoGrace: -1, Log: slog.New(slog.NewTextHandler(&logged, nil))})
+			if err := bt.Do(context.Background(), Action{Kind: KindNewGame, Players: []string{"Ann", "Ben"}, Rules: "official"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := bt.Do(context.Background(), Action{Kind: KindPress, Button: "pass"}); err != nil { // Ann deals
+				t.Fatal(err)
+			}
+			if err := bt.Sync(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			tt.break_(bt.sim)
+			// The OLED's draw fails on its own goroutine: the next screen
+			// shown after it learns of it.
+			bt.tap(t, "G5")
+			bt.Sync(context.Background())
+			s := bt.tap(t, "G7")
+			if !s.Last.OK || s.State.Top != "G7" {
+				t.Fatalf("the table stopped refereeing: %+v", s.Last)
+			}
+			var lost []string
+			for _, p := range s.Parts.Problems() {
+				lost = append(lost, p.Name)
+			}
+			if d := cmp.Diff([]string{tt.part}, lost); d != "" {
+				t.Errorf("vanished parts (-want +got):\n%s", d)
+			}
+			if want := `msg="part vanished" part=` + tt.part; !strings.Contains(logged.String(), want) {
+				t.Errorf("log lacks %q:\n%s", want, logged.String())
+			}
+			if err := bt.stop(); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(logged.String(), "msg=halt") {
+				t.Errorf("log lacks what did not halt:\n%s", logged.String())
+			}
+		})
 	}
 }

@@ -9,7 +9,11 @@
 // game: one select over the readers, the buttons, the seat pads, the
 // table's timers and the page's actions, each handled by one function. A
 // device loop (Devices.Loops) that returns while Run runs ends it with
-// ErrLoopStopped, so that the daemon stops and is restarted.
+// ErrLoopStopped, so that the daemon stops and is restarted. An output
+// that fails (a dead LED or buzzer line, seat pads or an OLED that stop
+// answering) is logged once and marked vanished in Snapshot.Parts
+// (board.Parts.Lose), and the table referees on without it; what does not
+// halt when Run ends is logged.
 // Snapshot, Subscribe, OLED and Do are what the page uses (package web);
 // ShowCode puts the page's one-time setup code on the OLED and never in a
 // Snapshot.

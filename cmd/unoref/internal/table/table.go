@@ -293,8 +293,9 @@ func (t *Table) seatsGone(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
-	var moved bool
-	if t.parts, moved = t.parts.Vanish(board.PartSeatPads, "stopped answering"); moved {
+	// Lighting a seat may have found them gone first (output).
+	t.parts, _ = t.parts.Vanish(board.PartSeatPads, "stopped answering")
+	if t.parts.Has(board.PartSeatPads, board.Vanished) {
 		t.refuse(CodeUnreadable, msg.Msg{Key: "table.seats"}, "")
 	}
 }
@@ -484,13 +485,18 @@ func (t *Table) halt() {
 	t.sched.cancel(timerSlap)
 	t.sched.cancel(timerPage)
 	t.sched.cancel(timerBuzz)
+	var errs []error
 	for _, h := range []interface{ Halt() error }{t.dev.Play, t.dev.Draw, t.dev.Display, t.dev.LEDs, t.dev.Buzzer, t.dev.Seats} {
 		if h != nil {
-			h.Halt()
+			errs = append(errs, h.Halt())
 		}
 	}
 	if t.dev.Halt != nil {
-		t.dev.Halt()
+		errs = append(errs, t.dev.Halt())
+	}
+	if err := errors.Join(errs...); err != nil {
+		// The daemon stops either way; what did not halt is for the log.
+		t.cfg.logger().Warn("halt", "error", err)
 	}
 }
 
