@@ -319,12 +319,16 @@ func parseHand(ev *Event, args []string) *ParseError {
 	return err
 }
 
+// MaxPoints is the most points a points line gives a hand: far above
+// what any hand holds, and small enough to add up without overflow.
+const MaxPoints = 100000
+
 func parsePoints(ev *Event, args []string) *ParseError {
 	if !arity(args, 2, 2) {
 		return bad(ErrBadLine, "line.points", msg.Args{Command: "points Ann 35"})
 	}
 	v, err := strconv.Atoi(args[1])
-	if err != nil || v < 0 || v > 100000 {
+	if err != nil || v < 0 || v > MaxPoints {
 		return bad(ErrBadLine, "line.points.bad", msg.Args{Value: args[1], Command: "points Ann 35"})
 	}
 	ev.Name, ev.N = args[0], v
