@@ -1,7 +1,8 @@
 //go:build ignore
 
 // gen writes WIRING.md, wiring.svg and the circuit drawings of circuits/
-// from the default pin map.
+// from the default pin map, and the button labels of labels/ from the
+// catalogs of package lang.
 package main
 
 import (
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/lang"
 )
 
 func main() {
@@ -33,6 +35,14 @@ func main() {
 	}
 	for _, c := range m.Circuits() {
 		if err := os.WriteFile(filepath.Join("circuits", c.Name), c.SVG, 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll("labels", 0o755); err != nil {
+		log.Fatal(err)
+	}
+	for _, l := range lang.Languages() {
+		if err := os.WriteFile(filepath.Join("labels", l.String()+".svg"), hardware.LabelSheet(l), 0o644); err != nil {
 			log.Fatal(err)
 		}
 	}
