@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/labels"
 	"github.com/unoref/unoref/lang"
 )
 
@@ -42,7 +43,7 @@ func main() {
 		log.Fatal(err)
 	}
 	for _, l := range lang.Languages() {
-		if err := os.WriteFile(filepath.Join("labels", l.String()+".svg"), hardware.LabelSheet(l), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join("labels", l.String()+".svg"), labels.Sheet(l), 0o644); err != nil {
 			log.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package hardware_test
+package labels_test
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/labels"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/lang/msg"
 )
@@ -25,22 +25,22 @@ func TestLabelsUpToDate(t *testing.T) {
 	for _, l := range lang.Languages() {
 		name := l.String() + ".svg"
 		want = append(want, name)
-		got, err := os.ReadFile(filepath.Join("labels", name))
+		got, err := os.ReadFile(name)
 		if err != nil {
-			t.Errorf("labels/%s: %v: run go generate ./hardware", name, err)
+			t.Errorf("%s: %v: run go generate ./hardware", name, err)
 			continue
 		}
-		if !bytes.Equal(got, hardware.LabelSheet(l)) {
-			t.Errorf("labels/%s is out of date: run go generate ./hardware", name)
+		if !bytes.Equal(got, labels.Sheet(l)) {
+			t.Errorf("hardware/labels/%s is out of date: run go generate ./hardware", name)
 		}
 	}
-	files, _ := filepath.Glob("labels/*.svg")
+	files, _ := filepath.Glob("*.svg")
 	var got []string
 	for _, f := range files {
 		got = append(got, filepath.Base(f))
 	}
 	if diff := cmp.Diff(slices.Sorted(slices.Values(want)), got); diff != "" {
-		t.Errorf("labels/*.svg (-made +checked in):\n%s", diff)
+		t.Errorf("hardware/labels/*.svg (-made +checked in):\n%s", diff)
 	}
 }
 
@@ -49,7 +49,7 @@ func TestLabelsUpToDate(t *testing.T) {
 // (page.button.*) and the colours' names, big enough to read.
 func TestLabelsSayTheButtons(t *testing.T) {
 	for _, l := range lang.Languages() {
-		sheet := hardware.LabelSheet(l)
+		sheet := labels.Sheet(l)
 		var texts []string
 		dec := xml.NewDecoder(bytes.NewReader(sheet))
 		for {
@@ -76,7 +76,7 @@ func TestLabelsSayTheButtons(t *testing.T) {
 				t.Errorf("%s: the %s button's word %q is printed %d times, want 3", l, b, w, n)
 			}
 		}
-		for _, lb := range hardware.Labels(l)[4:] {
+		for _, lb := range labels.Labels(l)[4:] {
 			if n := countOf(texts, lb.Text); n != 3 || lb.Text != strings.ToUpper(lb.Text) {
 				t.Errorf("%s: colour %s printed %d times as %q, want 3 in capitals", l, lb.Button, n, lb.Text)
 			}
