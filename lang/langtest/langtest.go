@@ -103,6 +103,7 @@ var (
 	codeRe       = regexp.MustCompile("`[^`]*`")
 	latinRe      = regexp.MustCompile(`[A-Za-z]+`)
 	optionWordRe = regexp.MustCompile(`(^|\s)[+-][a-z]+(-[a-z0-9]+)+|[a-z]+(-[a-z0-9]+)*=[a-z0-9]+`)
+	clockRe      = regexp.MustCompile(`\d:\d\d`)
 	keyRe        = regexp.MustCompile(`\b[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+\b`)
 )
 
@@ -233,6 +234,7 @@ func firstLetter(s string) (rune, bool) {
 // language, and in Armenian its mid-stop '.' (the Armenian full stop is
 // '։').
 func colons(l lang.Lang, s string) int {
+	s = clockRe.ReplaceAllString(s, "") // a time of day, 21:05
 	n := strings.Count(s, ":")
 	if l == lang.Armenian {
 		n += strings.Count(strings.TrimSuffix(s, "."), ". ")
