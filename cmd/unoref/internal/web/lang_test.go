@@ -176,7 +176,7 @@ func TestStateInPageLanguage(t *testing.T) {
 	if want := lang.Russian.Render(snap.PromptMsg); got.Prompt != want {
 		t.Errorf("Prompt = %q, want %q", got.Prompt, want)
 	}
-	if diff := cmp.Diff([]string{"ru", "ходит Gus", "зелёный", "карт: 7"}, []string{got.Page.Lang, got.Page.Head, got.Page.Color, got.Page.Hands["Gus"]}); diff != "" {
+	if diff := cmp.Diff([]string{"ru", "ходит Gus", "зелёный", "7 карт"}, []string{got.Page.Lang, got.Page.Head, got.Page.Color, got.Page.Hands["Gus"]}); diff != "" {
 		t.Errorf("Page words (-want +got):\n%s", diff)
 	}
 }
