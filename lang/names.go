@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -79,4 +80,19 @@ func (n Name) attach(armenian, other string) string {
 func endsInVowel(s string) bool {
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return strings.ContainsRune("աեէըիոօւaeiouyàáâäéèêëíîïóôöúùûüăâîаеёиоуыэюя", unicode.ToLower(r))
+}
+
+// armenianArticle finds the article -ը at the end of a word before a
+// word that begins with a vowel.
+var armenianArticle = regexp.MustCompile(`ը(\s+[աեէըիոօ])`)
+
+// euphony is s as Armenian says it: the article -ը becomes -ն before a
+// word that begins with a vowel ("Ann-ն ասում է", "Արամն ընտրում է"),
+// wherever the word comes from (a name's Def, the catalog). Other
+// languages have no such rule.
+func (l Lang) euphony(s string) string {
+	if l != Armenian || !strings.Contains(s, "ը") {
+		return s
+	}
+	return armenianArticle.ReplaceAllString(s, "ն$1")
 }

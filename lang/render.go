@@ -27,7 +27,7 @@ func (l Lang) renderMsg(m msg.Msg, spoken bool) string {
 			count = m.Args.N
 		}
 	}
-	return l.render(m.Key, data(l, &m.Args, spoken), count)
+	return l.euphony(l.render(m.Key, data(l, &m.Args, spoken), count))
 }
 
 // Sentence renders the clauses of s in l as one sentence, with a capital
@@ -47,7 +47,7 @@ func (l Lang) sentence(s msg.Sentence, spoken bool) string {
 		}
 		b.WriteString(part)
 	}
-	return Capital(b.String())
+	return Capital(l.euphony(b.String()))
 }
 
 // Capital is s with its first letter in upper case, in any script.
