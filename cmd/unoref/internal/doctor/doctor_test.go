@@ -156,12 +156,37 @@ func TestFaults(t *testing.T) {
 			},
 		},
 		{
+			// Issue 23 point 15: 0x88 is the FM17522 the Arduino
+			// library names (0xB2 was taken for one).
 			name: "clone reader the driver knows",
 			board: func() *doctortest.Board {
-				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0xB2}})
+				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0x88}})
 			},
 			wants: map[string]want{
-				"play pad reader":   {status: doctor.Warn, says: []string{"(FM17522 clone) answered 0xB2", "works", "at 4 MHz"}},
+				"play pad reader":   {status: doctor.Warn, says: []string{"(FM17522 clone) answered 0x88", "works", "at 4 MHz"}},
+				"play pad RF field": {status: doctor.OK},
+			},
+		},
+		{
+			// Issue 23 point 15: 0x90 is NXP's own v0.0.
+			name: "NXP MFRC522 v0.0",
+			board: func() *doctortest.Board {
+				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0x90}})
+			},
+			wants: map[string]want{
+				"play pad reader":   {status: doctor.OK, says: []string{"(MFRC522 v0.0)", "VersionReg 0x90"}},
+				"play pad RF field": {status: doctor.OK},
+			},
+		},
+		{
+			// Issue 23 point 15: 0x12 modules are reported to detect
+			// no tags with the Arduino library (its issue #482).
+			name: "counterfeit 0x12",
+			board: func() *doctortest.Board {
+				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0x12}})
+			},
+			wants: map[string]want{
+				"play pad reader":   {status: doctor.Warn, says: []string{"counterfeit", "0x12", "detect no cards", "unoref tag read", "another module"}},
 				"play pad RF field": {status: doctor.OK},
 			},
 		},
