@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/internal/draw"
 )
 
 // TestCircuitsUpToDate fails when a drawing of circuits/ differs from what
@@ -21,7 +22,7 @@ import (
 // no longer made: run "go generate ./hardware".
 func TestCircuitsUpToDate(t *testing.T) {
 	var want []string
-	for _, c := range hardware.Default().Circuits() {
+	for _, c := range draw.Circuits(hardware.Default()) {
 		want = append(want, c.Name)
 		got, err := os.ReadFile(filepath.Join("circuits", c.Name))
 		if err != nil {
@@ -48,7 +49,7 @@ func TestCircuitsUpToDate(t *testing.T) {
 // circuit returns the drawing called name of m.
 func circuit(t *testing.T, m *hardware.PinMap, name string) string {
 	t.Helper()
-	for _, c := range m.Circuits() {
+	for _, c := range draw.Circuits(m) {
 		if c.Name == name {
 			return string(c.SVG)
 		}
@@ -58,7 +59,7 @@ func circuit(t *testing.T, m *hardware.PinMap, name string) string {
 }
 
 func TestCircuitsWellFormed(t *testing.T) {
-	for _, c := range hardware.Default().Circuits() {
+	for _, c := range draw.Circuits(hardware.Default()) {
 		dec := xml.NewDecoder(bytes.NewReader(c.SVG))
 		for {
 			_, err := dec.Token()

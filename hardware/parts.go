@@ -32,12 +32,13 @@ var LEDParts = []LEDPart{
 	{"leds.blue", "5 mm blue (InGaN)", "#2050ff", 3.0, 470, 5, 4700},
 }
 
-// Seat pad parts, per seat: the LED's resistor, the button's external
-// pull-up and the filter capacitor at the expander (README.md).
+// Resistors of the build besides the LEDs': per seat pad the LED's
+// resistor and the button's external pull-up at the expander (README.md),
+// and the buzzer transistor's base resistor.
 const (
-	seatLEDOhms    = 330
-	seatPullUpOhms = 10000
-	buzzerBaseOhms = 1000
+	SeatLEDOhms    = 330
+	SeatPullUpOhms = 10000
+	BuzzerBaseOhms = 1000
 	vceSat         = 0.1 // V across a saturated NPN at a few mA
 )
 
@@ -50,8 +51,8 @@ func (p LEDPart) MilliAmps() float64 {
 	return 1000 * v / float64(p.Ohms)
 }
 
-// ledPart returns the part on LED key key.
-func ledPart(key string) (LEDPart, bool) {
+// LEDPartOf returns the part on LED key key.
+func LEDPartOf(key string) (LEDPart, bool) {
 	for _, p := range LEDParts {
 		if p.Key == key {
 			return p, true
@@ -62,8 +63,8 @@ func ledPart(key string) (LEDPart, bool) {
 
 // ledDevice says what the GPIO of LED key key goes to, for WIRING.md.
 func ledDevice(key string) string {
-	if p, ok := ledPart(key); ok && p.Base > 0 {
-		return ohms(p.Base) + " → NPN base (LED from 5 V, circuits/led.svg)"
+	if p, ok := LEDPartOf(key); ok && p.Base > 0 {
+		return Ohms(p.Base) + " → NPN base (LED from 5 V, circuits/led.svg)"
 	}
 	return "resistor → LED anode"
 }
@@ -74,7 +75,7 @@ func ledDevice(key string) string {
 func (m *PinMap) Resistors() map[int]int {
 	n := map[int]int{}
 	for _, u := range m.pins() {
-		p, ok := ledPart(u.key)
+		p, ok := LEDPartOf(u.key)
 		if !ok || *u.pin == NoPin {
 			continue
 		}
@@ -84,17 +85,17 @@ func (m *PinMap) Resistors() map[int]int {
 		}
 	}
 	if m.Buzzer.Pin != NoPin {
-		n[buzzerBaseOhms]++
+		n[BuzzerBaseOhms]++
 	}
 	if m.SeatPads.Seats > 0 {
-		n[seatLEDOhms] += m.SeatPads.Seats
-		n[seatPullUpOhms] += m.SeatPads.Seats
+		n[SeatLEDOhms] += m.SeatPads.Seats
+		n[SeatPullUpOhms] += m.SeatPads.Seats
 	}
 	return n
 }
 
-// ohms writes a resistance as on a parts list: 330 Ω, 4.7 kΩ, 10 kΩ.
-func ohms(r int) string {
+// Ohms writes a resistance as on a parts list: 330 Ω, 4.7 kΩ, 10 kΩ.
+func Ohms(r int) string {
 	switch {
 	case r >= 1000 && r%1000 == 0:
 		return fmt.Sprintf("%d kΩ", r/1000)

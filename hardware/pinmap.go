@@ -270,6 +270,22 @@ type pinUse struct {
 	pin    *Pin
 }
 
+// PinUse is one GPIO key of the map and the pin it names.
+type PinUse struct {
+	Key    string // "leds.uno"
+	Signal string // "LED UNO (amber)"
+	Pin    Pin    // NoPin when not wired
+}
+
+// Pins lists the map's GPIO keys in file order, wired or not.
+func (m *PinMap) Pins() []PinUse {
+	var us []PinUse
+	for _, u := range m.pins() {
+		us = append(us, PinUse{Key: u.key, Signal: u.signal, Pin: *u.pin})
+	}
+	return us
+}
+
 // pins lists the map's GPIO keys in file order.
 func (m *PinMap) pins() []pinUse {
 	return []pinUse{
@@ -485,7 +501,7 @@ func (m *PinMap) Signals() []Signal {
 	}
 	devices := map[string]string{
 		"nfc.rst": "RC522 RST (all readers)", "nfc.irq": "RC522 IRQ (play-pad reader)",
-		"seatpads.int": "MCP23017 INTA (first expander)", "buzzer.pin": "1 kΩ → NPN base",
+		"seatpads.int": "MCP23017 INTA (first expander)", "buzzer.pin": Ohms(BuzzerBaseOhms) + " → NPN base",
 	}
 	for _, u := range m.pins() {
 		if *u.pin == NoPin {

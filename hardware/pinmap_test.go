@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/internal/draw"
 )
 
 func TestDefaultValidates(t *testing.T) {
@@ -192,7 +193,7 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 	for _, f := range []struct {
 		name  string
 		write func(io.Writer) error
-	}{{"WIRING.md", m.WriteMarkdown}, {"wiring.svg", m.WriteSVG}} {
+	}{{"WIRING.md", func(w io.Writer) error { return draw.Markdown(w, m) }}, {"wiring.svg", func(w io.Writer) error { return draw.HeaderSVG(w, m) }}} {
 		var want bytes.Buffer
 		if err := f.write(&want); err != nil {
 			t.Fatal(err)
@@ -210,10 +211,10 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 func TestWiringContent(t *testing.T) {
 	m := hardware.Default()
 	var md, svg bytes.Buffer
-	if err := m.WriteMarkdown(&md); err != nil {
+	if err := draw.Markdown(&md, m); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.WriteSVG(&svg); err != nil {
+	if err := draw.HeaderSVG(&svg, m); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range m.Signals() {
@@ -241,7 +242,7 @@ func TestWiringContent(t *testing.T) {
 	m.LEDs.UNO = 4
 	m.Buttons.Yellow = hardware.NoPin
 	svg.Reset()
-	if err := m.WriteSVG(&svg); err != nil {
+	if err := draw.HeaderSVG(&svg, m); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(svg.String(), "GPIO4 · LED UNO (amber)") {

@@ -1,6 +1,8 @@
-package hardware
+package draw
 
 import (
+	"github.com/unoref/unoref/hardware"
+
 	"fmt"
 	"strings"
 )
@@ -16,60 +18,60 @@ type Circuit struct {
 // the transistor pinouts and the box layout. Optional parts the map
 // leaves out are drawn with their documented defaults, so the drawings
 // show how to add them.
-func (m *PinMap) Circuits() []Circuit {
+func Circuits(m *hardware.PinMap) []Circuit {
 	return []Circuit{
-		{"led.svg", m.drawLEDs()},
-		{"buzzer.svg", m.drawBuzzer()},
-		{"button.svg", m.drawButtons()},
-		{"rc522.svg", m.drawReader()},
-		{"oled.svg", m.drawOLED()},
-		{"mcp23017.svg", m.drawSeatPads()},
+		{"led.svg", drawLEDs(m)},
+		{"buzzer.svg", drawBuzzer(m)},
+		{"button.svg", drawButtons(m)},
+		{"rc522.svg", drawReader(m)},
+		{"oled.svg", drawOLED(m)},
+		{"mcp23017.svg", drawSeatPads(m)},
 		{"transistors.svg", drawTransistors()},
 		{"panel.svg", drawPanel(referencePanel)},
 	}
 }
 
 // gpio labels a GPIO's terminal: "GPIO 13", "pin 33".
-func gpio(p Pin) []string {
-	return []string{fmt.Sprintf("GPIO %d", p), fmt.Sprintf("pin %d", PhysOf(int(p)))}
+func gpio(p hardware.Pin) []string {
+	return []string{fmt.Sprintf("GPIO %d", p), fmt.Sprintf("pin %d", hardware.PhysOf(int(p)))}
 }
 
 // onHeader labels a header connection in one line: "GPIO 13 · pin 33".
 func onHeader(bcm int) string {
-	return fmt.Sprintf("GPIO %d · pin %d", bcm, PhysOf(bcm))
+	return fmt.Sprintf("GPIO %d · pin %d", bcm, hardware.PhysOf(bcm))
 }
 
 // Rails, as labelled in the drawings.
 var (
-	v33Label = []string{"3.3 V", "pin " + joinPins(PowerPins("3V3"))}
-	v5Label  = []string{"5 V", "pin " + joinPins(PowerPins("5V"))}
+	v33Label = []string{"3.3 V", "pin " + joinPins(hardware.PowerPins("3V3"))}
+	v5Label  = []string{"5 V", "pin " + joinPins(hardware.PowerPins("5V"))}
 )
 
 // --- LEDs -------------------------------------------------------------
 
-func (m *PinMap) drawLEDs() []byte {
+func drawLEDs(m *hardware.PinMap) []byte {
 	d := newDrawing(1040, 490, "Panel LEDs: GPIO → resistor → LED → GND",
 		"One column per LED of the pin map; classic LEDs straight off the 3.3 V GPIO, blue switched from 5 V by an NPN")
 	x := 60
-	for _, u := range m.pins() {
-		p, ok := ledPart(u.key)
-		if !ok || *u.pin == NoPin {
+	for _, u := range m.Pins() {
+		p, ok := hardware.LEDPartOf(u.Key)
+		if !ok || u.Pin == hardware.NoPin {
 			continue
 		}
 		if p.Base > 0 {
-			x = drawNPNLED(d, x, *u.pin, p) + 40
+			x = drawNPNLED(d, x, u.Pin, p) + 40
 			continue
 		}
-		x = drawDirectLED(d, x, *u.pin, p) + 96
+		x = drawDirectLED(d, x, u.Pin, p) + 96
 	}
 	d.lines(40, 420, "start", ledNotes(m))
 	return d.bytes()
 }
 
 // drawDirectLED draws GPIO → resistor → LED → GND at column x.
-func drawDirectLED(d *drawing, x int, pin Pin, p LEDPart) int {
+func drawDirectLED(d *drawing, x int, pin hardware.Pin, p hardware.LEDPart) int {
 	_, bot := d.terminal(x, 200, sigGreen, gpio(pin)...)
-	d.part("resistor", x, bot, "", ohms(p.Ohms))
+	d.part("resistor", x, bot, "", hardware.Ohms(p.Ohms))
 	d.part("led", x, bot+60, p.Fill, "")
 	d.ground(x, bot+120)
 	d.lines(x, 370, "middle", []string{p.Key, ledColour(p)}, "fill=\""+grey+"\"")
@@ -78,13 +80,13 @@ func drawDirectLED(d *drawing, x int, pin Pin, p LEDPart) int {
 
 // drawNPNLED draws the NPN stage of a blue LED at column x and returns
 // the column of its collector.
-func drawNPNLED(d *drawing, x int, pin Pin, p LEDPart) int {
+func drawNPNLED(d *drawing, x int, pin hardware.Pin, p hardware.LEDPart) int {
 	_, bot := d.terminal(x, 200, sigGreen, gpio(pin)...)
-	d.part("resistor", x, bot, "", ohms(p.Base))
+	d.part("resistor", x, bot, "", hardware.Ohms(p.Base))
 	d.wire(ink, x, bot+60, x, bot+80)
 	cx, cy, ex, ey := d.npn(x, bot+80, "2N2222", "or BC547")
 	_, vbot := d.terminal(cx, 80, rail5V, v5Label...)
-	d.part("resistor", cx, vbot, "", ohms(p.Ohms))
+	d.part("resistor", cx, vbot, "", hardware.Ohms(p.Ohms))
 	d.part("led", cx, vbot+60, p.Fill, "")
 	d.wire(ink, cx, vbot+120, cx, cy)
 	d.ground(ex, ey)
@@ -93,20 +95,20 @@ func drawNPNLED(d *drawing, x int, pin Pin, p LEDPart) int {
 }
 
 // ledColour is the first word of an LED's description after its size.
-func ledColour(p LEDPart) string {
+func ledColour(p hardware.LEDPart) string {
 	return strings.Fields(strings.TrimPrefix(p.LED, "5 mm "))[0]
 }
 
 // ledNotes explain the currents and the headroom under the LED drawing.
-func ledNotes(m *PinMap) []string {
-	red, _ := ledPart("leds.illegal")
-	blue, _ := ledPart("leds.blue")
+func ledNotes(m *hardware.PinMap) []string {
+	red, _ := hardware.LEDPartOf("leds.illegal")
+	blue, _ := hardware.LEDPartOf("leds.blue")
 	notes := []string{
 		fmt.Sprintf("Classic LEDs (Vf ≈ 2.0–2.1 V) with %s: (3.3 − 2.0) V / %s ≈ %.1f mA, clearly lit indoors; still about 2 mA at the 2.6 V a Pi 4 pin guarantees under load.",
-			ohms(red.Ohms), ohms(red.Ohms), red.MilliAmps()),
+			hardware.Ohms(red.Ohms), hardware.Ohms(red.Ohms), red.MilliAmps()),
 		fmt.Sprintf("Blue (InGaN, Vf ≈ 3.0 V) would keep 0.3 V of headroom on a 3.3 V pin and none at 2.6 V: from 5 V through %s it gets (5 − 3.0 − 0.1) V / %s ≈ %.1f mA.",
-			ohms(blue.Ohms), ohms(blue.Ohms), blue.MilliAmps()),
-		fmt.Sprintf("The GPIO only feeds the base: (3.3 − 0.7) V / %s ≈ 0.55 mA. Transistor legs: transistors.svg. Buy \"green\" as GaP (565–570 nm), not true green (InGaN).", ohms(blue.Base)),
+			hardware.Ohms(blue.Ohms), hardware.Ohms(blue.Ohms), blue.MilliAmps()),
+		fmt.Sprintf("The GPIO only feeds the base: (3.3 − 0.7) V / %s ≈ 0.55 mA. Transistor legs: transistors.svg. Buy \"green\" as GaP (565–570 nm), not true green (InGaN).", hardware.Ohms(blue.Base)),
 		"All nine lit draw under 35 mA from the GPIOs together (the Pi's limit is about 50 mA). Cathode: the short leg, the flat side of the rim.",
 	}
 	if m.LEDs.ActiveLow {
@@ -117,16 +119,16 @@ func ledNotes(m *PinMap) []string {
 
 // --- buzzer -----------------------------------------------------------
 
-func (m *PinMap) drawBuzzer() []byte {
+func drawBuzzer(m *hardware.PinMap) []byte {
 	d := newDrawing(900, 560, "Buzzer: an NPN switches the active buzzer's − side",
 		"Active buzzer (its own oscillator: it sounds on DC), 5 V, up to 40 mA: far too much for a GPIO")
 	pin := m.Buzzer.Pin
-	if pin == NoPin {
+	if pin == hardware.NoPin {
 		pin = 18 // the reference build's, for a map without a buzzer
 	}
 	_, bot := d.terminal(100, 270, sigGreen, gpio(pin)...)
 	d.wire(ink, 100, bot, 100, 340, 150, 340)
-	d.hpart("resistor", 150, 340, "", ohms(buzzerBaseOhms)+" base resistor")
+	d.hpart("resistor", 150, 340, "", hardware.Ohms(hardware.BuzzerBaseOhms)+" base resistor")
 	d.wire(ink, 210, 340, 252, 340)
 	cx, cy, ex, ey := d.npn(252, 340, "NPN: 2N2222 or BC547", "(legs: transistors.svg)")
 	_, vbot := d.terminal(cx, 100, rail5V, v5Label...)
@@ -140,7 +142,7 @@ func (m *PinMap) drawBuzzer() []byte {
 	d.dot(cx, 260)
 	d.ground(ex, ey)
 	d.lines(560, 140, "start", []string{
-		fmt.Sprintf("Base current (3.3 − 0.7) V / %s ≈ 2.6 mA:", ohms(buzzerBaseOhms)),
+		fmt.Sprintf("Base current (3.3 − 0.7) V / %s ≈ 2.6 mA:", hardware.Ohms(hardware.BuzzerBaseOhms)),
 		"enough to saturate the transistor at 40 mA.",
 		"The diode clamps a magnetic buzzer's kick",
 		"at switch-off; harmless on a piezo one.",
@@ -154,7 +156,7 @@ func (m *PinMap) drawBuzzer() []byte {
 
 // --- buttons ----------------------------------------------------------
 
-func (m *PinMap) drawButtons() []byte {
+func drawButtons(m *hardware.PinMap) []byte {
 	d := newDrawing(900, 520, "Buttons: GPIO → button → GND, no resistor",
 		"The driver turns on the Pi's internal pull-up (about 50 kΩ to 3.3 V): at rest the line reads 1, pressed 0")
 	d.dashed(40, 80, 300, 330)
@@ -166,7 +168,7 @@ func (m *PinMap) drawButtons() []byte {
 	d.text(210, 300, "start", "GPIO (input)")
 	d.part("button", 420, 280, "", "push button", "(12 mm tactile)")
 	d.ground(420, 340)
-	d.lines(560, 110, "start", m.buttonRows())
+	d.lines(560, 110, "start", buttonRows(m))
 	d.lines(40, 450, "start", []string{
 		"A 4-leg tactile button has two pairs of legs joined inside: use two diagonal legs, then it works whichever way it sits.",
 		"Debouncing is done in software (drivers/button); no capacitor needed on panel buttons with short wires.",
@@ -175,11 +177,11 @@ func (m *PinMap) drawButtons() []byte {
 }
 
 // buttonRows lists the buttons of m with their pins.
-func (m *PinMap) buttonRows() []string {
+func buttonRows(m *hardware.PinMap) []string {
 	rows := []string{"Buttons of the pin map:"}
-	for _, u := range m.pins() {
-		if strings.HasPrefix(u.key, "buttons.") && *u.pin != NoPin {
-			rows = append(rows, fmt.Sprintf("%-10s %s", strings.TrimPrefix(u.signal, "button "), onHeader(int(*u.pin))))
+	for _, u := range m.Pins() {
+		if strings.HasPrefix(u.Key, "buttons.") && u.Pin != hardware.NoPin {
+			rows = append(rows, fmt.Sprintf("%-10s %s", strings.TrimPrefix(u.Signal, "button "), onHeader(int(u.Pin))))
 		}
 	}
 	return rows
@@ -192,11 +194,11 @@ type readerRow struct {
 	pin, to, fill string
 }
 
-func (m *PinMap) drawReader() []byte {
+func drawReader(m *hardware.PinMap) []byte {
 	d := newDrawing(960, 500, "RC522 reader (MFRC522 module) on SPI0",
 		"Module pins in their order on the board; the play pad's reader (the draw pad's differs only in SDA)")
 	d.warn(480, 74, "middle", "3.3 V ONLY, never 5 V: the MFRC522 is a 3.3 V chip (3.6 V max) and its SPI lines go straight to the Pi")
-	rows := m.readerRows()
+	rows := readerRows(m)
 	d.box(640, 90, 150, 34*len(rows)+20, "#1f4fa0", ink)
 	d.text(715, 112, "middle", "RC522", "fill=\"#ffffff\"", "font-weight=\"bold\"")
 	for i, r := range rows {
@@ -207,19 +209,19 @@ func (m *PinMap) drawReader() []byte {
 		}
 		d.text(650, y+4, "start", r.pin, "fill=\"#ffffff\"")
 	}
-	d.lines(60, 430, "start", m.readerNotes())
+	d.lines(60, 430, "start", readerNotes(m))
 	return d.bytes()
 }
 
 // readerRows are the module's pins, SDA to 3.3V, for the play pad.
-func (m *PinMap) readerRows() []readerRow {
+func readerRows(m *hardware.PinMap) []readerRow {
 	ce := m.NFC.Play.CE
 	irq := readerRow{"IRQ", "not connected: the driver polls", "#c8c8c8"}
-	if m.NFC.IRQ != NoPin {
+	if m.NFC.IRQ != hardware.NoPin {
 		irq = readerRow{"IRQ", onHeader(int(m.NFC.IRQ)) + " (nfc.irq)", sigGreen}
 	}
 	rst := readerRow{"RST", "not connected", "#c8c8c8"}
-	if m.NFC.RST != NoPin {
+	if m.NFC.RST != hardware.NoPin {
 		rst = readerRow{"RST", onHeader(int(m.NFC.RST)) + " (nfc.rst, both readers)", sigGreen}
 	}
 	return []readerRow{
@@ -228,14 +230,14 @@ func (m *PinMap) readerRows() []readerRow {
 		{"MOSI", onHeader(10) + ", SPI0 MOSI", busBlue},
 		{"MISO", onHeader(9) + ", SPI0 MISO", busBlue},
 		irq,
-		{"GND", "GND, pin " + joinPins(PowerPins("GND")), ink},
+		{"GND", "GND, pin " + joinPins(hardware.PowerPins("GND")), ink},
 		rst,
-		{"3.3V", "3.3 V, pin " + joinPins(PowerPins("3V3")) + "   NEVER 5 V", rail3V3},
+		{"3.3V", "3.3 V, pin " + joinPins(hardware.PowerPins("3V3")) + "   NEVER 5 V", rail3V3},
 	}
 }
 
 // readerNotes say how the draw pad's reader differs.
-func (m *PinMap) readerNotes() []string {
+func readerNotes(m *hardware.PinMap) []string {
 	ce, state := 1-m.NFC.Play.CE, "optional, not in this pin map"
 	if m.NFC.Draw != nil {
 		ce, state = m.NFC.Draw.CE, "fitted in this pin map"
@@ -250,7 +252,7 @@ func (m *PinMap) readerNotes() []string {
 
 // --- OLED -------------------------------------------------------------
 
-func (m *PinMap) drawOLED() []byte {
+func drawOLED(m *hardware.PinMap) []byte {
 	d := newDrawing(960, 380, fmt.Sprintf("OLED: SSD1306 128×64 on I2C1, address 0x%02X", m.OLED.Addr),
 		"Two pin orders are sold: wire by the labels printed on YOUR module, not by position")
 	d.warn(480, 74, "middle", "VCC and GND swap places between makers: reversed power destroys the module. Read the labels first.")
@@ -268,7 +270,7 @@ func (m *PinMap) drawOLED() []byte {
 // drawOLEDModule draws a 4-pin module at (x, y) with pins in order.
 func drawOLEDModule(d *drawing, x, y int, order []string) {
 	to := map[string]readerRow{
-		"GND": {"GND", "GND, pin " + joinPins(PowerPins("GND")[:2]), ink},
+		"GND": {"GND", "GND, pin " + joinPins(hardware.PowerPins("GND")[:2]), ink},
 		"VCC": {"VCC", "3.3 V, pin 1 or 17", rail3V3},
 		"SCL": {"SCL", onHeader(3) + ", I2C1 SCL", busBlue},
 		"SDA": {"SDA", onHeader(2) + ", I2C1 SDA", busBlue},
@@ -333,12 +335,12 @@ var mcpPinNames = map[int]string{
 	21: "GPA0", 22: "GPA1", 23: "GPA2", 24: "GPA3", 25: "GPA4", 26: "GPA5", 27: "GPA6", 28: "GPA7",
 }
 
-func (m *PinMap) drawSeatPads() []byte {
+func drawSeatPads(m *hardware.PinMap) []byte {
 	d := newDrawing(1120, 640, "Seat pads: MCP23017 (DIP-28) on I2C1, 8 seats per chip",
 		"One seat drawn (seat 0: button on GPA0, LED on GPA4); the others follow drivers/seatpad")
 	drawDIP28(d)
 	drawMCPPower(d)
-	drawMCPAddress(d, m.seatAddrs())
+	drawMCPAddress(d, seatAddrs(m))
 	drawMCPInt(d, m.SeatPads.INT)
 	drawSeat(d)
 	d.lines(40, 540, "start", []string{
@@ -351,7 +353,7 @@ func (m *PinMap) drawSeatPads() []byte {
 }
 
 // seatAddrs are the expanders' addresses: the map's, or the defaults.
-func (m *PinMap) seatAddrs() []int {
+func seatAddrs(m *hardware.PinMap) []int {
 	if len(m.SeatPads.Addrs) > 0 {
 		return m.SeatPads.Addrs
 	}
@@ -417,10 +419,10 @@ func drawMCPAddress(d *drawing, addrs []int) {
 }
 
 // drawMCPInt says what INTA is wired to.
-func drawMCPInt(d *drawing, intPin Pin) {
+func drawMCPInt(d *drawing, intPin hardware.Pin) {
 	right := chipX + chipW + 10
 	s := "INTA: not connected"
-	if intPin != NoPin {
+	if intPin != hardware.NoPin {
 		s = "INTA → " + onHeader(int(intPin))
 		d.wire(ink, right, dipY(20), right+20, dipY(20))
 	}
@@ -437,14 +439,14 @@ func drawSeat(d *drawing) {
 	right := chipX + chipW + 10
 	led, btn := dipY(25), dipY(21)
 	d.wire(ink, right, led, 490, led)
-	d.hpart("resistor", 490, led, "", ohms(seatLEDOhms))
+	d.hpart("resistor", 490, led, "", hardware.Ohms(hardware.SeatLEDOhms))
 	d.wire(ink, 550, led, seatX, led)
 	d.part("led", seatX, led, "#ffe020", "seat LED")
 	d.ground(seatX, led+60)
 	d.wire(ink, right, btn, seatX, btn)
 	_, tb := d.terminal(pullX, btn-75, rail3V3, "3.3 V")
 	d.wire(ink, pullX, tb, pullX, btn-60)
-	d.part("resistor", pullX, btn-60, "", ohms(seatPullUpOhms))
+	d.part("resistor", pullX, btn-60, "", hardware.Ohms(hardware.SeatPullUpOhms))
 	d.dot(pullX, btn)
 	d.part("cap", filterX, btn, "", "100 nF")
 	d.dot(filterX, btn)
