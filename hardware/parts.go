@@ -104,3 +104,34 @@ func Ohms(r int) string {
 	}
 	return fmt.Sprintf("%d Ω", r)
 }
+
+// NPN is the transistor of the blue LED's and the buzzer's stages: one
+// part, named in the parts list and the drawings, so that its legs are the
+// ones drawn. Its Ic of 100 mA covers the buzzer's 40 mA.
+const NPN = "BC547"
+
+// TO92Pinout is one leg order of NPN transistors in a TO-92 case, seen from
+// the flat face (the printing) with the legs down, left to right.
+type TO92Pinout struct {
+	Legs  [3]string // "C", "B", "E"
+	Named string    // the part drawn with these legs
+	Same  []string  // parts with the same legs
+}
+
+// TO92Pinouts are the two leg orders a builder meets, by their makers'
+// datasheets. Parts sold as "2N2222" in TO-92 come in either order:
+// onsemi's PN2222A is E-B-C, its P2N2222A C-B-E.
+var TO92Pinouts = []TO92Pinout{
+	{[3]string{"E", "B", "C"}, "PN2222A", []string{"2N3904", "2N4401", "S8050"}},
+	{[3]string{"C", "B", "E"}, NPN, []string{"BC546, BC548, BC549, BC550", "BC337", "P2N2222A (onsemi)"}},
+}
+
+// The two 3.3 V pins of the header are one supply; each feeds the parts
+// beside its signals, through the strip board of circuits/rail.svg once
+// two parts share one: pin 17, beside SPI, the readers; pin 1, beside I²C,
+// the OLED and the seat-pad expanders with their pull-ups. unoref doctor
+// names the same pins.
+const (
+	ReaderPower = 17
+	I2CPower    = 1
+)

@@ -417,9 +417,13 @@ func (m *PinMap) checkReaders(v *validation) {
 // checkI2C checks the OLED's and the expanders' addresses.
 func (m *PinMap) checkI2C(v *validation) {
 	addrs := map[int]string{}
-	if a := m.OLED.Addr; a != 0x3C && a != 0x3D {
+	switch a := m.OLED.Addr; {
+	case a == 0x3C<<1 || a == 0x3D<<1:
+		// What the module's silkscreen says: the 8-bit write address.
+		v.bad("oled.addr", ErrBadAddress, "%#x is how modules print %#x (the address shifted left by one bit): write %#x", a, a>>1, a>>1)
+	case a != 0x3C && a != 0x3D:
 		v.bad("oled.addr", ErrBadAddress, "%#x; allowed: 0x3c or 0x3d (SA0 low/high)", a)
-	} else {
+	default:
 		addrs[a] = "oled.addr"
 	}
 	sp := m.SeatPads

@@ -82,6 +82,7 @@ func TestBadPinMaps(t *testing.T) {
 		{"unknown key", edit(t, "blue = 15", "blu = 15"), "leds.blu", hardware.ErrUnknownKey, "allowed: active_low, dir_cw"},
 		{"unknown table", edit(t, "[buzzer]", "[buzzers]"), "buzzers", hardware.ErrUnknownKey, "allowed: gpio, nfc"},
 		{"bad OLED address", edit(t, "addr = 0x3C", "addr = 0x3E"), "oled.addr", hardware.ErrBadAddress, "0x3c or 0x3d"},
+		{"OLED address as modules print it", edit(t, "addr = 0x3C", "addr = 0x78"), "oled.addr", hardware.ErrBadAddress, "0x78 is how modules print 0x3c (the address shifted left by one bit): write 0x3c"},
 		{"expander address out of range", editFull(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x28]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "0x20 to 0x27"},
 		{"expander addresses clash", editFull(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x20]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "already used by seatpads.addrs[0]"},
 		{"too few expanders", editFull(t, "addrs = [0x20, 0x21]", "addrs = [0x20]"), "seatpads.addrs", hardware.ErrBadAddress, "need 2"},
@@ -227,6 +228,20 @@ func TestWiringContent(t *testing.T) {
 	}
 	if !strings.Contains(md.String(), "3.3 V ONLY, never 5 V") {
 		t.Errorf("WIRING.md does not warn that the RC522 takes 3.3 V only")
+	}
+	// Issue 23 point 3: pins 2 and 4 feed the buzzer and the blue LED.
+	if !strings.Contains(svg.String(), "5 V (buzzer, blue LED only)") {
+		t.Errorf("wiring.svg does not name both 5 V parts on pins 2 and 4")
+	}
+	// Issue 23 point 6: each 3.3 V pin says what it feeds.
+	for _, want := range []string{">3.3 V (readers)<", ">3.3 V (OLED, seat pads)<"} {
+		if !strings.Contains(svg.String(), want) {
+			t.Errorf("wiring.svg does not label a 3.3 V pin %q", want)
+		}
+	}
+	// Issue 23 point 8: the address as modules print it.
+	if !strings.Contains(md.String(), "modules print it as 0x78") {
+		t.Errorf("WIRING.md does not say that 0x78 is 0x3C")
 	}
 	dec := xml.NewDecoder(&svg)
 	for {

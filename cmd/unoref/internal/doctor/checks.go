@@ -42,11 +42,12 @@ const (
 // pinOf names BCM GPIO bcm the way the messages do: "pin 21, GPIO9".
 func pinOf(bcm int) string { return fmt.Sprintf("pin %d, GPIO%d", hardware.PhysOf(bcm), bcm) }
 
-// power3V3 is the 3.3 V pin the messages point at (the one beside the SPI
-// pins); power3V3s lists both.
-var (
-	power3V3  = hardware.PowerPins("3V3")[1]
-	power3V3s = hardware.PowerPins("3V3")
+// The 3.3 V pins the messages point at, as the drawings wire them
+// (hardware/circuits/rail.svg): the readers' beside the SPI pins, the OLED's
+// and the seat pads' beside I²C.
+const (
+	power3V3 = hardware.ReaderPower
+	i2c3V3   = hardware.I2CPower
 )
 
 // pinMap loads and validates the pin map; the other checks need it.
@@ -232,8 +233,8 @@ var oledNOP = []byte{0x00, 0xE3}
 // with the driver as the daemon does.
 func (d *doctor) oled(bus i2c.Bus) {
 	addr := uint16(d.pm.OLED.Addr)
-	pins := []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), power3V3s[0]}
-	bad := fmt.Sprintf("check SDA (%s), SCL (%s), VCC 3.3 V (pin %d) and GND", pinOf(gpioSDA), pinOf(gpioSCL), power3V3s[0])
+	pins := []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), i2c3V3}
+	bad := fmt.Sprintf("check SDA (%s), SCL (%s), VCC 3.3 V (pin %d) and GND", pinOf(gpioSDA), pinOf(gpioSCL), i2c3V3)
 	if err := bus.Tx(addr, oledNOP, nil); err != nil {
 		c := Check{Name: "OLED", Status: Problem, Pins: pins, Detail: err.Error()}
 		other := 0x3C + 0x3D - addr
@@ -302,7 +303,7 @@ func (d *doctor) seatPads(bus i2c.Bus) {
 var expanderWires = fmt.Sprintf("check its SDA (chip pin 13) to header pin %d, SCL (chip pin 12) to header pin %d, VDD (9) and RESET (18) to 3.3 V, and its address pins", hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL))
 
 func (d *doctor) i2cPins() []int {
-	return []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), power3V3s[0]}
+	return []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), i2c3V3}
 }
 
 func hexAddrs(addrs []uint16) string {
