@@ -85,6 +85,10 @@ unit_has 'DeviceAllow=char-i2c rw'
 unit_has 'DeviceAllow=char-alsa rw'
 unit_has 'Type=notify'
 unit_has 'User=unoref'
+# espeak-ng and aplay write dot directories into HOME: not into the data
+# directory (issue 23 point 19).
+unit_has 'RuntimeDirectory=unoref'
+unit_has 'Environment=HOME=%t/unoref'
 unit_lacks '^PrivateDevices=(yes|true|on|1)' "PrivateDevices= hides /dev/gpiochip*, /dev/spidev*, /dev/i2c-*"
 unit_lacks '^PrivateUsers=(yes|true|on|1|self|identity)' "PrivateUsers= leaves gpio, spi and i2c unmapped"
 unit_lacks '^DynamicUser=(yes|true|on|1)' "DynamicUser= changes the owner of /var/lib/unoref on every start"
