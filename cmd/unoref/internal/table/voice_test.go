@@ -9,10 +9,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/drivers/voice/voicetest"
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/internal/testenv"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
@@ -115,6 +115,7 @@ func TestVoiceScriptedRound(t *testing.T) {
 // checkSpoken has espeak-ng speak each utterance into a WAV and reads it
 // back: speech-long and loud enough to hear.
 func checkSpoken(t *testing.T, us []voice.Utterance) {
+	testenv.Espeak(t)
 	t.Helper()
 	e, err := voice.NewEspeak(voice.Settings{})
 	if err != nil {
@@ -255,8 +256,7 @@ func TestVoiceRulesInForce(t *testing.T) {
 
 	// Held past board.LongPress: the press itself skips the dealer pick,
 	// then the long press says the rules.
-	at := 10 * time.Second
-	go v.v.edges.Send(button.Edge{Line: int(button.Pass), At: at}, button.Edge{Line: int(button.Pass), At: at + board.LongPress + time.Second, High: true})
+	go v.vb.Sim.Hold(context.Background(), int(v.vb.Map.Buttons.Pass), board.LongPress+time.Second)
 	for {
 		select {
 		case u := <-rec.Said:
