@@ -10,6 +10,7 @@ import (
 
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/drivers/mfrc522"
+	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/hardware/board/boardtest"
@@ -252,5 +253,29 @@ func TestPartsLose(t *testing.T) {
 	}
 	if p[0].State != board.Found || len(p) != 2 {
 		t.Errorf("Lose changed the parts it was called on: %v", p)
+	}
+}
+
+// TestReaderIRQ (issue 23 point 16): with nfc.irq wired to a free line (the
+// blue button given up for it), the play-pad reader waits on its IRQ
+// edge: the same tag found with fewer SPI transactions than polling.
+func TestReaderIRQ(t *testing.T) {
+	tx := map[bool]int{}
+	for _, wired := range []bool{false, true} {
+		pm := hardware.Default()
+		if wired {
+			pm.Buttons.Blue, pm.NFC.IRQ = hardware.NoPin, 21
+		}
+		sim := boardtest.New(nil)
+		b := open(t, pm, sim)
+		sim.Play.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
+		sim.Play.ResetStats()
+		if tags, err := b.Play.Detect(); err != nil || len(tags) != 1 {
+			t.Fatalf("IRQ wired %v: Detect() = %v, %v", wired, tags, err)
+		}
+		tx[wired] = sim.Play.Stats().Tx
+	}
+	if tx[true] >= tx[false]*3/4 {
+		t.Errorf("SPI transactions to detect a tag: %d on the IRQ line, %d polling; want far fewer on the IRQ", tx[true], tx[false])
 	}
 }
