@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/internal/draw"
@@ -281,5 +284,35 @@ func TestSettingsAccepted(t *testing.T) {
 	s = strings.Replace(strings.Replace(s, "spi_hz = 1000000", "", 1), "gain_db = 48", "", 1)
 	if m, err = hardware.Load(strings.NewReader(s)); err != nil || m.Reader != (hardware.ReaderSetup{}) {
 		t.Errorf("Load() without reader settings = %+v, %v, want zero values", m.Reader, err)
+	}
+}
+
+// TestGuideSteps: the guide's numbered steps are hardware's, in its order,
+// so that unoref doctor --step N follows the guide.
+func TestGuideSteps(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?m)^\s*(\d+)\. \*\*([^*]+?)[.:]?\*\*`)
+	var got []string
+	for _, m := range re.FindAllStringSubmatch(string(readme), -1) {
+		got = append(got, m[1]+" "+m[2])
+	}
+	var want []string
+	for s := hardware.StepPi; s <= hardware.LastStep; s++ {
+		want = append(want, strconv.Itoa(int(s))+" "+s.Title())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("README.md's assembly steps (-hardware +README):\n%s", diff)
+	}
+	for key, want := range map[string]hardware.Step{
+		"nfc.rst": hardware.StepPlayReader, "nfc.play.ce": hardware.StepPlayReader, "nfc.draw.ce": hardware.StepDrawReader,
+		"oled.addr": hardware.StepOLED, "leds.blue": hardware.StepLEDs, "buzzer.pin": hardware.StepBuzzer,
+		"buttons.uno": hardware.StepButtons, "seatpads.int": hardware.StepSeatPads, "nfc.spi": hardware.StepPi,
+	} {
+		if got := hardware.StepOf(key); got != want {
+			t.Errorf("StepOf(%q) = %d, want %d", key, got, want)
+		}
 	}
 }

@@ -279,3 +279,44 @@ func TestReaderIRQ(t *testing.T) {
 		t.Errorf("SPI transactions to detect a tag: %d on the IRQ line, %d polling; want far fewer on the IRQ", tx[true], tx[false])
 	}
 }
+
+// TestOpenErrorsSayWhere (issue 23 point 10): a part that cannot be opened
+// is named with its header pins, and the error points at unoref doctor.
+func TestOpenErrorsSayWhere(t *testing.T) {
+	tests := []struct {
+		name   string
+		pm     func() *hardware.PinMap
+		break_ func(*boardtest.Sim)
+		says   []string
+	}{
+		{"no gpiochip", func() *hardware.PinMap { pm := hardware.Default(); pm.GPIO.Chip = "gpiochip4"; return pm }, nil,
+			[]string{"board: the RC522 readers' reset line RST on GPIO 25 (pin 22): ", "run unoref doctor"}},
+		{"LED line busy", hardware.Default, func(s *boardtest.Sim) { s.SetBusy(13) },
+			[]string{"the LED legal (green) on GPIO 13 (pin 33)", "busy", "run unoref doctor"}},
+		{"buzzer line busy", hardware.Default, func(s *boardtest.Sim) { s.SetBusy(18) },
+			[]string{"the buzzer (transistor base) on GPIO 18 (pin 12)", "run unoref doctor"}},
+		{"play-pad reader silent", hardware.Default, func(s *boardtest.Sim) { s.Play.Unplug() },
+			[]string{"the play-pad reader on SPI0 CE0 (pins 19, 21, 23 and 24; 3.3 V on pin 17)", "run unoref doctor"}},
+		{"OLED silent", hardware.Default, func(s *boardtest.Sim) { s.OLED.Unplug() },
+			[]string{"the OLED on I²C1 at 0x3C (SDA pin 3, SCL pin 5, 3.3 V on pin 1)", "run unoref doctor"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sim := boardtest.New(nil)
+			defer sim.Close()
+			if tt.break_ != nil {
+				tt.break_(sim)
+			}
+			b, err := board.Open(tt.pm(), sim.Host())
+			if err == nil {
+				b.Halt()
+				t.Fatal("Open() = nil error")
+			}
+			for _, s := range tt.says {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("Open() = %q, want it to say %q", err, s)
+				}
+			}
+		})
+	}
+}

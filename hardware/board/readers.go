@@ -15,13 +15,19 @@ func (b *Board) openReset(pm *hardware.PinMap, h *Host) error {
 	}
 	rst, err := h.Output(pm.GPIO.Chip, int(pm.NFC.RST), false)
 	if err != nil {
-		return fmt.Errorf("board: RC522 reset line: %w", err)
+		return partError("the RC522 readers' reset line RST", onPins(pm.NFC.RST), err)
 	}
 	b.onClose(rst.Close)
 	if err := rst.SetValue(1); err != nil {
-		return fmt.Errorf("board: RC522 reset line: %w", err)
+		return partError("the RC522 readers' reset line RST", onPins(pm.NFC.RST), err)
 	}
 	return nil
+}
+
+// readerPins names the header pins of the RC522 on chip select ce: SPI0
+// and its 3.3 V.
+func readerPins(ce int) string {
+	return fmt.Sprintf("SPI0 CE%d (pins 19, 21, 23 and %d; 3.3 V on pin %d)", ce, hardware.PhysOf(8-ce), hardware.ReaderPower)
 }
 
 // openReaders opens the play-pad reader, which must answer, waiting on its
@@ -34,7 +40,7 @@ func (b *Board) openReaders(pm *hardware.PinMap, h *Host) error {
 	}
 	play, err := b.openReader(pm, h, pm.NFC.Play.CE, irq)
 	if err != nil {
-		return fmt.Errorf("board: play-pad reader: %w", err)
+		return partError("the play-pad reader", readerPins(pm.NFC.Play.CE), err)
 	}
 	b.Play = play
 	if pm.NFC.Draw != nil {
@@ -66,7 +72,7 @@ func (b *Board) openIRQ(pm *hardware.PinMap, h *Host) (mfrc522.IRQ, error) {
 	}
 	e, err := h.Edge(pm.GPIO.Chip, int(pm.NFC.IRQ))
 	if err != nil {
-		return nil, fmt.Errorf("board: RC522 IRQ line: %w", err)
+		return nil, partError("the play-pad reader's IRQ line", onPins(pm.NFC.IRQ), err)
 	}
 	b.onClose(e.Close)
 	return e, nil

@@ -176,9 +176,17 @@ func (d *doctor) i2cDevices() {
 		return
 	}
 	d.closer = append(d.closer, bus.Close)
-	d.oled(bus)
-	if d.pm.SeatPads.Seats > 0 {
+	if d.fitted("oled") {
+		d.oled(bus)
+	} else {
+		d.add(notYet("OLED", "oled"))
+	}
+	switch {
+	case d.pm.SeatPads.Seats == 0:
+	case d.fitted("seatpads"):
 		d.seatPads(bus)
+	default:
+		d.add(notYet("seat pads", "seatpads"))
 	}
 }
 
@@ -259,12 +267,21 @@ func (d *doctor) oled(bus i2c.Bus) {
 		d.add(Check{Name: "OLED", Status: Problem, Pins: pins, Message: fmt.Sprintf("the OLED acknowledges at 0x%02X but its set-up failed: %s", addr, bad), Detail: err.Error()})
 		return
 	}
-	disp.Halt()
-	chip := d.pm.OLED.Chip
-	if chip == "" {
-		chip = hardware.ChipSSD1306
+	if d.opts.Walk {
+		d.display = disp
+		d.closer = append(d.closer, disp.Halt)
+	} else {
+		disp.Halt()
 	}
-	d.add(Check{Name: "OLED", Status: OK, Message: fmt.Sprintf("an %s acknowledges at 0x%02X on I²C1 and takes its set-up", strings.ToUpper(chip), addr)})
+	d.add(Check{Name: "OLED", Status: OK, Message: fmt.Sprintf("a module acknowledges at 0x%02X on I²C1 and takes the %s set-up of oled.chip; an SSD1306 and an SH1106 answer alike: unoref doctor --walk shows a test pattern to tell them apart", addr, strings.ToUpper(oledChip(d.pm)))})
+}
+
+// oledChip is the pin map's oled.chip, its default filled in.
+func oledChip(pm *hardware.PinMap) string {
+	if pm.OLED.Chip == "" {
+		return hardware.ChipSSD1306
+	}
+	return pm.OLED.Chip
 }
 
 // seatPads checks that every MCP23017 the seats need answers, then sets
@@ -425,7 +442,7 @@ func (d *doctor) gpio() {
 		if err != nil {
 			c.Status, c.Message, c.Detail = Problem, lineProblem(chip, l, err), err.Error()
 		} else {
-			c.Status, c.Message = OK, fmt.Sprintf("%s is free", l.where())
+			c.Status, c.Message = OK, fmt.Sprintf("%s is free", l.where())+d.comesAt(l.key)
 		}
 		if l.key == "buzzer.pin" && d.pm.Buzzer.ActiveLow && c.Status == OK {
 			c.Status, c.Message = Warn, c.Message+"; "+activeLowBuzzer
@@ -440,12 +457,26 @@ func (d *doctor) gpio() {
 // activeLowBuzzer is what a person must know about buzzer.active_low.
 const activeLowBuzzer = "buzzer.active_low is on: power that buzzer stage from 3.3 V, never 5 V; at 5 V a 3.3 V GPIO cannot switch a PNP stage off, and it feeds current into the GPIO"
 
+// comesAt says, for a line whose part the guide has not fitted yet, at
+// which step it comes.
+func (d *doctor) comesAt(key string) string {
+	if d.fitted(key) {
+		return ""
+	}
+	return fmt.Sprintf("; its part comes at step %d (%s)", hardware.StepOf(key), hardware.StepOf(key).Title())
+}
+
 // button requests a button's line with its pull-up and reads it at rest:
-// 1, not pressed.
+// 1, not pressed. A button the guide has not fitted yet is only
+// requested: its line is free.
 func (d *doctor) button(chip string, l line) (Status, string, string) {
 	in, err := d.env.Input(chip, l.bcm, true)
 	if err != nil {
 		return Problem, lineProblem(chip, l, err), err.Error()
+	}
+	if !d.fitted(l.key) {
+		in.Close()
+		return OK, fmt.Sprintf("%s is free", l.where()) + d.comesAt(l.key), ""
 	}
 	d.closer = append(d.closer, in.Close)
 	d.inputs[l.key] = in
@@ -490,7 +521,7 @@ func (d *doctor) blink() {
 	var pins []int
 	for _, l := range d.gpioLines() {
 		out, ok := d.lines[l.key]
-		if !ok || !(strings.HasPrefix(l.key, "leds.") || l.key == "buzzer.pin") {
+		if !ok || !(strings.HasPrefix(l.key, "leds.") || l.key == "buzzer.pin") || !d.fitted(l.key) {
 			continue
 		}
 		if d.ctx.Err() != nil {

@@ -31,9 +31,17 @@ const (
 // readers checks the pin map's RC522s: the play pad's, and the draw pad's
 // when it is switched on (optional: one that never answers is SKIP).
 func (d *doctor) readers() {
-	d.reader("play pad", d.pm.NFC.Play.CE, false)
-	if d.pm.NFC.Draw != nil {
+	if d.fitted("nfc.play") {
+		d.reader("play pad", d.pm.NFC.Play.CE, false)
+	} else {
+		d.add(notYet("play pad reader", "nfc.play"), notYet("play pad RF field", "nfc.play"))
+	}
+	switch {
+	case d.pm.NFC.Draw == nil:
+	case d.fitted("nfc.draw"):
 		d.reader("draw pad", d.pm.NFC.Draw.CE, true)
+	default:
+		d.add(notYet("draw pad reader", "nfc.draw"), notYet("draw pad RF field", "nfc.draw"))
 	}
 }
 
