@@ -35,20 +35,14 @@ func benchCases(b *testing.B, f func(b *testing.B, so *mfrc522test.Opts, irq boo
 // newBench returns a driver on a simulator made with so, waiting on the IRQ
 // pin when irq.
 func newBench(b *testing.B, so *mfrc522test.Opts, irq bool, o *Opts) (*Dev, *mfrc522test.Sim) {
-	sim := mfrc522test.New(so)
 	var opts Opts
 	if o != nil {
 		opts = *o
 	}
-	opts.Now, opts.Sleep = sim.Now, sim.Sleep
 	if irq {
-		opts.IRQ = sim.IRQ()
+		opts.IRQ = simIRQ
 	}
-	d, err := NewSPI(sim, &opts)
-	if err != nil {
-		b.Fatalf("NewSPI() = %v", err)
-	}
-	return d, sim
+	return newOn(b, so, &opts)
 }
 
 // report publishes the simulator's counters per operation.

@@ -34,22 +34,6 @@ func only(o mfrc522test.Opts) *mfrc522test.Opts {
 	return l
 }
 
-// newStrict returns a driver on a simulator made with so.
-func newStrict(t *testing.T, so *mfrc522test.Opts, o *Opts) (*Dev, *mfrc522test.Sim) {
-	t.Helper()
-	sim := mfrc522test.New(so)
-	var opts Opts
-	if o != nil {
-		opts = *o
-	}
-	opts.Now, opts.Sleep = sim.Now, sim.Sleep
-	d, err := NewSPI(sim, &opts)
-	if err != nil {
-		t.Fatalf("NewSPI() = %v", err)
-	}
-	return d, sim
-}
-
 // detectOne checks that Detect finds exactly the tag with uid.
 func detectOne(t *testing.T, d *Dev, uid UID, when string) {
 	t.Helper()
@@ -67,7 +51,7 @@ func detectOne(t *testing.T, d *Dev, uid UID, when string) {
 func TestSelectionTimeoutMargin(t *testing.T) {
 	for _, stop := range []time.Duration{mfrc522test.DefaultTimerStop, 60 * time.Microsecond, 100 * time.Microsecond} {
 		t.Run(stop.String(), func(t *testing.T) {
-			d, sim := newStrict(t, only(mfrc522test.Opts{TimerStop: stop}), nil)
+			d, sim := newOn(t, only(mfrc522test.Opts{TimerStop: stop}), nil)
 			sim.Place(mfrc522test.NewNTAG213(uid7))
 			detectOne(t, d, uid7, "with the timer stopping late")
 		})
@@ -116,7 +100,7 @@ func TestFIFOReadByLevel(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, sim := newStrict(t, only(mfrc522test.Opts{}), &Opts{Retries: -1})
+			d, sim := newOn(t, only(mfrc522test.Opts{}), &Opts{Retries: -1})
 			tags := tt.tags()
 			for _, tag := range tags {
 				sim.Place(tag)
@@ -149,7 +133,7 @@ func wantErr(err error, want ...error) error {
 // writes them all to one), the driver still works: one value per register
 // write, the FIFO alone filled in bursts.
 func TestOneValuePerWrite(t *testing.T) {
-	d, sim := newStrict(t, only(mfrc522test.Opts{AutoIncrement: true}), &Opts{ReadPage: 4})
+	d, sim := newOn(t, only(mfrc522test.Opts{AutoIncrement: true}), &Opts{ReadPage: 4})
 	tag := mfrc522test.NewNTAG213(uid7)
 	tag.SetPage(4, [4]byte{0xCA, 0xFE, 0xBA, 0xBE})
 	sim.Place(tag)
@@ -221,7 +205,7 @@ func (r *timedRecorder) afterSoftReset() time.Duration { return r.next.Sub(r.res
 // and the retry after a chip reset behind the driver's back (recover), find
 // the tag lying on the pad.
 func TestFieldGuard(t *testing.T) {
-	d, sim := newStrict(t, only(mfrc522test.Opts{FieldGuard: mfrc522test.DefaultFieldGuard}), nil)
+	d, sim := newOn(t, only(mfrc522test.Opts{FieldGuard: mfrc522test.DefaultFieldGuard}), nil)
 	tag := mfrc522test.NewNTAG213(uid7)
 	sim.Place(tag)
 	detectOne(t, d, uid7, "right after NewSPI")

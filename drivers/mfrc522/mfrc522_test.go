@@ -18,12 +18,22 @@ import (
 // newDev returns a driver on a fresh simulator, clocked by the simulator.
 func newDev(t testing.TB, o *Opts) (*Dev, *mfrc522test.Sim) {
 	t.Helper()
-	sim := mfrc522test.New(nil)
+	return newOn(t, nil, o)
+}
+
+// newOn returns a driver on a simulator made with so, clocked by it; an
+// Opts.IRQ of simIRQ is its IRQ pin.
+func newOn(t testing.TB, so *mfrc522test.Opts, o *Opts) (*Dev, *mfrc522test.Sim) {
+	t.Helper()
+	sim := mfrc522test.New(so)
 	var opts Opts
 	if o != nil {
 		opts = *o
 	}
 	opts.Now, opts.Sleep = sim.Now, sim.Sleep
+	if opts.IRQ == simIRQ {
+		opts.IRQ = sim.IRQ()
+	}
 	d, err := NewSPI(sim, &opts)
 	if err != nil {
 		t.Fatalf("NewSPI() = %v", err)
