@@ -75,12 +75,9 @@ type State struct {
 // voice): Round once the round's first card is turned up (RULES.md §7:
 // rounds are counted from the first card turned up; one that goes back
 // does not deal again); in setup before that, the round about to be dealt,
-// Round+1. 0 with nobody seated.
+// Round+1.
 func (s State) CurrentRound() int {
-	switch {
-	case len(s.Hands) == 0:
-		return 0
-	case s.Phase == PhaseSetup && !s.Dealt:
+	if s.Phase == PhaseSetup && !s.Dealt {
 		return s.Round + 1
 	}
 	return s.Round

@@ -542,7 +542,7 @@ func TestCurrentRound(t *testing.T) {
 		start W+4 => ok phase=setup +return round=1 named=1
 		start R5 => ok phase=turn round=1 named=1
 		`, 1)
-	play(t, New(), "=> named=0 round=0\n"+script+`
+	play(t, New(), script+`
 		=> phase=countup round=1 named=1
 		points Ben 30
 		points Cy 12 => ok phase=setup round=1 named=2
