@@ -135,12 +135,12 @@ type Table struct {
 
 // currentGame is the game being refereed and what the daemon keeps beside it.
 type currentGame struct {
-	game    JournaledGame
-	t0      time.Time // the time base of the game's event times
-	events  int       // journaled events of the game
-	id      int64
-	names   map[string]string // display names of renamed seats
-	phase   string
+	game   JournaledGame
+	t0     time.Time // the time base of the game's event times
+	events int       // journaled events of the game
+	id     int64
+	names  map[string]string // display names of renamed seats
+	phase  string
 	// wd4Color is the colour to match before the last Wild Draw Four.
 	wd4Color cards.Color
 	rules    []msg.Sentence // the game's rules in force (RulesInForce)
