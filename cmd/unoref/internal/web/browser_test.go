@@ -19,7 +19,10 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 )
 
-var screenshot = flag.Bool("screenshot", false, "save the browser tests' screenshots under testdata/ (for the docs)")
+var (
+	screenshot = flag.Bool("screenshot", false, "save the browser tests' screenshots under testdata/ (for the docs)")
+	shotDir    = flag.String("shotdir", "", "save the browser tests' screenshots in this directory too, to look at them")
+)
 
 // chromiumPaths are where Debian and others put Chromium.
 var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"}
@@ -236,6 +239,11 @@ func (p *browserPage) shot(name string) string {
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		p.t.Fatal(err)
+	}
+	if *shotDir != "" {
+		if err := os.WriteFile(filepath.Join(*shotDir, name), b, 0o644); err != nil {
+			p.t.Fatal(err)
+		}
 	}
 	p.t.Logf("screenshot %s", path)
 	return path
