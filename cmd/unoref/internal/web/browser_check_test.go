@@ -11,65 +11,61 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/unoref/unoref/internal/testenv"
 )
 
 // axeVersion is the axe-core release the pages are checked with: npm's
-// axe-core, MPL-2.0. It is not vendored (650 KB of minified code of
-// another project's in the repository); the tests find it where npm put
-// it (axePaths) and .ci/run installs it there.
+// axe-core, MPL-2.0. It is not vendored (650 KB of another project's
+// minified code in the repository, to be kept up to date by hand): the
+// tests find it where npm puts it (axeInstall), as .ci/run does.
 const axeVersion = "4.14.1"
 
+// axePrefix is npm's prefix the tests look in: unoref/npm in the user's
+// cache directory (~/.cache/unoref/npm).
+func axePrefix() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = filepath.Join(os.TempDir(), "cache")
+	}
+	return filepath.Join(dir, "unoref", "npm")
+}
+
 // axeInstall is the command that puts axe-core where the tests look.
-const axeInstall = "npm install --no-save --prefix ~/.cache/unoref/npm axe-core@" + axeVersion
+func axeInstall() string {
+	return "npm install --no-save --prefix " + axePrefix() + " axe-core@" + axeVersion
+}
 
 // axePaths are where axe.min.js may be: $UNOREF_AXE, then npm's prefix
-// under the user's cache directory (axeInstall).
+// (axeInstall).
 func axePaths() []string {
 	var out []string
 	if p := os.Getenv("UNOREF_AXE"); p != "" {
 		out = append(out, p)
 	}
-	if dir, err := os.UserCacheDir(); err == nil {
-		out = append(out, filepath.Join(dir, "unoref", "npm", "node_modules", "axe-core", "axe.min.js"))
-	}
-	return out
+	return append(out, filepath.Join(axePrefix(), "node_modules", "axe-core", "axe.min.js"))
 }
 
 var axeOnce struct {
 	sync.Once
-	src  string
-	path string
+	src string
 }
 
-// axeSource is the script of axe-core. Missing, it skips the test saying
-// what to install; with UNOREF_REQUIRE_ALL=1 (CI) it fails it instead.
+// axeSource is the script of axe-core. Missing, it skips the test naming
+// the command that installs it; under UNOREF_REQUIRE_ALL=1 (CI) it fails
+// it instead (testenv).
 func axeSource(t *testing.T) string {
 	t.Helper()
+	path := testenv.NPM(t, "axe-core "+axeVersion, axeInstall(), axePaths()...)
 	axeOnce.Do(func() {
-		for _, p := range axePaths() {
-			if b, err := os.ReadFile(p); err == nil {
-				axeOnce.src, axeOnce.path = string(b), p
-				return
-			}
+		if b, err := os.ReadFile(path); err == nil {
+			axeOnce.src = string(b)
 		}
 	})
-	if axeOnce.src == "" {
-		need(t, fmt.Sprintf("no axe-core in %v: %s", axePaths(), axeInstall))
-	}
 	if !strings.Contains(axeOnce.src[:min(200, len(axeOnce.src))], "axe v"+axeVersion) {
-		t.Fatalf("%s is not axe-core %s: %s", axeOnce.path, axeVersion, axeInstall)
+		t.Fatalf("%s is not axe-core %s: %s", path, axeVersion, axeInstall())
 	}
 	return axeOnce.src
-}
-
-// need skips the test for a missing tool, or fails it when every tool
-// must be there (UNOREF_REQUIRE_ALL=1, as CI sets).
-func need(t *testing.T, why string) {
-	t.Helper()
-	if os.Getenv("UNOREF_REQUIRE_ALL") == "1" {
-		t.Fatal(why)
-	}
-	t.Skip(why)
 }
 
 // axeViolation is one rule axe-core finds broken, with the elements.
