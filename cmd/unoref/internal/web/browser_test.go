@@ -202,8 +202,16 @@ func (p *browserPage) open(w, h int64, mobile bool) {
 	p.do("mark the page", chromedp.Evaluate[chromedp.Void](`window.unorefMarker = 'same page'; undefined`, chromedp.EvalIgnoreExceptions))
 }
 
-// shot saves a full-page screenshot and returns its path.
+// shot saves a full-page screenshot and returns its path; -screenshot
+// keeps it under testdata.
 func (p *browserPage) shot(name string) string {
+	p.t.Helper()
+	return p.shotKept(name, true)
+}
+
+// shotKept saves a full-page screenshot, under testdata with -screenshot
+// when keep (a picture of the docs), and returns its path.
+func (p *browserPage) shotKept(name string, keep bool) string {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
@@ -212,7 +220,7 @@ func (p *browserPage) shot(name string) string {
 		p.t.Fatalf("screenshot: %v", err)
 	}
 	dir := p.t.TempDir()
-	if *screenshot {
+	if *screenshot && keep {
 		dir = "testdata"
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			p.t.Fatal(err)

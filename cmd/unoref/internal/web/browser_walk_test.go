@@ -135,8 +135,8 @@ func (w *walk) run() {
 }
 
 // check looks at the page as it is, after step: nothing sideways or cut,
-// no axe-core violation; at 320 px it keeps a screenshot (-screenshot
-// keeps it under testdata, for README).
+// no axe-core violation, no Latin word on a page in another language;
+// README's pictures are its screenshots (readmeShots).
 func (w *walk) check(step string) {
 	w.t.Helper()
 	where := fmt.Sprintf("%s at %d px: %s", w.l, w.width, step)
@@ -145,9 +145,17 @@ func (w *walk) check(step string) {
 	if w.l != lang.English {
 		w.noLatin(where)
 	}
-	if w.width == 320 {
-		w.shot(fmt.Sprintf("walk-%s-%s.png", w.l, step))
+	if name := fmt.Sprintf("walk-%s-%d-%s.png", w.l, w.width, step); readmeShots[name] || *shotDir != "" {
+		w.shotKept(name, readmeShots[name])
 	}
+}
+
+// readmeShots are the walk's screenshots README shows: -screenshot keeps
+// them under testdata (-shotdir DIR saves every step at every width).
+var readmeShots = map[string]bool{
+	"walk-ru-320-setup-wrong.png": true, "walk-ru-320-badnews.png": true, "walk-ru-320-refusal.png": true,
+	"walk-en-320-missed-uno.png": true, "walk-ru-320-game.png": true, "walk-ru-320-family.png": true,
+	"walk-ru-320-player.png": true, "walk-ru-1280-roundend.png": true,
 }
 
 // inView is the JavaScript test that sel shows whole inside the viewport.

@@ -3,6 +3,8 @@ package web
 import (
 	"bytes"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -139,6 +141,11 @@ func newChart(title string, players []string, rounds []journal.Round, target int
 		c.Target = &tick{At: yOf(target), Label: w.N("page.chart.target", target)}
 	}
 	gap := nudge(totals, float64(c.Base-c.Top)/float64(top))
+	var ms []string
+	for _, p := range players {
+		ms = append(ms, marks[p])
+	}
+	colors := lineColors(ms)
 	for i, p := range players {
 		var pts, tot []string
 		// Each line a little above or below the middle: equal totals
@@ -148,7 +155,7 @@ func newChart(title string, players []string, rounds []journal.Round, target int
 			pts = append(pts, fmt.Sprintf("%s,%s", num(xOf(k)), fine(yOf(t)-shift)))
 			tot = append(tot, strconv.Itoa(t))
 		}
-		c.Lines = append(c.Lines, chartLine{Player: p, Color: lineColor(i, marks[p]), Dash: chartDashes[i%len(chartDashes)], Points: strings.Join(pts, " "), Totals: strings.Join(tot, " ")})
+		c.Lines = append(c.Lines, chartLine{Player: p, Color: colors[i], Dash: chartDashes[i%len(chartDashes)], Points: strings.Join(pts, " "), Totals: strings.Join(tot, " ")})
 	}
 	c.layLegend()
 	return c
@@ -187,13 +194,50 @@ func abs(n int) int {
 	return n
 }
 
-// lineColor is the colour of line i: the player's mark when it is a
-// colour ("#rrggbb"), else the palette's.
-func lineColor(i int, mark string) string {
-	if isColor(mark) {
-		return mark
+// lineColors are the colours of lines whose players have marks: a mark
+// that is a colour ("#rrggbb") draws its player's line; the others take
+// the palette's colours, in order, skipping those too close to a colour
+// already drawn (a green mark and the palette's green).
+func lineColors(marks []string) []string {
+	out := make([]string, len(marks))
+	var used []string
+	for i, m := range marks {
+		if isColor(m) {
+			out[i] = m
+			used = append(used, m)
+		}
 	}
-	return chartColors[i%len(chartColors)]
+	next := 0
+	for i := range marks {
+		if out[i] != "" {
+			continue
+		}
+		out[i] = chartColors[i%len(chartColors)]
+		for k := range chartColors {
+			c := chartColors[(next+k)%len(chartColors)]
+			if !slices.ContainsFunc(used, func(u string) bool { return colorDistance(u, c) < minColorDistance }) {
+				out[i], next = c, (next+k+1)%len(chartColors)
+				break
+			}
+		}
+		used = append(used, out[i])
+	}
+	return out
+}
+
+// minColorDistance is how far apart (in RGB) two lines' colours must be
+// to tell them apart at a glance.
+const minColorDistance = 90
+
+// colorDistance is the Euclidean distance of two "#rrggbb" colours.
+func colorDistance(a, b string) float64 {
+	var d float64
+	for i := 1; i < 7; i += 2 {
+		x, _ := strconv.ParseUint(a[i:i+2], 16, 8)
+		y, _ := strconv.ParseUint(b[i:i+2], 16, 8)
+		d += (float64(x) - float64(y)) * (float64(x) - float64(y))
+	}
+	return math.Sqrt(d)
 }
 
 // layLegend puts a legend item under the plot for each line, in rows that

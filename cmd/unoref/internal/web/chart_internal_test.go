@@ -87,9 +87,20 @@ func TestChartRosterColours(t *testing.T) {
 	players := []string{"Аня", "Боря", "Вика"}
 	marks := map[string]string{"Аня": "#e3342f", "Вика": "#2fa84f", "Боря": "★"}
 	c := newChart("", players, roundsOf(players, [][]int{{10, 0, 5}}), 0, words{lang.Russian}, marks)
-	for i, want := range []string{"#e3342f", chartColors[1], "#2fa84f"} {
+	for i, want := range []string{"#e3342f", chartColors[0], "#2fa84f"} {
 		if c.Lines[i].Color != want || c.Legend[i].Color != want {
 			t.Errorf("%s: line %s, legend %s, want %s", players[i], c.Lines[i].Color, c.Legend[i].Color, want)
+		}
+	}
+	// A player without a colour takes none too close to the marks'.
+	players = []string{"Аня", "Боря", "Вика"}
+	marks = map[string]string{"Боря": "#2fa84f"}
+	c = newChart("", players, roundsOf(players, [][]int{{10, 0, 5}}), 0, words{lang.Russian}, marks)
+	for i, l := range c.Lines {
+		for j, m := range c.Lines[:i] {
+			if d := colorDistance(l.Color, m.Color); d < minColorDistance {
+				t.Errorf("%s's %s and %s's %s are %.0f apart", players[i], l.Color, players[j], m.Color, d)
+			}
 		}
 	}
 	f := journal.FamilyStats{Players: []journal.PlayerStats{
@@ -97,7 +108,7 @@ func TestChartRosterColours(t *testing.T) {
 		{Player: journal.Player{Name: "Боря"}, Trend: []journal.GameCount{{N: 0}}},
 	}}
 	tc := trendChart(f, words{lang.Russian})
-	if tc.Lines[0].Color != "#e3342f" || tc.Lines[1].Color != chartColors[1] {
+	if tc.Lines[0].Color != "#e3342f" || tc.Lines[1].Color != chartColors[0] {
 		t.Errorf("the family's chart draws %s and %s, want Аня's mark and the palette's", tc.Lines[0].Color, tc.Lines[1].Color)
 	}
 }

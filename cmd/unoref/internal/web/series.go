@@ -50,6 +50,11 @@ func newSeriesChart(title, xLabel string, labels []string, ss []series, w words)
 	for i := 0; i < len(labels); i += every {
 		c.XTicks = append(c.XTicks, tick{At: xOf(i), Label: labels[i]})
 	}
+	var ms []string
+	for _, s := range ss {
+		ms = append(ms, s.Color)
+	}
+	colors := lineColors(ms)
 	for i, s := range ss {
 		var (
 			pts, vals []string
@@ -64,7 +69,7 @@ func newSeriesChart(title, xLabel string, labels []string, ss []series, w words)
 			// One point draws no line: a short flat one shows it.
 			pts = append(pts, fmt.Sprintf("%s,%s", num(xOf(0)+4), num(yOf(s.Values[0]))))
 		}
-		c.Lines = append(c.Lines, chartLine{Player: s.Name, Color: lineColor(i, s.Color), Dots: dots, Points: strings.Join(pts, " "), Totals: strings.Join(vals, " ")})
+		c.Lines = append(c.Lines, chartLine{Player: s.Name, Color: colors[i], Dots: dots, Points: strings.Join(pts, " "), Totals: strings.Join(vals, " ")})
 	}
 	c.layLegend()
 	return c
