@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -21,10 +20,7 @@ import (
 // desktop, and axe-core finds nothing on it.
 func TestBrowserLockNoteLive(t *testing.T) {
 	axe := axeSource(t)
-	j, err := table.OpenJournal(context.Background(), filepath.Join(t.TempDir(), "journal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	j := newJournal(t)
 	tb := runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true})
 	ctx := newBrowser(t)
 	url := serveForBrowser(t, web.New(tb, &web.Opts{Policy: web.PolicyTable, PIN: "2468", History: j}))

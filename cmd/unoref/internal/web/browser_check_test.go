@@ -12,7 +12,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/internal/testenv"
+	"github.com/unoref/unoref/referee/journal"
 )
 
 // axeVersion is the axe-core release the pages are checked with: npm's
@@ -159,3 +161,20 @@ func (p *browserPage) fits(where string) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// newJournal opens a journal in the test's directory with players on its
+// roster, none with a usual seat; runVirtual closes it.
+func newJournal(t *testing.T, roster ...journal.Player) *table.SQLJournal {
+	t.Helper()
+	j, err := table.OpenJournal(context.Background(), filepath.Join(t.TempDir(), "journal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range roster {
+		p.Seat = journal.NoSeat
+		if _, err := j.AddPlayer(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return j
+}

@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -20,15 +19,7 @@ import (
 // seen with a game on; the history, a game, the family and a player
 // after a round played.
 func TestBrowserEveryLanguageFits(t *testing.T) {
-	j, err := table.OpenJournal(context.Background(), filepath.Join(t.TempDir(), "journal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []string{"Ann", "Ben"} {
-		if _, err := j.AddPlayer(context.Background(), journal.Player{Name: n, Mark: "★", Seat: journal.NoSeat}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	j := newJournal(t, journal.Player{Name: "Ann", Mark: "★"}, journal.Player{Name: "Ben", Mark: "★"})
 	tb := runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true})
 	do := func(a table.Action) {
 		t.Helper()

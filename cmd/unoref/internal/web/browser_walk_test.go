@@ -80,23 +80,14 @@ var walkNames = map[lang.Lang][3]string{
 var walkMarks = [2]string{"#e3342f", "#2fa84f"}
 
 func newWalk(t *testing.T, axe string, l lang.Lang, width int64) *walk {
-	dir := t.TempDir()
-	j, err := table.OpenJournal(context.Background(), filepath.Join(dir, "journal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := walkNames[l]
+	j := newJournal(t, journal.Player{Name: n[0], Mark: walkMarks[0]}, journal.Player{Name: n[1], Mark: walkMarks[1]})
 	w := &walk{axeSrc: axe, l: l, width: width, j: j, ann: n[0], ben: n[1], guest: n[2]}
-	for i, name := range n[:2] {
-		if _, err := j.AddPlayer(context.Background(), journal.Player{Name: name, Mark: walkMarks[i], Seat: journal.NoSeat}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	// The OLED pages its text every PageTime: short, for the walk to read it.
 	w.tb = runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true, Lang: l, PageTime: 300 * time.Millisecond})
 	s := web.New(w.tb, &web.Opts{
 		Policy:   web.PolicyTable,
-		PINFile:  filepath.Join(dir, "admin-pin"),
+		PINFile:  filepath.Join(t.TempDir(), "admin-pin"),
 		ShowCode: w.showCode,
 		History:  j,
 		Record:   j,
