@@ -101,8 +101,8 @@ type access struct {
 func (s *Server) accessOf(r *http.Request) access {
 	return access{
 		Setup: !s.pins.set() && s.pins.pending(),
-		Play:  s.authorize(r, "tap", "") == nil,
-		Admin: s.authorize(r, adminKinds[0], "") == nil,
+		Play:  s.authorize(r, table.KindTap, "") == nil,
+		Admin: s.authorize(r, table.KindUndo, "") == nil,
 	}
 }
 
