@@ -16,7 +16,8 @@ import (
 // desktop unlocked before any game keeps no note when a game starts
 // later and its taps work; a session ended elsewhere (a logout in
 // another tab) brings the note and the PIN form back with the next
-// change. The locked page (the PIN form) fits a 320 px phone and a
+// change. "PIN accepted" shows where the PIN form was, in sight. The
+// locked page (the PIN form) fits a 320 px phone and a
 // desktop, and axe-core finds nothing on it.
 func TestBrowserLockNoteLive(t *testing.T) {
 	axe := axeSource(t)
@@ -38,6 +39,9 @@ func TestBrowserLockNoteLive(t *testing.T) {
 	// starts later.
 	p.do("the PIN", chromedp.SetValue("#pin", "2468", chromedp.NodeVisible), chromedp.Click("#unlock", chromedp.NodeVisible))
 	p.poll("unlocked", `!document.getElementById('controls-locked') && document.getElementById('login').hidden && !document.getElementById('admin-tools').hidden`)
+	// "PIN accepted" where the PIN form was, in sight (issue 25 saw it
+	// 760 px below the button).
+	p.poll("the PIN accepted where the form was", `(() => { const ok = document.getElementById('ok'); return !ok.hidden && ok.previousElementSibling && ok.previousElementSibling.id === 'login'; })() && `+inView("#ok"))
 	if err := tb.Do(context.Background(), table.Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"}); err != nil {
 		t.Fatal(err)
 	}
