@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
@@ -16,7 +17,8 @@ import (
 // desktop unlocked before any game keeps no note when a game starts
 // later and its taps work; a session ended elsewhere (a logout in
 // another tab) brings the note and the PIN form back with the next
-// change. "PIN accepted" shows where the PIN form was, in sight. The
+// change. "PIN accepted" shows where the PIN form was, in sight, and a
+// snapshot after it does not pull back a page scrolled on. The
 // locked page (the PIN form) fits a 320 px phone and a
 // desktop, and axe-core finds nothing on it.
 func TestBrowserLockNoteLive(t *testing.T) {
@@ -42,6 +44,20 @@ func TestBrowserLockNoteLive(t *testing.T) {
 	// "PIN accepted" where the PIN form was, in sight (issue 25 saw it
 	// 760 px below the button).
 	p.poll("the PIN accepted where the form was", `(() => { const ok = document.getElementById('ok'); return !ok.hidden && ok.previousElementSibling && ok.previousElementSibling.id === 'login'; })() && `+inView("#ok"))
+	// Scrolled on at once: the next snapshot (teaching switched on, which
+	// moves nothing) does not pull the page back to the answer.
+	// CDP wants both deltas, and drops a zero one.
+	wheel := func(e *input.DispatchMouseEventParams) { e.DeltaX, e.DeltaY = 0.01, 600 }
+	p.do("scroll down with the mouse wheel", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseWheel, 200, 400, wheel))
+	p.poll("scrolled", `scrollY > 300`)
+	at, seq := p.evalString(`String(scrollY)`), p.state().Seq
+	if err := tb.Do(context.Background(), table.Action{Kind: "voice", Voice: &table.VoiceState{Teach: true}}); err != nil {
+		t.Fatal(err)
+	}
+	p.wait("the snapshot", fmt.Sprintf(`s.seq > %d`, seq))
+	if now := p.evalString(`String(scrollY)`); now != at {
+		t.Errorf("scrolled to %s, the page went back to %s after a snapshot", at, now)
+	}
 	if err := tb.Do(context.Background(), table.Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"}); err != nil {
 		t.Fatal(err)
 	}

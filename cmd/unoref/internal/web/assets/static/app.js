@@ -272,13 +272,18 @@
     shown = { el, at: Date.now() };
   }
 
-  // inSight keeps the answer just given in sight while the snapshot after
-  // it moves the page around it (a new game puts the table first).
+  // inSight keeps the answer just given in sight for a few seconds while
+  // the snapshots after it move the page around it (a new game puts the
+  // table first), until the person does anything (a scroll, a touch, a
+  // key): someone scrolling on is never pulled back.
   let shown = null;
   function inSight() {
     if (!shown || Date.now() - shown.at > 3000 || shown.el.hidden) return;
     const r = shown.el.getBoundingClientRect();
     if (r.top < 0 || r.bottom > innerHeight) shown.el.scrollIntoView({ block: 'nearest' });
+  }
+  for (const ev of ['wheel', 'touchstart', 'pointerdown', 'keydown']) {
+    addEventListener(ev, () => { shown = null; }, { passive: true, capture: true });
   }
 
   // rulesOf builds the words of a rules line from the new-game form: the
