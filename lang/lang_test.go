@@ -82,7 +82,7 @@ var full = msg.Args{
 	Player: "Maximilian-Alexander", Other: "Анастасия-Виктория", Next: "Ծովինար-Անահիտ",
 	Card: cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}, Top: cards.Card{Kind: cards.Number, Color: cards.Blue, Number: 8},
 	Color: cards.Green, N: 21, K: 3, Rule: "stacking", Value: "deflect-draw-two",
-	Options: []string{"+stacking", "-jump-in", "target=200", "scoring=lazy"}, Text: "a, b",
+	Text:  "a, b",
 	Names: []string{"Maximilian-Alexander", "Анастасия-Виктория", "Ծովինար-Անահիտ"},
 	Path:  "/var/lib/unoref/journal.db", Command: "unoref restore --data /var/lib/unoref",
 	Time: time.Date(2026, 11, 25, 21, 5, 0, 0, time.Local),
@@ -349,7 +349,7 @@ func TestKeys(t *testing.T) {
 			t.Errorf("Keys() lacks %q", k)
 		}
 	}
-	for _, k := range []string{"card.coloured.nom", "card.named.acc", "list.and", "rules.with"} {
+	for _, k := range []string{"card.coloured.nom", "card.named.acc", "list.and", "num.tens"} {
 		if slices.Contains(keys, k) {
 			t.Errorf("Keys() has the part %q", k)
 		}

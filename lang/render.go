@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -117,7 +116,6 @@ func data(l Lang, a *msg.Args, spoken bool) map[string]any {
 	if a.Rule != "" {
 		d["Rule"] = Rule{l, a.Rule}
 	}
-	d["Options"] = Options{l, a.Options}
 	if len(a.Names) > 0 {
 		d["Names"] = Names{l, a.Names}
 	}
@@ -180,25 +178,6 @@ type Rule struct {
 func (r Rule) String() string { return r.l.word("rules.name." + r.name) }
 func (r Rule) Code() string   { return r.name }
 
-// Options are the words of a rules line after the preset, as a template
-// argument: {{.Options}} is "" or the language's "with stacking and
-// jump-in", naming every option in force beyond the preset.
-type Options struct {
-	l     Lang
-	words []string
-}
-
-func (o Options) String() string {
-	if len(o.words) == 0 {
-		return ""
-	}
-	parts := make([]string, len(o.words))
-	for i, w := range o.words {
-		parts[i] = o.l.option(w)
-	}
-	return o.l.render("rules.with", map[string]any{"List": o.l.andList(parts)}, nil)
-}
-
 // Names are players as a template argument: {{.Names}} lists them as the
 // language does ("Ann, Ben and Cy"); names never change form.
 type Names struct {
@@ -207,26 +186,6 @@ type Names struct {
 }
 
 func (n Names) String() string { return n.l.andList(n.names) }
-
-// option names one word of a rules line: +name, -name or name=value.
-func (l Lang) option(w string) string {
-	if name, value, ok := strings.Cut(w, "="); ok {
-		return l.render("rules.setting", map[string]any{"Rule": l.word("rules.name." + name), "Value": l.value(value)}, nil)
-	}
-	if name, ok := strings.CutPrefix(w, "-"); ok {
-		return l.render("rules.without", map[string]any{"Rule": l.word("rules.name." + name)}, nil)
-	}
-	return l.word("rules.name." + strings.TrimPrefix(w, "+"))
-}
-
-// value names a setting's value: a word the catalog knows (a scoring
-// method, a deck), or the value as written (a number).
-func (l Lang) value(v string) string {
-	if _, err := strconv.Atoi(v); err == nil {
-		return v
-	}
-	return l.word("rules.name." + v)
-}
 
 // andList joins words as the language lists them: "a, b and c".
 func (l Lang) andList(parts []string) string {

@@ -294,6 +294,21 @@ func RulesMsg(r Rules, opts []string) msg.Sentence {
 	return s
 }
 
+// LineMsg is the sentence RulesMsg says for the words of a rules line
+// as the journal keeps them ("official +stacking target=300"); false
+// for an empty line or one ParseRules refuses.
+func LineMsg(line string) (msg.Sentence, bool) {
+	w := strings.Fields(line)
+	if len(w) == 0 {
+		return nil, false
+	}
+	r, err := ParseRules(w[0], w[1:])
+	if err != nil {
+		return nil, false
+	}
+	return RulesMsg(r, w[1:]), true
+}
+
 // check refuses combinations that cannot be refereed together.
 func (r *Rules) check(seen map[string]bool) error {
 	switch {

@@ -366,15 +366,11 @@ func presetName(l lang.Lang, rules string) string {
 // rulesSentence is a rules line said in l, as the referee says it when
 // the game begins ("Играем по домашним правилам; …").
 func rulesSentence(l lang.Lang, rules string) string {
-	w := strings.Fields(rules)
-	if len(w) == 0 {
-		return ""
-	}
-	r, err := referee.ParseRules(w[0], w[1:])
-	if err != nil {
+	s, ok := referee.LineMsg(rules)
+	if !ok {
 		return rules
 	}
-	return l.Sentence(referee.RulesMsg(r, w[1:])) + l.Render(msg.Msg{Key: "text.stop"})
+	return l.Sentence(s) + l.Render(msg.Msg{Key: "text.stop"})
 }
 
 // totalsText prints totals as "Ann 253, Ben 0, Cy 9"; "-" before the first
