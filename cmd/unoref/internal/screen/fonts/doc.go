@@ -20,7 +20,9 @@
 //     Terminus (/usr/share/consolefonts/Uni3-Terminus12x6, -TerminusBold16,
 //     -TerminusBold24x12), set unchanged in the cell: 6×12 in a 7×13 cell
 //     (ascent 11), bold 8×16 in an 8×18 cell (ascent 14), bold 12×24.
-//   - Terminus has no Armenian, ⇄ or □. Their glyphs come from GNU Unifont's 8×16
+//   - Terminus has no Armenian, and its console builds draw the card
+//     symbols as ASCII (⊕ as +, ⊘ as /, ▲ as ↑; ⇄ and □ they lack). Their
+//     glyphs come from GNU Unifont's 8×16
 //     bitmaps (/usr/share/unifont/unifont.hex) on the same baselines: as
 //     drawn in the 16-pixel face (Unifont's regular weight); scaled 1.5×
 //     with every pixel a 2×2 dot in the 24-pixel face, so strokes are 2 px

@@ -122,6 +122,27 @@ func TestMarkedLetters(t *testing.T) {
 	}
 }
 
+// TestCardSymbols: the symbols of the action cards' faces are drawn as
+// themselves, not as the ASCII a console font puts in their place (its
+// Unicode table maps ⊕ to +, ⊘ to /, ▲ to ↑), and unlike each other.
+func TestCardSymbols(t *testing.T) {
+	for _, tt := range all {
+		f := tt.f()
+		seen := map[string]rune{}
+		for r := rune(0x21); r < 0x7F; r++ {
+			g, _ := ink(f, r)
+			seen[g] = r
+		}
+		for _, r := range "⇄⊕⊘□▲" {
+			g, ok := ink(f, r)
+			if o, dup := seen[g]; dup || !ok {
+				t.Errorf("%s: %q (ok %v) draws like %q", tt.name, r, ok, o)
+			}
+			seen[g] = r
+		}
+	}
+}
+
 // TestArmenianInCell checks every Armenian glyph keeps ink inside its
 // cell on the face's baseline: capitals sit on it, the full stop ։ is
 // there, and the high marks ՛ ՜ ՞ keep their ink.
