@@ -91,8 +91,11 @@ func textFlow(s Screen) flow {
 // promptFlow lays out the prompt and message of a choosing screen.
 func promptFlow(s Screen) flow {
 	rows := 3
-	if s.Phase == "color" || s.Phase == "swap" {
-		rows = 1
+	switch s.Phase {
+	case "color":
+		rows = 1 // the colour boxes below
+	case "swap":
+		rows = 3 - len(wrap(small, swapNames(s), Width, 2)) // the names below
 	}
 	return newFlow(Width, rows, promptText(s), s.Message)
 }

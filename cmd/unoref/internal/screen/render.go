@@ -360,17 +360,22 @@ func renderPrompt(dst *image1bit.VerticalLSB, s Screen) {
 		}
 		return
 	case "swap":
-		var names []string
-		for _, st := range s.Hands {
-			if st.Name != s.Turn {
-				names = append(names, st.Name)
-			}
-		}
-		for _, l := range wrap(small, strings.Join(names, " "), Width, 2) {
+		for _, l := range wrap(small, swapNames(s), Width, 2) {
 			drawText(dst, small, 0, y, l, image1bit.On)
 			y += small.cell()
 		}
 	}
+}
+
+// swapNames are the players the one to act may swap hands with.
+func swapNames(s Screen) string {
+	var names []string
+	for _, st := range s.Hands {
+		if st.Name != s.Turn {
+			names = append(names, st.Name)
+		}
+	}
+	return strings.Join(names, " ")
 }
 
 // promptTitle is the name of the player to act, or the round before it
@@ -502,6 +507,8 @@ func drawScores(dst *image1bit.VerticalLSB, s Screen, title string, round bool) 
 		full := r.winner
 		if i%perCol > 0 {
 			full = full && rows[i-1].y+rows[i-1].bottom+2 < r.y+r.top-1
+		} else {
+			full = full && r.y+r.top-1 >= top // clear of the title's band
 		}
 		if i%perCol < perCol-1 && i+1 < len(rows) {
 			full = full && r.y+r.bottom+2 < rows[i+1].y+rows[i+1].top-1
