@@ -20,6 +20,10 @@
 // Missing lists the runes of a text no face can draw; TestEveryMessageOnOLED
 // renders every message of every language through the SSD1306 simulator.
 //
+// A game that has ended shows its final standings (phase "over"): titled
+// by how it ended (Screen.End: won, ended early, stopped), the players in
+// the order given, best first, the winner inverted.
+//
 // The screen's own words (titles, alert words, default prompts, the colour
 // to match) are keys screen.* of package lang, in Screen.Lang. Alerts: OK,
 // NO! (a refusal, framed), UNO! and AlertBad for bad news (framed, a dotted

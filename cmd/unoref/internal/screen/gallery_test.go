@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"periph.io/x/devices/v3/ssd1306/image1bit"
@@ -80,7 +81,9 @@ func gallery(l lang.Lang) []shot {
 		{"drawn", prompt("drawn")},
 		{"round-points", Screen{Phase: "setup", Round: 2, Counted: 1, Scores: four, Lang: l}},
 		{"between-rounds", Screen{Phase: "setup", Round: 3, Scores: four, Lang: l}},
-		{"over", Screen{Phase: "over", Winner: names[2], Round: 6, Scores: four, Lang: l}},
+		{"over", Screen{Phase: "over", Winner: names[2], Round: 6, Scores: best(four), Lang: l}},
+		{"over-early", Screen{Phase: "over", Winner: names[2], Round: 4, End: EndEarly, Scores: best(four), Lang: l}},
+		{"over-stopped", Screen{Phase: "over", Round: 2, End: EndAbandoned, Scores: best(four), Lang: l, Prompt: say("wait.players", msg.Args{})}},
 		{"over-ten", Screen{Phase: "over", Winner: names[9], Round: 9, Scores: ten, Lang: l}},
 		{"alert-ok", Screen{Alert: AlertLegal, Lang: l, Message: say("play", msg.Args{Player: names[1], Card: blue5})}},
 		{"alert-no", Screen{Alert: AlertIllegal, Lang: l, Message: say("refuse.nomatch", msg.Args{Card: red7, Top: blue5, Color: cards.Blue})}},
@@ -88,6 +91,13 @@ func gallery(l lang.Lang) []shot {
 		{"alert-bad", Screen{Alert: AlertBad, Lang: l, Message: say("uno.missed", msg.Args{Player: who, N: 2})}},
 		{"alert-slap", Screen{Alert: AlertSlap, Lang: l, Message: say("slap.self", msg.Args{Player: names[3]})}},
 	}
+}
+
+// best orders a board best first, as the table's final standings do.
+func best(sc []Score) []Score {
+	out := slices.Clone(sc)
+	slices.SortStableFunc(out, func(a, b Score) int { return b.Points - a.Points })
+	return out
 }
 
 // traced is a text drawn, with the panel as it was under it.

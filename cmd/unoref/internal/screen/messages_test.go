@@ -84,6 +84,7 @@ func TestTitlesFit(t *testing.T) {
 			{"screen.uno", big, "big"}, {"screen.bad", big, "big"},
 			{"screen.round", bold, "bold"}, {"screen.after", bold, "bold"}, {"screen.points", bold, "bold"},
 			{"screen.totals", bold, "bold"}, {"screen.scores", bold, "bold"}, {"screen.over", bold, "bold"},
+			{"screen.over.early", bold, "bold"}, {"screen.over.abandoned", bold, "bold"},
 		} {
 			w := s.count(tt.key, 10)
 			if tt.f.width(w) > Width {

@@ -422,11 +422,29 @@ func renderScores(dst *image1bit.VerticalLSB, s Screen) {
 		renderPrompt(dst, p)
 		return
 	}
-	title, round := scoreTitle(s), board == boardRound
-	if round {
-		title = s.count("screen.points", s.Counted)
+	drawScores(dst, s, Title(s), board == boardRound)
+}
+
+// Title is the heading of the page s shows, in its language: an alert's
+// word, a board's title, the round or the player a choosing screen names,
+// the player to act.
+func Title(s Screen) string {
+	switch layoutOf(s) {
+	case layoutAlert:
+		return alertWord(s)
+	case layoutScores:
+		board, n := scorePages(s)
+		switch {
+		case s.Page >= n:
+			return promptTitle(s)
+		case board == boardRound:
+			return s.count("screen.points", s.Counted)
+		}
+		return scoreTitle(s)
+	case layoutPrompt:
+		return promptTitle(s)
 	}
-	drawScores(dst, s, title, round)
+	return s.Turn
 }
 
 // The boards of a scoreboard's pages.
@@ -450,6 +468,10 @@ func scorePages(s Screen) (board, n int) {
 // scoreTitle is the title of the totals.
 func scoreTitle(s Screen) string {
 	switch {
+	case s.Phase == "over" && s.End == EndEarly:
+		return s.say("screen.over.early", msg.Args{})
+	case s.Phase == "over" && s.End == EndAbandoned:
+		return s.say("screen.over.abandoned", msg.Args{})
 	case s.Phase == "over" || s.Winner != "":
 		return s.say("screen.over", msg.Args{})
 	case s.Counted > 0:

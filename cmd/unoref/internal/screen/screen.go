@@ -22,7 +22,10 @@ type Screen struct {
 	Prompt  string // what the player must do now; a default per phase if empty
 	Round   int
 	Winner  string
-	Alert   Alert // non-zero shows the alert layout instead of the phase layout
+	// End is how a game in phase "over" ended: its final standings are
+	// titled by it, Scores best first (the winner, inverted, on top).
+	End   End
+	Alert Alert // non-zero shows the alert layout instead of the phase layout
 	// Page is the page of the text to show when it needs more than one
 	// (see Pages); past the last page shows the last.
 	Page int
@@ -44,6 +47,16 @@ type Score struct {
 	Points int
 	Round  int
 }
+
+// End is how a game ended.
+type End int
+
+// The ways a game ends.
+const (
+	EndWon       End = iota // a player reached the target
+	EndEarly                // ended on the page and scored as it stood: the leader won
+	EndAbandoned            // ended with no winner
+)
 
 // Alert selects the full-screen flash layout.
 type Alert int

@@ -246,6 +246,9 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang,
 			Prompt: t.say(msg.Msg{Key: "table.code", Args: msg.Args{Value: code}})}
 	}
+	if f, ok := t.finished(); ok {
+		return f.screen(s, t.out.roundPts, t.out.counted)
+	}
 	if t.cur.game == nil {
 		s.Phase = referee.PhaseSetup
 		return s

@@ -181,11 +181,12 @@ type unoState struct {
 type outputs struct {
 	alert    screen.Alert
 	alertMsg string
-	amber    bool           // the UNO LED lit for the alert shown: a missed UNO, bad news
-	page     int            // the page of the OLED's text shown (screen.Pages)
-	pageKey  string         // the text paged through, to start again when it changes
-	roundPts map[string]int // points of the round just counted, until the next round starts
-	counted  int            // the round roundPts belong to
+	amber    bool            // the UNO LED lit for the alert shown: a missed UNO, bad news
+	page     int             // the page of the OLED's text shown (screen.Pages)
+	pageKey  string          // the text paged through, to start again when it changes
+	roundPts map[string]int  // points of the round just counted, until the next round starts
+	final    *finalStandings // the game ended last, while no game is on
+	counted  int             // the round roundPts belong to
 	last     Verdict
 	reader   string
 	buzz     string
@@ -651,8 +652,9 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	}
 	t.sched.cancel(timerGrace)
 	if t.cur.game != nil && t.cur.game.State().Phase != referee.PhaseOver {
-		t.logEnded() // the journal abandoned it for the new one
+		t.logEnded(screen.EndAbandoned) // the journal abandoned it for the new one
 	}
+	t.out.final = nil
 	t.adopt(g)
 	t.logGame("game started")
 	t.cur.t0 = t.clock.Now()
