@@ -8,6 +8,7 @@ require (
 	github.com/coreos/go-systemd/v22 v22.7.0
 	github.com/google/go-cmp v0.7.0
 	github.com/nicksnyder/go-i18n/v2 v2.7.0
+	github.com/piglig/go-qr v1.1.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/warthog618/go-gpiocdev v0.9.1
 	golang.org/x/image v0.47.0

@@ -62,6 +62,8 @@ func gallery(l lang.Lang) []shot {
 	}
 	return []shot{
 		{"welcome", Screen{Phase: "setup", Lang: l, Prompt: say("table.code", msg.Args{Value: "123456"})}},
+		{"setup-code", Screen{Phase: "setup", Lang: l, Link: "http://192.168.100.200:8080/#code=123456", Code: "123456"}},
+		{"page-link", Screen{Phase: "turn", Lang: l, Link: "http://192.168.1.23:8080/"}},
 		{"deal", Screen{Phase: "setup", Round: 1, Hands: seats, Lang: l}},
 		{"turn", turn("R7", "R", 0, say("play", msg.Args{Player: names[2], Card: red7}))},
 		{"turn-skip", turn("YS", "Y", 0, "")},

@@ -78,6 +78,12 @@ func hasPromptPages(s Screen) bool { return s.Prompt != "" || s.Message != "" }
 // textFlow lays out the text of s for the layout RenderTo picks.
 func textFlow(s Screen) flow {
 	switch layoutOf(s) {
+	case layoutLink:
+		fl := flow{width: Width - linkX, rows: 5}
+		for _, l := range linkLines(s) {
+			fl.lines = append(fl.lines, textLine{text: l})
+		}
+		return fl
 	case layoutAlert:
 		return newFlow(Width-6, 3, alertText(s), "")
 	case layoutPrompt, layoutScores:

@@ -41,6 +41,8 @@ func Render(s Screen) *image1bit.VerticalLSB {
 func RenderTo(dst *image1bit.VerticalLSB, s Screen) {
 	clear(dst.Pix)
 	switch layoutOf(s) {
+	case layoutLink:
+		renderLink(dst, s)
 	case layoutAlert:
 		renderAlert(dst, s)
 	case layoutScores:
@@ -58,10 +60,13 @@ const (
 	layoutAlert
 	layoutScores
 	layoutPrompt
+	layoutLink
 )
 
 func layoutOf(s Screen) int {
 	switch {
+	case s.Link != "" && qrCode(s.Link) != nil:
+		return layoutLink
 	case s.Alert != AlertNone:
 		return layoutAlert
 	case s.Phase == "over" || (s.Phase == "setup" && s.Round > 1 && len(s.Scores) > 0):
@@ -425,11 +430,45 @@ func renderScores(dst *image1bit.VerticalLSB, s Screen) {
 	drawScores(dst, s, Title(s), board == boardRound)
 }
 
+// linkX is the left of the text beside a QR code.
+const linkX = qrSide + 2
+
+// renderLink shows Link as a QR code on the left and, on the right, what
+// to do with it, with the setup code in bold when there is one: a parent
+// scans it, or types the code.
+func renderLink(dst *image1bit.VerticalLSB, s Screen) {
+	drawQR(dst, 0, s.Link)
+	lines := linkLines(s)
+	h := len(lines) * small.cell()
+	if s.Code != "" {
+		h += bold.cell() - 2
+	}
+	y := max((Height-h)/2, 0)
+	for _, l := range lines {
+		drawText(dst, small, linkX, y, l, image1bit.On)
+		y += small.cell()
+	}
+	if s.Code != "" {
+		drawText(dst, bold, linkX, y-2, s.Code, image1bit.On)
+	}
+}
+
+// linkLines are the words beside a QR code, in lines of the column.
+func linkLines(s Screen) []string {
+	key := "screen.scan.page"
+	if s.Code != "" {
+		key = "screen.scan"
+	}
+	return wrap(small, s.say(key, msg.Args{}), Width-linkX, 4)
+}
+
 // Title is the heading of the page s shows, in its language: an alert's
 // word, a board's title, the round or the player a choosing screen names,
 // the player to act.
 func Title(s Screen) string {
 	switch layoutOf(s) {
+	case layoutLink:
+		return s.Code
 	case layoutAlert:
 		return alertWord(s)
 	case layoutScores:

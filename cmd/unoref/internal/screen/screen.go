@@ -29,6 +29,10 @@ type Screen struct {
 	// Page is the page of the text to show when it needs more than one
 	// (see Pages); past the last page shows the last.
 	Page int
+	// Link is an address for a phone, shown as a QR code on the whole
+	// screen, with Code beside it: the page's setup code, "" for none.
+	Link string
+	Code string
 	// Lang is the language of the screen's own words: titles, alerts,
 	// default prompts, the colour to match. The zero value is English.
 	Lang lang.Lang
