@@ -3,7 +3,6 @@ package screen
 import (
 	"bytes"
 	"image"
-	"image/color"
 	"image/png"
 	"os"
 	"os/exec"
@@ -18,21 +17,8 @@ import (
 	"github.com/unoref/unoref/lang"
 )
 
-// camera is the panel as a phone's camera sees it: 4× larger, lit pixels
-// white, with a dark margin round the panel.
-func camera(g *image.Gray) *image.Gray {
-	const k, margin = 4, 16
-	out := image.NewGray(image.Rect(0, 0, Width*k+2*margin, Height*k+2*margin))
-	for y := range out.Rect.Dy() {
-		for x := range out.Rect.Dx() {
-			px, py := (x-margin)/k, (y-margin)/k
-			if x >= margin && y >= margin && px < Width && py < Height && ssd1306test.Lit(g, px, py) {
-				out.SetGray(x, y, color.Gray{Y: 255})
-			}
-		}
-	}
-	return out
-}
+// camera is the panel as a phone's camera sees it.
+func camera(g *image.Gray) *image.Gray { return ssd1306test.Photo(g, 4, 16) }
 
 // zbar decodes the QR code of img with zbarimg (Debian's zbar-tools).
 func zbar(t *testing.T, img image.Image) string {

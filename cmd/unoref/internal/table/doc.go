@@ -16,7 +16,9 @@
 // halt when Run ends is logged.
 // Snapshot, Subscribe, OLED and Do are what the page uses (package web);
 // ShowCode puts the page's one-time setup code on the OLED and never in a
-// Snapshot.
+// Snapshot: with the page's address (SetPageURL) as a QR code that opens
+// the page with the code in its fragment and fills the setup form; a long
+// press of OK shows the page's address as a QR code for a new phone.
 // hardware/board opens the devices of a pin map and FromBoard hands them
 // to New, with their loops (the display's drawing, the buttons' and seat
 // pads' polling): on a Pi, the Pi's; for `unoref run --sim`, the

@@ -130,6 +130,7 @@ type Table struct {
 
 	mu      sync.Mutex
 	code    string // the page's setup code, on the OLED only
+	pageURL string // where a phone opens the page (SetPageURL)
 	snap    Snapshot
 	subs    map[chan Snapshot]struct{}
 	lastImg screen.Screen
@@ -186,6 +187,7 @@ type outputs struct {
 	pageKey  string          // the text paged through, to start again when it changes
 	roundPts map[string]int  // points of the round just counted, until the next round starts
 	final    *finalStandings // the game ended last, while no game is on
+	link     bool            // the page's QR code shown for a new phone, until the next news
 	counted  int             // the round roundPts belong to
 	last     Verdict
 	reader   string
@@ -424,6 +426,7 @@ func (t *Table) Run(ctx context.Context) error {
 			case ev.Kind == button.Press:
 				err = t.press(ev.Button)
 			case ev.Kind == button.LongPress && ev.Button == button.Pass:
+				t.showLink()
 				t.sayRules()
 			}
 			t.person.ButtonRuled(ev)
