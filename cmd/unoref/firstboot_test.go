@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"image/png"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -186,7 +184,6 @@ func TestFirstBootCodeOnTerminal(t *testing.T) {
 // the code in the setup form, and the code gone from its address bar; a PIN
 // is all a parent types.
 func TestFirstBootOneScan(t *testing.T) {
-	zbarimg := testenv.Command(t, "zbarimg", "zbar-tools")
 	d := startPageDaemon(t, "--policy", "table", "--config", "../../firmware/unoref.toml", "--data", t.TempDir())
 	code := oledCode(t, d)
 	pic := filepath.Join(t.TempDir(), "oled.png")
@@ -200,19 +197,7 @@ func TestFirstBootOneScan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	photo := filepath.Join(t.TempDir(), "photo.png")
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, ssd1306test.Photo(ssd1306test.Gray(img), 4, 16)); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(photo, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(zbarimg, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", photo).Output()
-	if err != nil {
-		t.Fatalf("zbarimg finds no QR code on the OLED: %v", err)
-	}
-	link := strings.TrimSpace(string(out))
+	link := testenv.ReadQR(t, ssd1306test.Photo(ssd1306test.Gray(img), 4, 16))
 	if want := d.url + "#code=" + code; link != want {
 		t.Fatalf("the OLED's QR code opens %q, want %q", link, want)
 	}

@@ -1,12 +1,7 @@
 package screen
 
 import (
-	"bytes"
 	"image"
-	"image/png"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,25 +14,6 @@ import (
 
 // camera is the panel as a phone's camera sees it.
 func camera(g *image.Gray) *image.Gray { return ssd1306test.Photo(g, 4, 16) }
-
-// zbar decodes the QR code of img with zbarimg (Debian's zbar-tools).
-func zbar(t *testing.T, img image.Image) string {
-	t.Helper()
-	bin := testenv.Command(t, "zbarimg", "zbar-tools")
-	path := filepath.Join(t.TempDir(), "oled.png")
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(bin, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", path).Output()
-	if err != nil {
-		t.Fatalf("zbarimg found no QR code: %v", err)
-	}
-	return strings.TrimSpace(string(out))
-}
 
 // TestLinkQR draws the page's address with the setup code as a QR code
 // through our driver on the SSD1306 simulator, and reads it back from the
@@ -59,7 +35,7 @@ func TestLinkQR(t *testing.T) {
 			}
 			img := p.show(t, Screen{Link: link, Code: code, Lang: lang.Russian})
 			checkQRGeometry(t, img)
-			if got := zbar(t, camera(img)); got != link {
+			if got := testenv.ReadQR(t, camera(img)); got != link {
 				t.Errorf("zbarimg reads %q, want %q", got, link)
 			}
 			if got, err := qr.Decode(camera(img)); err != nil || got != link {
