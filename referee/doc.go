@@ -24,6 +24,9 @@
 //   - Round counts rounds dealt: 0 before the first start, incremented by
 //     the first start of each round (a returned starter does not deal again).
 //     A returned starter leaves top empty and the draw pile unchanged.
+//     State.Dealt says the round Round has had its first start; the number
+//     a table names (State.CurrentRound) is Round once it has, else, in
+//     setup, the round about to be dealt: Round+1.
 //   - start W:G is accepted as a Wild starter with its colour already named.
 //   - Reverse starter: direction ccw and the player before the first player
 //     (the dealer) plays first. Under lazy scoring the first player is the

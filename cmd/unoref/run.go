@@ -117,7 +117,7 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	sim := o.sim || c.Sim
 	virtual := sim || !onPi()
 	if virtual && !sim && underSystemd(e.stderr) {
-		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; under systemd the daemon does not fall back to the virtual table (--sim or the config key sim = true runs it)", spiDevice)
+		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; unoref doctor says which; under systemd the daemon does not fall back to the virtual table: --sim, or sim = true in the [devices] section of the config, runs it", spiDevice)
 	}
 	policy, err := runPolicy(self, o.policy, virtual)
 	if err != nil {

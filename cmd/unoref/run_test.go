@@ -482,7 +482,7 @@ func TestRunSystemdNoPi(t *testing.T) {
 	want := "unoref: run: no " + spiDevice + ": SPI is off"
 
 	_, stderr, code := call(t, "", args...)
-	if code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "--sim") {
+	if code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "--sim") || !strings.Contains(stderr, "sim = true in the [devices] section") || !strings.Contains(stderr, "unoref doctor") {
 		t.Errorf("NOTIFY_SOCKET: exit %d, stderr %q; want 1, %q", code, stderr, want)
 	}
 	// Nothing was sent before this.

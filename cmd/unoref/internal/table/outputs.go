@@ -127,13 +127,10 @@ func (t *Table) flash(name string) {
 }
 
 // scored keeps the points of a round when its scores change, until the
-// next round begins; and whether the round's starter stands.
+// next round begins.
 func (t *Table) scored(before, st referee.State) {
-	switch {
-	case st.Phase == referee.PhaseSetup && before.Phase != referee.PhaseSetup && before.Phase != "":
-		t.cur.started = false
-	case st.Phase != referee.PhaseSetup && st.Phase != referee.PhaseOver && st.Phase != "":
-		t.cur.started, t.out.roundPts, t.out.counted = true, nil, 0
+	if st.Phase != referee.PhaseSetup && st.Phase != referee.PhaseOver && st.Phase != "" {
+		t.out.roundPts, t.out.counted = nil, 0
 	}
 	if before.Scores == nil || maps.Equal(before.Scores, st.Scores) {
 		return
@@ -229,7 +226,7 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 		Color:     st.Color,
 		Top:       st.Top,
 		Pending:   st.Pending,
-		Round:     t.cur.round(st),
+		Round:     st.CurrentRound(),
 		Winner:    t.cur.disp(st.Winner),
 		Message:   t.out.last.Message,
 		Prompt:    t.say(t.promptNamed(st)),
@@ -266,14 +263,6 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 		s.Scores = append(s.Scores, screen.Score{Name: t.cur.disp(p), Points: st.Scores[p], Round: t.out.roundPts[p]})
 	}
 	return s
-}
-
-// round is the round the screen names: between rounds, the next one.
-func (g *currentGame) round(st referee.State) int {
-	if g.game != nil && st.Phase == referee.PhaseSetup && !g.started {
-		return st.Round + 1
-	}
-	return st.Round
 }
 
 // promptNamed is what the table waits for, with display names.

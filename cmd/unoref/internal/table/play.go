@@ -538,8 +538,6 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	switch ev.Kind {
 	case tablelog.Dealer, tablelog.Start:
 		t.dealer.chosen = true
-		// A starter put back still begins the engine's round.
-		t.cur.started = t.cur.started || ev.Kind == tablelog.Start
 	case tablelog.Hand, tablelog.Points:
 		t.taps.done[ev.Name] = true
 	}

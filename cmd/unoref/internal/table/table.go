@@ -143,13 +143,12 @@ type Table struct {
 
 // currentGame is the game being refereed and what the daemon keeps beside it.
 type currentGame struct {
-	game    JournaledGame
-	t0      time.Time // the time base of the game's event times
-	events  int       // journaled events of the game
-	id      int64
-	names   map[string]string // display names of renamed seats
-	phase   string
-	started bool // a starter stands for the round st.Round (phase setup: else the next round's)
+	game   JournaledGame
+	t0     time.Time // the time base of the game's event times
+	events int       // journaled events of the game
+	id     int64
+	names  map[string]string // display names of renamed seats
+	phase  string
 	// wd4Color is the colour to match before the last Wild Draw Four.
 	wd4Color cards.Color
 	rules    []msg.Sentence // the game's rules in force (RulesInForce)
@@ -321,13 +320,11 @@ func (t *Table) adopt(g JournaledGame) {
 	t.taps.done = map[string]bool{}
 	t.dealer.chosen = false
 	var last time.Duration
-	var lastKind tablelog.Kind
 	for _, l := range lines {
 		ev, ok, err := tablelog.Parse(l, 0)
 		if err != nil || !ok {
 			continue
 		}
-		lastKind = ev.Kind
 		if ev.Timed {
 			last = ev.At
 		}
@@ -345,7 +342,6 @@ func (t *Table) adopt(g JournaledGame) {
 	t.cur.t0 = t.cur.t0.Add(-last)
 	st := g.State()
 	t.cur.phase = st.Phase
-	t.cur.started = st.Phase != referee.PhaseSetup || lastKind == tablelog.Start
 	t.out.roundPts, t.out.counted = nil, 0
 	if st.Phase != referee.PhaseCountup && st.Phase != referee.PhaseHeights {
 		t.taps.done = map[string]bool{}
