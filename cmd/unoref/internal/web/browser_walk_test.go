@@ -221,7 +221,7 @@ func (w *walk) newGame() {
 	for sel, want := range map[string]string{
 		`document.getElementById('players').value`:       "",
 		`document.getElementById('players').placeholder`: w.say("page.players.hint", msg.Args{}),
-		`document.getElementById('extra').placeholder`:   w.say("page.more.hint", msg.Args{}),
+		`document.getElementById('extra').placeholder`:   strings.ReplaceAll(w.say("page.more.hint", msg.Args{}), "`", ""), // what to type, without the catalog's backquotes
 		`document.querySelector('.led-R span').textContent + document.querySelector('.led-B span').textContent + document.querySelector('.led-uno span').textContent`: w.say("page.led.R", msg.Args{}) + w.say("page.led.B", msg.Args{}) + w.say("page.button.uno", msg.Args{}),
 	} {
 		if got := w.evalString(sel); got != want {
