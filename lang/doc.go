@@ -9,7 +9,7 @@
 // names). A consumer renders it in the language it wants:
 //
 //	v := game.Apply(ev)
-//	text := v.Text(lang.English)        // or lang.Russian.Sentence(v.Msg)
+//	text := v.Text(lang.English)        // or lang.Russian.Sentence(v.Sentence())
 //	l, err := lang.Parse("sr-Cyrl")     // from a flag or the config
 //	l = lang.Match(r.Header.Get("Accept-Language")) // for a phone
 //

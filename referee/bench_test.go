@@ -10,7 +10,7 @@ import (
 
 // benchEvents is one round: Ann plays out seven cards while Ben and Cy
 // draw and pass, then the count-up.
-func benchEvents(b *testing.B) []tablelog.Event {
+func benchEvents(b testing.TB) []tablelog.Event {
 	var s strings.Builder
 	s.WriteString("rules official\n")
 	s.WriteString(annOut(""))

@@ -71,10 +71,10 @@ func (j *JSONWriter) Append(dst []byte, r *Record) []byte {
 
 // message is r's message in j.Lang.
 func (j *JSONWriter) message(r *Record) string {
-	if j.Lang == lang.English || len(r.Verdict.Msg) == 0 {
+	if j.Lang == lang.English || len(r.Verdict.Keys()) == 0 {
 		return r.Message
 	}
-	return j.Lang.Sentence(r.Verdict.Msg)
+	return r.Verdict.Text(j.Lang)
 }
 
 // AppendJSON appends r as one JSON object to dst. A JSONWriter is faster

@@ -79,11 +79,9 @@ func refuseLine(err error) referee.Verdict {
 	// Like the referee's own messages: a capital, no full stop.
 	text = strings.TrimSuffix(lang.Capital(text), ".")
 	if text == "" {
-		v.Msg = msg.Sentence{{Key: "line.empty"}}
-		return v
+		return v.Saying(msg.Msg{Key: "line.empty"})
 	}
-	v.Msg = msg.Sentence{{Key: "line.bad", Args: msg.Args{Text: text}}}
-	return v
+	return v.Saying(msg.Msg{Key: "line.bad", Args: msg.Args{Text: text}})
 }
 
 // Replay reads the log in r line by line, applies every event to g and

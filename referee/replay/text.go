@@ -78,7 +78,7 @@ func Text(r *Record, l lang.Lang) string {
 // Message.
 func message(r *Record, l lang.Lang) string {
 	waits := r.OK && r.Phase == referee.PhaseTurn && r.Turn != ""
-	msg := r.Verdict.Msg
+	msg := r.Verdict.Sentence()
 	if len(msg) == 0 {
 		if !waits {
 			return r.Message

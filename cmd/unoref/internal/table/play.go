@@ -503,7 +503,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		t.logEnded()
 	}
 	t.track(ev, v, before, st, uid)
-	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Msg...)
+	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Sentence()...)
 	t.effects(ev, v, before, st)
 	t.speakVerdict(ev, v, before, st)
 	t.refresh()
@@ -604,7 +604,7 @@ func pileOf(lines, tags []string) registry.Pile {
 // refuse shows a refusal the daemon makes itself (a tag that names no card).
 func (t *Table) refuse(code string, m msg.Msg, event string) {
 	t.tell(Verdict{Code: code, Event: event}, m)
-	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: msg.Sentence{m}}, referee.State{}, referee.State{})
+	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code}.Saying(m), referee.State{}, referee.State{})
 	t.speak(speech{msg.Sentence{m}})
 	t.refresh()
 }
