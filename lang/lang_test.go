@@ -19,13 +19,13 @@ import (
 // its templates use, over all plural forms.
 func catalog(t *testing.T, l Lang) map[string][]string {
 	t.Helper()
-	buf, err := files.ReadFile("locales/" + codes[l] + ".toml")
+	buf, err := files.ReadFile("locales/" + langs[l].code + ".toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	msgs, err := i18n.ParseMessageBytes(buf, toml.Unmarshal)
 	if err != nil {
-		t.Fatalf("locales/%s.toml: %v", codes[l], err)
+		t.Fatalf("locales/%s.toml: %v", langs[l].code, err)
 	}
 	m := make(map[string][]string, len(msgs))
 	for _, msg := range msgs {
