@@ -280,16 +280,16 @@ type bind struct {
 type kind uint8
 
 const (
-	absent    kind = iota // not set: "<no value>", whatever the method
-	text                  // a string as it is
-	integer               // a number's digits
-	clock                 // a time, as timeLayout
-	cardKind              // a card: Card
-	colorKind             // a colour: Color
-	countKind             // a count: Count
-	ruleKind              // a rule's name: Rule
-	optionsKind           // the words of a rules line: Options
-	namesKind             // players listed: Names
+	absent      kind = iota // not set: "<no value>", whatever the method
+	text                    // a string as it is
+	integer                 // a number's digits
+	clock                   // a time, as timeLayout
+	cardKind                // a card: Card
+	colorKind               // a colour: Color
+	countKind               // a count: Count
+	ruleKind                // a rule's name: Rule
+	optionsKind             // the words of a rules line: Options
+	namesKind               // players listed: Names
 )
 
 // value is one argument of a template.
