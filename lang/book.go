@@ -27,7 +27,6 @@ import (
 type book struct {
 	l     Lang
 	msgs  map[string]*message
-	plain map[string]string // the messages that are a plain string: no placeholder, no plural form
 	forms [formCache]plural.Form
 
 	// The card names, made from the card table when a card is first
@@ -36,13 +35,19 @@ type book struct {
 	namesOnce  sync.Once
 	cardNames  map[cards.Card][numCases]string
 	colorAgree [numColors][numCases]string
+
+	// The counts with their nouns ("2 карты"), 0 to formCache-1, made
+	// when a noun is first counted.
+	countsOnce [numNouns]sync.Once
+	counts     [numNouns][formCache]string
 }
 
 // message is one key's templates, by plural form.
 type message struct {
 	forms  [numForms]*tmpl // by plural.Form; nil where the catalog has none
 	plural bool            // a form besides other: Render picks one by Args.N
-	src    string          // the other form's source, for Keys
+	plain  bool            // no placeholder, no plural form: src is the message
+	src    string          // the other form's source
 }
 
 // numForms are the CLDR plural forms, plural.Other to plural.Many.
@@ -88,7 +93,7 @@ func parse(l Lang, buf []byte) (*book, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &book{l: l, msgs: make(map[string]*message, len(msgs)), plain: make(map[string]string, len(msgs))}
+	b := &book{l: l, msgs: make(map[string]*message, len(msgs))}
 	for _, m := range msgs {
 		cm := &message{src: m.Other}
 		for f, src := range [numForms]string{plural.Other: m.Other, plural.Zero: m.Zero, plural.One: m.One,
@@ -99,10 +104,8 @@ func parse(l Lang, buf []byte) (*book, error) {
 			cm.forms[f] = compile(src, m.LeftDelim, m.RightDelim)
 			cm.plural = cm.plural || plural.Form(f) != plural.Other
 		}
+		cm.plain = !cm.plural && !strings.Contains(m.Other, "{{")
 		b.msgs[m.ID] = cm
-		if !cm.plural && !strings.Contains(m.Other, "{{") {
-			b.plain[m.ID] = m.Other
-		}
 	}
 	for n := range b.forms {
 		b.forms[n] = plural.Cardinal.MatchPlural(langs[l].tag, n, 0, 0, 0, 0)

@@ -162,9 +162,9 @@ type Count struct {
 }
 
 func (c Count) String() string  { return strconv.Itoa(c.n) }
-func (c Count) Cards() string   { return string(c.l.book().appendCount(nil, "count.cards", c.n)) }
-func (c Count) Points() string  { return string(c.l.book().appendCount(nil, "count.points", c.n)) }
-func (c Count) Players() string { return string(c.l.book().appendCount(nil, "count.players", c.n)) }
+func (c Count) Cards() string   { return c.l.book().count(countCards, c.n) }
+func (c Count) Points() string  { return c.l.book().count(countPoints, c.n) }
+func (c Count) Players() string { return c.l.book().count(countPlayers, c.n) }
 
 // Rule is a preset or option name as a template argument: {{.Rule}} is its
 // short name in the language, {{.Rule.Code}} the word of the rules line.

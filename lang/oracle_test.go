@@ -335,12 +335,12 @@ func TestRenderTemplatesAsGoI18n(t *testing.T) {
 
 // renderWith is Lang.AppendRender on a book of the test's own.
 func renderWith(b *book, m *msg.Msg) string {
-	if w, ok := b.plain[m.Key]; ok {
-		return w
-	}
 	cm := b.msgs[m.Key]
-	if cm == nil {
+	switch {
+	case cm == nil:
 		return m.Key
+	case cm.plain:
+		return cm.src
 	}
 	return string(b.appendMsg(nil, m.Key, cm, &data{args: &m.Args}, m.Args.N, cm.plural))
 }

@@ -24,12 +24,12 @@ func (l Lang) Render(m msg.Msg) string {
 // AppendRender appends m in l to dst, as Render says it.
 func (l Lang) AppendRender(dst []byte, m *msg.Msg) []byte {
 	b := l.book()
-	if w, ok := b.plain[m.Key]; ok {
-		return append(dst, w...)
-	}
 	cm := b.msgs[m.Key]
-	if cm == nil {
+	switch {
+	case cm == nil:
 		return append(dst, m.Key...)
+	case cm.plain:
+		return append(dst, cm.src...)
 	}
 	return b.appendMsg(dst, m.Key, cm, &data{args: &m.Args}, m.Args.N, cm.plural)
 }
@@ -145,14 +145,31 @@ func (b *book) exec(dst []byte, t *tmpl, d *data) ([]byte, bool) {
 	return dst, true
 }
 
-// render is the message key with the data d, as a string.
+// render is the message key with the data d, as a string: a part of a
+// message (a card's name, a list, a count), rendered for another.
+//
+// It calls renderPart through a variable. A direct call would close a
+// loop (appendMsg, a card's name, render, appendMsg) in which the
+// compiler's escape analysis gives up and moves the buffer of every
+// Render and Sentence to the heap; through the variable only the parts'
+// own data go there, and the parts are made once per language and card.
 func (b *book) render(key string, d *data, count int, counted bool) string {
-	if w, ok := b.plain[key]; ok {
-		return w
-	}
+	return renderNested(b, key, d, count, counted)
+}
+
+// renderNested is (*book).renderPart; see render for why it is a
+// variable, and set in init because renderPart reaches render.
+var renderNested func(b *book, key string, d *data, count int, counted bool) string
+
+func init() { renderNested = (*book).renderPart }
+
+func (b *book) renderPart(key string, d *data, count int, counted bool) string {
 	cm := b.msgs[key]
-	if cm == nil {
+	switch {
+	case cm == nil:
 		return key
+	case cm.plain:
+		return cm.src
 	}
 	var buf [128]byte
 	return string(b.appendMsg(buf[:0], key, cm, d, count, counted))
@@ -163,8 +180,8 @@ func (b *book) render(key string, d *data, count int, counted bool) string {
 func (b *book) word(k1, k2, k3 string) string {
 	var buf [64]byte
 	k := append(append(append(buf[:0], k1...), k2...), k3...)
-	if w, ok := b.plain[string(k)]; ok {
-		return w
+	if cm := b.msgs[string(k)]; cm != nil && cm.plain {
+		return cm.src
 	}
 	return b.render(string(k), &data{}, 0, false)
 }
@@ -429,11 +446,11 @@ func (b *book) appendValue(dst []byte, v value, m method) ([]byte, bool) {
 		case methodNone, methodString:
 			return strconv.AppendInt(dst, int64(v.n), 10), true
 		case methodCards:
-			return b.appendCount(dst, "count.cards", v.n), true
+			return append(dst, b.count(countCards, v.n)...), true
 		case methodPoints:
-			return b.appendCount(dst, "count.points", v.n), true
+			return append(dst, b.count(countPoints, v.n)...), true
 		case methodPlayers:
-			return b.appendCount(dst, "count.players", v.n), true
+			return append(dst, b.count(countPlayers, v.n)...), true
 		}
 	case ruleKind:
 		switch {
@@ -454,14 +471,37 @@ func (b *book) appendValue(dst []byte, v value, m method) ([]byte, bool) {
 	return dst, false
 }
 
-// appendCount appends n with the noun of key (count.cards) in the plural
-// form of n.
-func (b *book) appendCount(dst []byte, key string, n int) []byte {
-	cm := b.msgs[key]
-	if cm == nil {
-		return append(dst, key...)
+// A noun is what a count counts: {{.N.Cards}} is countCards.
+type noun uint8
+
+const (
+	countCards noun = iota
+	countPoints
+	countPlayers
+	numNouns
+)
+
+// nounKeys are the nouns' keys, each with the plural forms of its noun.
+var nounKeys = [numNouns]string{"count.cards", "count.points", "count.players"}
+
+// count is n with the noun in the plural form of n ("2 карты"). The
+// counts a game reaches are rendered once per language, when first
+// asked: nearly every draw and penalty names one.
+func (b *book) count(k noun, n int) string {
+	if n < 0 || n >= formCache {
+		return b.renderCount(k, n)
 	}
-	return b.appendMsg(dst, key, cm, &data{vars: []bind{{nameN, value{kind: integer, n: n}}}}, n, true)
+	b.countsOnce[k].Do(func() {
+		for i := range b.counts[k] {
+			b.counts[k][i] = b.renderCount(k, i)
+		}
+	})
+	return b.counts[k][n]
+}
+
+// renderCount renders count.NOUN with N = n, in the plural form of n.
+func (b *book) renderCount(k noun, n int) string {
+	return b.render(nounKeys[k], &data{vars: []bind{{nameN, value{kind: integer, n: n}}}}, n, true)
 }
 
 // timeLayout is how a sentence shows a time: the same in every language,

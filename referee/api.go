@@ -121,6 +121,13 @@ func (v Verdict) Sentence() msg.Sentence {
 	return v.said.appendTo(make(msg.Sentence, 0, v.said.len()))
 }
 
+// AppendSentence appends the verdict's clauses to dst: a reader that
+// renders many verdicts keeps one dst (or one on its stack) for all.
+func (v *Verdict) AppendSentence(dst msg.Sentence) msg.Sentence { return v.said.appendTo(dst) }
+
+// Said reports whether the verdict has a sentence.
+func (v *Verdict) Said() bool { return v.said.len() > 0 }
+
 // Keys lists the keys of the verdict's clauses, for tests and logs.
 func (v Verdict) Keys() []string {
 	ks := make([]string, v.said.len())

@@ -83,7 +83,7 @@ func BenchmarkReplay(b *testing.B) {
 		}
 		report(b)
 	})
-	// json and text: what `unoref replay` does, in every language.
+	// json and text: what `unoref replay` does (Stream), in every language.
 	for _, l := range lang.Languages() {
 		b.Run("json/"+l.String(), func(b *testing.B) {
 			out := bufio.NewWriterSize(io.Discard, 64<<10)
@@ -92,7 +92,7 @@ func BenchmarkReplay(b *testing.B) {
 				for _, log := range logs {
 					w := NewJSONWriter(out)
 					w.Lang = l
-					if _, err := Replay(ctx, strings.NewReader(log), referee.New(), w.Write); err != nil {
+					if _, err := Stream(ctx, strings.NewReader(log), referee.New(), w.Write); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -108,7 +108,7 @@ func BenchmarkReplay(b *testing.B) {
 				for _, log := range logs {
 					w := NewTextWriter(out)
 					w.Lang = l
-					if _, err := Replay(ctx, strings.NewReader(log), referee.New(), w.Write); err != nil {
+					if _, err := Stream(ctx, strings.NewReader(log), referee.New(), w.Write); err != nil {
 						b.Fatal(err)
 					}
 				}
