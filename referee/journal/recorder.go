@@ -24,8 +24,9 @@ type Recorder struct {
 
 	mu     sync.Mutex
 	g      *referee.Game
-	ents   []entry  // the journaled events, seq = index+1
-	sum    [32]byte // the lines of ents hashed in a chain, as the record of the last event holds them
+	ents   []kept            // the journaled events, seq = index+1
+	tags   map[string]string // the UIDs of ents, one string each
+	sum    [32]byte          // the lines of ents hashed in a chain, as the record of the last event holds them
 	tr     tracker
 	closed bool // End was called
 	// stale: a commit failed, so the file may hold more (or less) than ents
@@ -40,6 +41,54 @@ type entry struct {
 	ok   bool
 	code string
 	tag  string // the UID of the tag that played it, "" for none
+}
+
+// kept is an entry as a Recorder keeps it for the rest of the game: its
+// line, not the parsed event, which is read again when a replay needs it
+// (an undo, a failed commit, Events). A tablelog.Event is 150 bytes
+// besides its slices; kept for every event, a 20,000-event game held
+// 5 MB of them (issue 21).
+type kept struct {
+	line, code, tag string
+	ok              bool
+	kind            tablelog.Kind
+}
+
+func (e *entry) keep() kept {
+	return kept{line: e.line, code: e.code, tag: e.tag, ok: e.ok, kind: e.ev.Kind}
+}
+
+// entries are the kept events read back, for a replay.
+func entries(game int64, ks []kept) ([]entry, error) {
+	es := make([]entry, len(ks))
+	for i, k := range ks {
+		ev, ok, err := tablelog.Parse(k.line, i+1)
+		if err == nil && !ok {
+			err = errors.New("blank line")
+		}
+		if err != nil {
+			// Every kept line was read back once already: this is a bug.
+			return nil, &ReplayError{Game: game, Seq: i + 1, Line: k.line, Msg: "not a table-log event: " + err.Error(), Err: err}
+		}
+		es[i] = entry{ev: ev, line: k.line, ok: k.ok, code: k.code, tag: k.tag}
+	}
+	return es, nil
+}
+
+// tag is uid as the one string the Recorder keeps for it: a game taps the
+// same hundred cards thousands of times.
+func (t *Recorder) tag(uid string) string {
+	if uid == "" {
+		return ""
+	}
+	if s, ok := t.tags[uid]; ok {
+		return s
+	}
+	if t.tags == nil {
+		t.tags = map[string]string{}
+	}
+	t.tags[uid] = uid
+	return uid
 }
 
 // ReplayError is a journaled event that does not replay as it was ruled on
@@ -135,7 +184,7 @@ func (j *Journal) seat(players []string, setup []tablelog.Event) (*Recorder, str
 		}
 		t.tr.step(e.ev, before, t.g.State(), v, t.g.Rules())
 		e.ok = true
-		t.ents = append(t.ents, e)
+		t.ents = append(t.ents, e.keep())
 		t.sum = chain(t.sum, e.line)
 		if ev.Kind == tablelog.Rules {
 			rules = untimed(e.ev)
@@ -225,8 +274,13 @@ func (t *Recorder) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	t.g, t.tr, t.ents, t.stale = g, tr, ents, false
-	t.sum = chainOf(lines(ents))
+	ks := make([]kept, len(ents))
+	for i := range ents {
+		ents[i].tag = t.tag(ents[i].tag)
+		ks[i] = ents[i].keep()
+	}
+	t.g, t.tr, t.ents, t.stale = g, tr, ks, false
+	t.sum = chainOf(lines(ks))
 	return nil
 }
 
@@ -291,7 +345,7 @@ func untimed(ev tablelog.Event) string {
 
 // insertEvent writes one event. The tag column is named only for a tagged
 // event: an untagged one leaves it NULL and writes as an older unoref did.
-func insertEvent(ctx context.Context, tx *sql.Tx, id int64, seq int, e entry, now string) error {
+func insertEvent(ctx context.Context, tx *sql.Tx, id int64, seq int, e kept, now string) error {
 	if e.tag == "" {
 		_, err := tx.ExecContext(ctx, "INSERT INTO events(game_id, seq, line, ok, code, recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
 			id, seq, e.line, e.ok, e.code, now)
@@ -319,8 +373,9 @@ func (t *Recorder) State() referee.State {
 func (t *Recorder) Events() []tablelog.Event {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	evs := make([]tablelog.Event, len(t.ents))
-	for i, e := range t.ents {
+	es, _ := entries(t.id, t.ents) // read back once already: can't fail
+	evs := make([]tablelog.Event, len(es))
+	for i, e := range es {
 		evs[i] = e.ev
 	}
 	return evs
@@ -375,12 +430,12 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 	if !changed(before, after, v) {
 		return v, t.recordRefusal(ctx, e, before, v)
 	}
-	e.ok, e.code, e.tag = v.OK, v.Code, tag
+	e.ok, e.code, e.tag = v.OK, v.Code, t.tag(tag)
 	round, ended := t.tr.step(e.ev, before, after, v, t.g.Rules())
 	over := after.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver
 	err = t.j.tx(ctx, func(tx *sql.Tx) error {
 		now := t.j.stamp()
-		if err := insertEvent(ctx, tx, t.id, seq, e, now); err != nil {
+		if err := insertEvent(ctx, tx, t.id, seq, e.keep(), now); err != nil {
 			return err
 		}
 		if err := recordEvent(ctx, tx, t.id, seq, e, before, v, now); err != nil {
@@ -409,14 +464,18 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 		// from what is journaled, and read the file again before the next
 		// write in case the failed commit reached it after all.
 		t.stale = true
-		g, tr, rerr := rebuild(t.id, t.ents)
+		es, rerr := entries(t.id, t.ents)
+		g, tr := t.g, t.tr
+		if rerr == nil {
+			g, tr, rerr = rebuild(t.id, es)
+		}
 		if rerr != nil {
 			return referee.Verdict{}, errors.Join(fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err), rerr)
 		}
 		t.g, t.tr = g, tr
 		return referee.Verdict{}, fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err)
 	}
-	t.ents = append(t.ents, e)
+	t.ents = append(t.ents, e.keep())
 	t.sum = chain(t.sum, e.line)
 	t.j.acknowledge(t.id, seq, t.sum)
 	if ended {
@@ -425,7 +484,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 	return v, nil
 }
 
-func lines(ents []entry) []string {
+func lines(ents []kept) []string {
 	l := make([]string, len(ents))
 	for i, e := range ents {
 		l[i] = e.line
@@ -441,10 +500,12 @@ func (t *Recorder) rulesLine(e entry) string {
 	return lastRules(t.ents)
 }
 
-func lastRules(ents []entry) string {
+func lastRules(ents []kept) string {
 	for i := len(ents) - 1; i >= 0; i-- {
-		if ents[i].ok && ents[i].ev.Kind == tablelog.Rules {
-			return untimed(ents[i].ev)
+		if ents[i].ok && ents[i].kind == tablelog.Rules {
+			if ev, ok, err := tablelog.Parse(ents[i].line, i+1); ok && err == nil {
+				return untimed(ev)
+			}
 		}
 	}
 	return "rules " + referee.PresetOfficial
@@ -483,7 +544,11 @@ func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 		return tablelog.Event{}, ErrNothingToUndo
 	}
 	keep := t.ents[:n-1]
-	g, tr, err := rebuild(t.id, keep)
+	es, err := entries(t.id, t.ents)
+	if err != nil {
+		return tablelog.Event{}, err
+	}
+	g, tr, err := rebuild(t.id, es[:n-1])
 	if err != nil {
 		return tablelog.Event{}, err
 	}
@@ -507,7 +572,7 @@ func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 		t.stale = true
 		return tablelog.Event{}, fmt.Errorf("journal: game %d: undo event %d: %w", t.id, n, err)
 	}
-	dropped := t.ents[n-1].ev
+	dropped := es[n-1].ev
 	t.g, t.tr, t.ents, t.sum = g, tr, keep, sum
 	return dropped, nil
 }
