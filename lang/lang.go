@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"bufio"
+	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -9,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/BurntSushi/toml"
 	"github.com/unoref/unoref/lang/msg"
 	"golang.org/x/text/language"
 )
@@ -96,7 +99,42 @@ func (l Lang) Tag() language.Tag {
 }
 
 // Name is the name of l in l itself ("Русский"), for a language selector.
-func (l Lang) Name() string { return l.Render(msg.Msg{Key: "lang.name"}) }
+// The page's selector names every language: Name reads the one line of
+// each catalog that holds it, and compiles no catalog but l's own when
+// it is already in use.
+func (l Lang) Name() string {
+	if l < numLangs {
+		if n := ownNames()[l]; n != "" {
+			return n
+		}
+	}
+	return l.Render(msg.Msg{Key: "lang.name"})
+}
+
+// ownNames are the languages' names as their catalogs write them, read
+// from the line of the key lang.name alone ("" where there is none such,
+// and Name renders the catalog).
+var ownNames = sync.OnceValue(func() (names [numLangs]string) {
+	for l := range langs {
+		f, err := files.Open("locales/" + langs[l].code + ".toml")
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if !bytes.HasPrefix(sc.Bytes(), []byte(`"lang.name"`)) {
+				continue
+			}
+			var kv map[string]string
+			if err := toml.Unmarshal(sc.Bytes(), &kv); err == nil {
+				names[l] = kv["lang.name"]
+			}
+			break
+		}
+		f.Close()
+	}
+	return names
+})
 
 // list is the tags of every language, for error messages.
 func list() string {

@@ -363,3 +363,13 @@ func TestRenderDamagedJournal(t *testing.T) {
 		}
 	}
 }
+
+// TestNames: each language's name, read from its catalog's one line, is
+// the name its catalog renders.
+func TestNames(t *testing.T) {
+	for _, l := range Languages() {
+		if got, want := l.Name(), l.Render(msg.Msg{Key: "lang.name"}); got != want || got == "lang.name" {
+			t.Errorf("%s.Name() = %q, want %q", l, got, want)
+		}
+	}
+}
