@@ -24,7 +24,9 @@ import (
 
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/virtual"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
@@ -256,12 +258,7 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	defer closeReg()
 	logStart(log, c, m.config, res != nil)
 
-	var t *table.Table
-	if m.virtual {
-		t, err = table.NewVirtual(ctx, j, cfg, &table.VirtualOpts{Resolver: res})
-	} else {
-		t, err = openBoard(ctx, j, cfg, c.pinmap, res, log)
-	}
+	t, err := openTable(ctx, j, cfg, c.pinmap, m.virtual, res, log)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
@@ -470,21 +467,17 @@ func openResolver(ctx context.Context, dir, deck string) (table.Resolver, func()
 	return r, func() { reg.Close() }, nil
 }
 
-// boardHost opens the Pi's buses and lines; tests replace it with the
-// simulators'.
-var boardHost = board.PiHost
+// openHost opens the machine's buses, lines and files, its GPIO lines
+// labelled consumer: the one seam through which unoref reaches hardware
+// (run, tag, enroll, doctor); tests replace it with the simulated board's.
+var openHost = func(consumer string) (*board.Host, error) { return board.PiHost(consumer), nil }
 
-// openBoard opens the Pi's devices of the pin map, and says which optional
-// parts it found. pm is nil for the reference build.
-func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, res table.Resolver, log *slog.Logger) (*table.Table, error) {
-	h, err := boardHost()
-	if err != nil {
-		return nil, err
-	}
-	if pm == nil {
-		pm = hardware.Default()
-	}
-	b, err := board.Open(pm, h)
+// openTable opens the board and builds the table on it: the Pi's devices
+// of pin map pm (nil: the reference build), saying which optional parts
+// it found; or, when virtual, the virtual table's (package virtual), whose
+// person plays it from the page.
+func openTable(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, virt bool, res table.Resolver, log *slog.Logger) (*table.Table, error) {
+	b, person, err := openBoard(pm, virt)
 	if err != nil {
 		return nil, err
 	}
@@ -492,13 +485,33 @@ func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardw
 		log.Info("optional part", "part", p)
 	}
 	dev := table.FromBoard(b)
-	dev.Resolver = res
+	dev.Resolver, dev.Person = res, person
 	t, err := table.New(ctx, dev, j, cfg)
 	if err != nil {
 		dev.Halt()
 		return nil, err
 	}
 	return t, nil
+}
+
+// openBoard opens the Pi's board, or the virtual table's with its person.
+func openBoard(pm *hardware.PinMap, virt bool) (*board.Board, table.Person, error) {
+	if virt {
+		vb, err := virtual.Open(nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return vb.Board, vb.Person, nil
+	}
+	h, err := openHost(gpioline.DefaultConsumer)
+	if err != nil {
+		return nil, nil, err
+	}
+	if pm == nil {
+		pm = hardware.Default()
+	}
+	b, err := board.Open(pm, h)
+	return b, nil, err
 }
 
 // control reads controls from r, one per line, until r ends or ctx is done.

@@ -55,3 +55,18 @@ func (t *Table) logRefused(a Action, err error) {
 			slog.String("action", string(a.Kind)), slog.String("reason", err.Error()))
 	}
 }
+
+// output notes that an output part failed to take what it was told, when
+// err says so: a part that fails (a dead line, an OLED that no longer
+// acknowledges) is logged once and marked vanished in Snapshot.Parts, as
+// an optional part that stops answering is, until the daemon restarts.
+// The table goes on without it.
+func (t *Table) output(part string, err error) {
+	if err == nil {
+		return
+	}
+	var lost bool
+	if t.parts, lost = t.parts.Lose(part, err.Error()); lost {
+		t.cfg.logger().Warn("part vanished", "part", part, "error", err)
+	}
+}

@@ -47,11 +47,7 @@ func tagCode(err error) string {
 
 // readerEvent handles one event of a pad's reader.
 func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
-	defer func() {
-		if t.v != nil {
-			t.v.readerEvent(t, pad, ev)
-		}
-	}()
+	defer t.person.ReaderRuled(pad, ev)
 	switch ev.Kind {
 	case mfrc522.ReaderLost:
 		for k := range t.tags.inField {
@@ -68,10 +64,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		return nil
 	case mfrc522.ReaderBack:
 		if pad == "play" {
-			t.out.reader = "ok"
-			if t.v != nil {
-				t.out.reader = "sim"
-			}
+			t.out.reader = t.readerOK()
 		} else {
 			t.parts, _ = t.parts.Back(board.PartDrawReader)
 		}
@@ -116,9 +109,6 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	if err != nil {
 		t.refuse(tagCode(err), tagMsg(err), "")
 		return nil
-	}
-	if t.v != nil && t.v.minted(ev.Tag.UID) {
-		uid = ""
 	}
 	return t.tap(pad, c, uid)
 }

@@ -1,5 +1,3 @@
-// Package tabletest holds what tests of the table and of the daemon share:
-// the hostile values every action is tried with.
 package tabletest
 
 import (
