@@ -10,6 +10,8 @@ package cputime
 import (
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // Used is the user and system CPU time of the process so far.
@@ -17,4 +19,16 @@ func Used() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// Thread is the CPU time of the calling OS thread so far: the CPU of one
+// path through the code, without what other goroutines did meanwhile.
+// Lock the goroutine to its thread (runtime.LockOSThread) around the
+// path, or the runtime may move it to another thread between two reads.
+func Thread() time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
 }
