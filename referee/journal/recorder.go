@@ -76,7 +76,8 @@ func entries(game int64, ks []kept) ([]entry, error) {
 }
 
 // tag is uid as the one string the Recorder keeps for it: a game taps the
-// same hundred cards thousands of times.
+// same hundred cards thousands of times. Past maxTags UIDs (the virtual
+// table's stickers are new at every tap) each keeps its own.
 func (t *Recorder) tag(uid string) string {
 	if uid == "" {
 		return ""
@@ -87,9 +88,15 @@ func (t *Recorder) tag(uid string) string {
 	if t.tags == nil {
 		t.tags = map[string]string{}
 	}
-	t.tags[uid] = uid
+	if len(t.tags) < maxTags {
+		t.tags[uid] = uid
+	}
 	return uid
 }
+
+// maxTags is how many tag UIDs a Recorder keeps one string for: a deck
+// and a few strays.
+const maxTags = 256
 
 // ReplayError is a journaled event that does not replay as it was ruled on
 // when it was written (the engine or the file changed). It wraps ErrReplay
