@@ -125,7 +125,7 @@ func insertRefusal(ctx context.Context, tx *sql.Tx, game int64, seq int, r refus
 func (t *Recorder) recordRefusal(ctx context.Context, e entry, before referee.State, v referee.Verdict) error {
 	r := refusalOf(e.line, e.ev, before, v)
 	err := t.j.tx(ctx, func(tx *sql.Tx) error {
-		return insertRefusal(ctx, tx, t.id, len(t.ents), r, t.j.stamp())
+		return insertRefusal(ctx, tx, t.id, t.ents.len(), r, t.j.stamp())
 	})
 	if err != nil {
 		return fmt.Errorf("journal: game %d: recording a refusal: %w", t.id, err)
@@ -210,7 +210,7 @@ func (j *Journal) fillGame(ctx context.Context, id int64) error {
 	if err := t.load(ctx); err != nil {
 		return err
 	}
-	ents, err := entries(id, t.ents)
+	ents, err := t.ents.entries(id)
 	if err != nil {
 		return err
 	}

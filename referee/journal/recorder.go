@@ -24,9 +24,8 @@ type Recorder struct {
 
 	mu     sync.Mutex
 	g      *referee.Game
-	ents   []kept            // the journaled events, seq = index+1
-	tags   map[string]string // the UIDs of ents, one string each
-	sum    [32]byte          // the lines of ents hashed in a chain, as the record of the last event holds them
+	ents   events   // the journaled events, seq = index+1
+	sum    [32]byte // the lines of ents hashed in a chain, as the record of the last event holds them
 	tr     tracker
 	closed bool // End was called
 	// stale: a commit failed, so the file may hold more (or less) than ents
@@ -42,61 +41,6 @@ type entry struct {
 	code string
 	tag  string // the UID of the tag that played it, "" for none
 }
-
-// kept is an entry as a Recorder keeps it for the rest of the game: its
-// line, not the parsed event, which is read again when a replay needs it
-// (an undo, a failed commit, Events). A tablelog.Event is 150 bytes
-// besides its slices; kept for every event, a 20,000-event game held
-// 5 MB of them (issue 21).
-type kept struct {
-	line, code, tag string
-	ok              bool
-	kind            tablelog.Kind
-}
-
-func (e *entry) keep() kept {
-	return kept{line: e.line, code: e.code, tag: e.tag, ok: e.ok, kind: e.ev.Kind}
-}
-
-// entries are the kept events read back, for a replay.
-func entries(game int64, ks []kept) ([]entry, error) {
-	es := make([]entry, len(ks))
-	for i, k := range ks {
-		ev, ok, err := tablelog.Parse(k.line, i+1)
-		if err == nil && !ok {
-			err = errors.New("blank line")
-		}
-		if err != nil {
-			// Every kept line was read back once already: this is a bug.
-			return nil, &ReplayError{Game: game, Seq: i + 1, Line: k.line, Msg: "not a table-log event: " + err.Error(), Err: err}
-		}
-		es[i] = entry{ev: ev, line: k.line, ok: k.ok, code: k.code, tag: k.tag}
-	}
-	return es, nil
-}
-
-// tag is uid as the one string the Recorder keeps for it: a game taps the
-// same hundred cards thousands of times. Past maxTags UIDs (the virtual
-// table's stickers are new at every tap) each keeps its own.
-func (t *Recorder) tag(uid string) string {
-	if uid == "" {
-		return ""
-	}
-	if s, ok := t.tags[uid]; ok {
-		return s
-	}
-	if t.tags == nil {
-		t.tags = map[string]string{}
-	}
-	if len(t.tags) < maxTags {
-		t.tags[uid] = uid
-	}
-	return uid
-}
-
-// maxTags is how many tag UIDs a Recorder keeps one string for: a deck
-// and a few strays.
-const maxTags = 256
 
 // ReplayError is a journaled event that does not replay as it was ruled on
 // when it was written (the engine or the file changed). It wraps ErrReplay
@@ -169,7 +113,7 @@ func (j *Journal) startGame(ctx context.Context, ending int64, players []string,
 	if err != nil {
 		return nil, diskFull(fmt.Errorf("journal: new game: %w", err), filepath.Dir(j.path), freeBytes)
 	}
-	j.acknowledge(t.id, len(t.ents), t.sum)
+	j.acknowledge(t.id, t.ents.len(), t.sum)
 	return t, nil
 }
 
@@ -191,7 +135,7 @@ func (j *Journal) seat(players []string, setup []tablelog.Event) (*Recorder, str
 		}
 		t.tr.step(e.ev, before, t.g.State(), v, t.g.Rules())
 		e.ok = true
-		t.ents = append(t.ents, e.keep())
+		t.ents.add(&e)
 		t.sum = chain(t.sum, e.line)
 		if ev.Kind == tablelog.Rules {
 			rules = untimed(e.ev)
@@ -219,7 +163,11 @@ func (t *Recorder) insertGame(ctx context.Context, tx *sql.Tx, rules string) err
 	if t.id, err = res.LastInsertId(); err != nil {
 		return err
 	}
-	for i, e := range t.ents {
+	es, err := t.ents.entries(t.id)
+	if err != nil {
+		return err
+	}
+	for i, e := range es {
 		if err := insertEvent(ctx, tx, t.id, i+1, e, now); err != nil {
 			return err
 		}
@@ -281,13 +229,12 @@ func (t *Recorder) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	ks := make([]kept, len(ents))
+	var es events
 	for i := range ents {
-		ents[i].tag = t.tag(ents[i].tag)
-		ks[i] = ents[i].keep()
+		es.add(&ents[i])
 	}
-	t.g, t.tr, t.ents, t.stale = g, tr, ks, false
-	t.sum = chainOf(lines(ks))
+	t.g, t.tr, t.ents, t.stale = g, tr, es, false
+	t.sum = chainOf(lines(ents))
 	return nil
 }
 
@@ -352,7 +299,7 @@ func untimed(ev tablelog.Event) string {
 
 // insertEvent writes one event. The tag column is named only for a tagged
 // event: an untagged one leaves it NULL and writes as an older unoref did.
-func insertEvent(ctx context.Context, tx *sql.Tx, id int64, seq int, e kept, now string) error {
+func insertEvent(ctx context.Context, tx *sql.Tx, id int64, seq int, e entry, now string) error {
 	if e.tag == "" {
 		_, err := tx.ExecContext(ctx, "INSERT INTO events(game_id, seq, line, ok, code, recorded_at) VALUES (?, ?, ?, ?, ?, ?)",
 			id, seq, e.line, e.ok, e.code, now)
@@ -380,7 +327,7 @@ func (t *Recorder) State() referee.State {
 func (t *Recorder) Events() []tablelog.Event {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	es, _ := entries(t.id, t.ents) // read back once already: can't fail
+	es, _ := t.ents.entries(t.id) // each line was read back when journaled
 	evs := make([]tablelog.Event, len(es))
 	for i, e := range es {
 		evs[i] = e.ev
@@ -394,11 +341,7 @@ func (t *Recorder) Events() []tablelog.Event {
 func (t *Recorder) Tags() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	tags := make([]string, len(t.ents))
-	for i, e := range t.ents {
-		tags[i] = e.tag
-	}
-	return tags
+	return t.ents.tagsOf()
 }
 
 // Apply rules on ev. An event that changes the game (accepted, or refused
@@ -426,7 +369,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 			return referee.Verdict{}, err
 		}
 	}
-	seq := len(t.ents) + 1
+	seq := t.ents.len() + 1
 	e, err := normalise(ev, seq)
 	if err != nil {
 		return referee.Verdict{}, err
@@ -437,12 +380,12 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 	if !changed(before, after, v) {
 		return v, t.recordRefusal(ctx, e, before, v)
 	}
-	e.ok, e.code, e.tag = v.OK, v.Code, t.tag(tag)
+	e.ok, e.code, e.tag = v.OK, v.Code, tag
 	round, ended := t.tr.step(e.ev, before, after, v, t.g.Rules())
 	over := after.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver
 	err = t.j.tx(ctx, func(tx *sql.Tx) error {
 		now := t.j.stamp()
-		if err := insertEvent(ctx, tx, t.id, seq, e.keep(), now); err != nil {
+		if err := insertEvent(ctx, tx, t.id, seq, e, now); err != nil {
 			return err
 		}
 		if err := recordEvent(ctx, tx, t.id, seq, e, before, v, now); err != nil {
@@ -471,7 +414,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 		// from what is journaled, and read the file again before the next
 		// write in case the failed commit reached it after all.
 		t.stale = true
-		es, rerr := entries(t.id, t.ents)
+		es, rerr := t.ents.entries(t.id)
 		g, tr := t.g, t.tr
 		if rerr == nil {
 			g, tr, rerr = rebuild(t.id, es)
@@ -482,7 +425,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 		t.g, t.tr = g, tr
 		return referee.Verdict{}, fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err)
 	}
-	t.ents = append(t.ents, e.keep())
+	t.ents.add(&e)
 	t.sum = chain(t.sum, e.line)
 	t.j.acknowledge(t.id, seq, t.sum)
 	if ended {
@@ -491,7 +434,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 	return v, nil
 }
 
-func lines(ents []kept) []string {
+func lines(ents []entry) []string {
 	l := make([]string, len(ents))
 	for i, e := range ents {
 		l[i] = e.line
@@ -504,15 +447,13 @@ func (t *Recorder) rulesLine(e entry) string {
 	if e.ev.Kind == tablelog.Rules {
 		return untimed(e.ev)
 	}
-	return lastRules(t.ents)
+	return t.ents.lastRules()
 }
 
-func lastRules(ents []kept) string {
+func lastRules(ents []entry) string {
 	for i := len(ents) - 1; i >= 0; i-- {
-		if ents[i].ok && ents[i].kind == tablelog.Rules {
-			if ev, ok, err := tablelog.Parse(ents[i].line, i+1); ok && err == nil {
-				return untimed(ev)
-			}
+		if ents[i].ok && ents[i].ev.Kind == tablelog.Rules {
+			return untimed(ents[i].ev)
 		}
 	}
 	return "rules " + referee.PresetOfficial
@@ -546,16 +487,16 @@ func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 			return tablelog.Event{}, err
 		}
 	}
-	n := len(t.ents)
+	n := t.ents.len()
 	if n <= 1 {
 		return tablelog.Event{}, ErrNothingToUndo
 	}
-	keep := t.ents[:n-1]
-	es, err := entries(t.id, t.ents)
+	es, err := t.ents.entries(t.id)
 	if err != nil {
 		return tablelog.Event{}, err
 	}
-	g, tr, err := rebuild(t.id, es[:n-1])
+	keep := es[:n-1]
+	g, tr, err := rebuild(t.id, keep)
 	if err != nil {
 		return tablelog.Event{}, err
 	}
@@ -580,7 +521,8 @@ func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 		return tablelog.Event{}, fmt.Errorf("journal: game %d: undo event %d: %w", t.id, n, err)
 	}
 	dropped := es[n-1].ev
-	t.g, t.tr, t.ents, t.sum = g, tr, keep, sum
+	t.ents.truncate(n - 1)
+	t.g, t.tr, t.sum = g, tr, sum
 	return dropped, nil
 }
 
