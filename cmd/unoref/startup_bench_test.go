@@ -29,7 +29,8 @@ var built struct {
 	err  error
 }
 
-// unorefBinary is the binary the benchmarks run.
+// unorefBinary is the binary the benchmarks run: this tree's, built as
+// README's "Install on a Pi" builds it, or UNOREF_BENCH_BIN.
 func unorefBinary(b *testing.B) string {
 	b.Helper()
 	if bin := os.Getenv("UNOREF_BENCH_BIN"); bin != "" {
@@ -42,7 +43,10 @@ func unorefBinary(b *testing.B) string {
 			return
 		}
 		built.bin = filepath.Join(dir, "unoref")
-		out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+		// As README's "Install on a Pi" builds it.
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", built.bin, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		out, err := cmd.CombinedOutput()
 		if err != nil {
 			built.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}
