@@ -84,37 +84,36 @@ func BenchmarkReplay(b *testing.B) {
 		report(b)
 	})
 	// json and text: what `unoref replay` does (Stream), in every language.
-	for _, l := range lang.Languages() {
-		b.Run("json/"+l.String(), func(b *testing.B) {
-			out := bufio.NewWriterSize(io.Discard, 64<<10)
-			start(b)
-			for b.Loop() {
-				for _, log := range logs {
-					w := NewJSONWriter(out)
-					w.Lang = l
-					if _, err := Stream(ctx, strings.NewReader(log), referee.New(), w.Write); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			report(b)
-		})
+	writers := []struct {
+		name string
+		new  func(io.Writer, lang.Lang) func(*Record) error
+	}{
+		{"json", func(w io.Writer, l lang.Lang) func(*Record) error {
+			j := NewJSONWriter(w)
+			j.Lang = l
+			return j.Write
+		}},
+		{"text", func(w io.Writer, l lang.Lang) func(*Record) error {
+			t := NewTextWriter(w)
+			t.Lang = l
+			return t.Write
+		}},
 	}
-	for _, l := range lang.Languages() {
-		b.Run("text/"+l.String(), func(b *testing.B) {
-			out := bufio.NewWriterSize(io.Discard, 64<<10)
-			start(b)
-			for b.Loop() {
-				for _, log := range logs {
-					w := NewTextWriter(out)
-					w.Lang = l
-					if _, err := Stream(ctx, strings.NewReader(log), referee.New(), w.Write); err != nil {
-						b.Fatal(err)
+	for _, wr := range writers {
+		for _, l := range lang.Languages() {
+			b.Run(wr.name+"/"+l.String(), func(b *testing.B) {
+				out := bufio.NewWriterSize(io.Discard, 64<<10)
+				start(b)
+				for b.Loop() {
+					for _, log := range logs {
+						if _, err := Stream(ctx, strings.NewReader(log), referee.New(), wr.new(out, l)); err != nil {
+							b.Fatal(err)
+						}
 					}
 				}
-			}
-			report(b)
-		})
+				report(b)
+			})
+		}
 	}
 }
 
