@@ -35,10 +35,10 @@ func TestClock(t *testing.T) {
 	}
 }
 
-// TestOutputKeep: an output that keeps its last writes keeps at least
+// TestLineKeep: a line that keeps its last writes keeps at least
 // Keep of them, never more than twice as many, and its Value is the last.
-func TestOutputKeep(t *testing.T) {
-	o := &gpiolinetest.Output{Keep: 4}
+func TestLineKeep(t *testing.T) {
+	o := &gpiolinetest.Line{Keep: 4}
 	for i := 1; i <= 100; i++ {
 		if err := o.SetValue(i); err != nil {
 			t.Fatal(err)

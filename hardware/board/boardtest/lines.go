@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/warthog618/go-gpiocdev"
+	"periph.io/x/conn/v3/gpio"
 
 	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/hardware/board"
 )
@@ -84,23 +86,23 @@ func (s *Sim) release(offset int) { s.held[offset] = false }
 
 // line is a requested output line.
 type line struct {
-	*gpiolinetest.Output
+	*gpiolinetest.Line
 	s      *Sim
 	offset int
 	closed bool
 }
 
-func (s *Sim) output(chip string, offset int, activeLow bool) (board.Output, error) {
+func (s *Sim) output(chip string, offset int, activeLow bool) (gpioline.OutputCloser, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.request(chip, offset); err != nil {
 		return nil, err
 	}
-	l := &line{Output: &gpiolinetest.Output{Now: s.Clock.Now}, s: s, offset: offset}
+	l := &line{Line: &gpiolinetest.Line{Now: s.Clock.Now}, s: s, offset: offset}
 	if s.realTime {
 		// The virtual table's board runs as long as the daemon: its lines
 		// keep their last writes, not every one (Values is for tests).
-		l.Output.Keep = keepWrites
+		l.Line.Keep = keepWrites
 	}
 	s.outs[offset] = l
 	return l, l.set(0)
@@ -121,7 +123,7 @@ func (l *line) set(v int) error {
 	if l.s.cut[l.offset] {
 		return fmt.Errorf("boardtest: %s line %d: %w", Chip, l.offset, syscall.EIO)
 	}
-	if err := l.Output.SetValue(v); err != nil {
+	if err := l.Line.SetValue(v); err != nil {
 		return err
 	}
 	if l.offset == ResetGPIO {
@@ -142,11 +144,11 @@ func (l *line) Close() error {
 }
 
 // Out is output line offset as last requested, nil if never requested.
-func (s *Sim) Out(offset int) *gpiolinetest.Output {
+func (s *Sim) Out(offset int) *gpiolinetest.Line {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if l := s.outs[offset]; l != nil {
-		return l.Output
+		return l.Line
 	}
 	return nil
 }
@@ -302,4 +304,30 @@ func (s *Sim) Held() []int {
 		}
 	}
 	return h
+}
+
+// edge is the play-pad reader's IRQ output, requested on line offset
+// (nfc.irq): the driver waits on it.
+func (s *Sim) edge(chip string, offset int) (board.Edge, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.request(chip, offset); err != nil {
+		return nil, err
+	}
+	return &irqLine{PinIn: s.Play.IRQ(), s: s, offset: offset}, nil
+}
+
+// irqLine is the IRQ pin as a requested line: the driver sets its pull and
+// edge (gpio.PinIn's In), closing gives the line back.
+type irqLine struct {
+	gpio.PinIn
+	s      *Sim
+	offset int
+}
+
+func (l *irqLine) Close() error {
+	l.s.mu.Lock()
+	defer l.s.mu.Unlock()
+	l.s.release(l.offset)
+	return nil
 }
