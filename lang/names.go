@@ -1,7 +1,7 @@
 package lang
 
 import (
-	"regexp"
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -26,53 +26,64 @@ func (n Name) String() string { return n.s }
 // Def is the name with the Armenian definite article, -ը after a
 // consonant and -ն after a vowel ("Ann-ը", "Anna-ն", "Աննան"): the subject
 // of a sentence where Armenian wants it.
-func (n Name) Def() string {
-	if n.l != Armenian {
-		return n.s
-	}
-	if endsInVowel(n.s) {
-		return n.attach("ն", "ն")
-	}
-	return n.attach("ը", "ը")
-}
+func (n Name) Def() string { return n.form(methodDef) }
 
 // Gen is the name in the Armenian genitive, "of Ann" ("Ann-ի ձեռքը",
 // "Աննայի"): -ի, after -ա, -ո or -օ of an Armenian name -յի.
-func (n Name) Gen() string {
-	if n.l != Armenian {
-		return n.s
-	}
-	return n.attach(n.genEnding(), "ի")
-}
+func (n Name) Gen() string { return n.form(methodGen) }
 
 // Dat is the name in the Armenian dative, "to Ann" ("Ann-ին", "Աննային").
-func (n Name) Dat() string {
+func (n Name) Dat() string { return n.form(methodDat) }
+
+func (n Name) form(m method) string {
 	if n.l != Armenian {
 		return n.s
 	}
-	return n.attach(n.genEnding()+"ն", "ին")
+	return string(appendNameForm(nil, n.l, n.s, m))
 }
 
-// genEnding is the genitive ending of an Armenian-script name.
-func (n Name) genEnding() string {
-	r, _ := utf8.DecodeLastRuneInString(n.s)
+// appendNameForm appends the name s in the form m (methodDef, methodGen
+// or methodDat) of l's grammar: the name itself but in Armenian.
+func appendNameForm(dst []byte, l Lang, s string, m method) []byte {
+	dst = append(dst, s...)
+	if l != Armenian {
+		return dst
+	}
+	r, _ := utf8.DecodeLastRuneInString(s)
+	written := unicode.Is(unicode.Armenian, r) // written on, else after a hyphen
+	if !written {
+		dst = append(dst, '-')
+	}
+	switch {
+	case m == methodDef && endsInVowel(s):
+		return append(dst, "ն"...)
+	case m == methodDef:
+		return append(dst, "ը"...)
+	case written && genYi(s):
+		dst = append(dst, "յի"...)
+	default:
+		dst = append(dst, "ի"...)
+	}
+	if m == methodDat {
+		dst = append(dst, "ն"...)
+	}
+	return dst
+}
+
+// appendNameForm is the package's appendNameForm for b's language.
+func (b *book) appendNameForm(dst []byte, s string, m method) []byte {
+	return appendNameForm(dst, b.l, s, m)
+}
+
+// genYi reports whether an Armenian-script name takes -յի in the
+// genitive: it ends in -ա, -ո or -օ, but not in -ու.
+func genYi(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
 	switch r {
 	case 'ա', 'ո', 'օ':
-		if !strings.HasSuffix(n.s, "ու") {
-			return "յի"
-		}
+		return !strings.HasSuffix(s, "ու")
 	}
-	return "ի"
-}
-
-// attach puts an Armenian ending after the name: written on (armenian)
-// when the name ends in an Armenian letter, else after a hyphen (other).
-func (n Name) attach(armenian, other string) string {
-	r, _ := utf8.DecodeLastRuneInString(n.s)
-	if unicode.Is(unicode.Armenian, r) {
-		return n.s + armenian
-	}
-	return n.s + "-" + other
+	return false
 }
 
 // endsInVowel reports whether a name ends in a vowel, as far as its last
@@ -82,10 +93,6 @@ func endsInVowel(s string) bool {
 	return strings.ContainsRune("աեէըիոօւaeiouyàáâäéèêëíîïóôöúùûüăâîаеёиоуыэюя", unicode.ToLower(r))
 }
 
-// armenianArticle finds the article -ը at the end of a word before a
-// word that begins with a vowel.
-var armenianArticle = regexp.MustCompile(`ը(\s+[աեէըիոօ])`)
-
 // euphony is s as Armenian says it: the article -ը becomes -ն before a
 // word that begins with a vowel ("Ann-ն ասում է", "Արամն ընտրում է"),
 // wherever the word comes from (a name's Def, the catalog). Other
@@ -94,5 +101,50 @@ func (l Lang) euphony(s string) string {
 	if l != Armenian || !strings.Contains(s, "ը") {
 		return s
 	}
-	return armenianArticle.ReplaceAllString(s, "ն$1")
+	b := []byte(s)
+	l.euphonize(b)
+	return string(b)
+}
+
+// euphonize applies euphony to b in place: ը and ն are two bytes each in
+// UTF-8, so a rendered clause is changed where it lies, without a copy.
+// Like a regular expression replacing ը(\s+[աեէըիոօ]) with ն$1, it goes
+// on after the vowel it matched.
+func (l Lang) euphonize(b []byte) {
+	if l != Armenian {
+		return
+	}
+	for i := 0; ; {
+		// ը is D5 A8: look for its second byte, rarer in Armenian text
+		// than the first, which most Armenian letters share.
+		j := bytes.IndexByte(b[i:], article[1])
+		if j < 0 {
+			return
+		}
+		at := i + j - 1
+		if at < 0 || b[at] != article[0] {
+			i += j + 1
+			continue
+		}
+		k := at + len(article)
+		for k < len(b) && asciiSpace(b[k]) {
+			k++
+		}
+		r, n := utf8.DecodeRune(b[k:])
+		if k == at+len(article) || n == 0 || !strings.ContainsRune("աեէըիոօ", r) {
+			i = at + len(article)
+			continue
+		}
+		copy(b[at:], "ն")
+		i = k + n
+	}
+}
+
+// article is the Armenian definite article ը, as bytes.
+var article = []byte("ը")
+
+// asciiSpace reports whether c is a space as \s of a Go regular
+// expression matches it.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }

@@ -47,3 +47,24 @@ func TestArmenianEuphony(t *testing.T) {
 		t.Errorf("Russian text changed: %q", got)
 	}
 }
+
+// TestEuphonyAsRegexp: the in-place euphony does what the regular
+// expression of the renderer before it did (the oracle's), on every
+// string of up to six pieces of text around the article.
+func TestEuphonyAsRegexp(t *testing.T) {
+	pieces := []string{"ը", "ն", " ", "\t ", "ա", "ի", "x", "Ը", "ш"}
+	var walk func(s string, n int)
+	walk = func(s string, n int) {
+		want := armenianArticle.ReplaceAllString(s, "ն$1")
+		if got := Armenian.euphony(s); got != want {
+			t.Fatalf("euphony(%q) = %q, want %q", s, got, want)
+		}
+		if n == 0 {
+			return
+		}
+		for _, p := range pieces {
+			walk(s+p, n-1)
+		}
+	}
+	walk("", 6)
+}

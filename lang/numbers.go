@@ -11,7 +11,10 @@ import (
 // карту", "o carte", "douăzeci și una de cărți"): the text a speech
 // synthesiser reads. espeak-ng reads a digit in one form only (ru "2" is
 // «два», never «две»), so the referee's voice never hands it a count.
-func (l Lang) Spoken(s msg.Sentence) string { return l.sentence(s, true) }
+func (l Lang) Spoken(s msg.Sentence) string {
+	var buf [256]byte
+	return string(l.appendSentence(buf[:0], s, true))
+}
 
 // Count is a number as a template argument: {{.N}} is the digits,
 // {{.N.Cards}} the number with the word for cards in the right plural
@@ -28,34 +31,42 @@ type Count struct {
 	spoken bool
 }
 
-func (c Count) String() string { return c.form("m") }
-func (c Count) Masc() string   { return c.form("m") }
-func (c Count) Fem() string    { return c.form("f") }
-func (c Count) Neut() string   { return c.form("n") }
-func (c Count) FemAcc() string { return c.form("fa") }
+func (c Count) String() string { return c.form(numMasc) }
+func (c Count) Masc() string   { return c.form(numMasc) }
+func (c Count) Fem() string    { return c.form(numFem) }
+func (c Count) Neut() string   { return c.form(numNeut) }
+func (c Count) FemAcc() string { return c.form(numFemAcc) }
 
-func (c Count) Cards() string   { return c.noun("count.cards") }
-func (c Count) Points() string  { return c.noun("count.points") }
-func (c Count) Players() string { return c.noun("count.players") }
-func (c Count) Rounds() string  { return c.noun("count.rounds") }
+func (c Count) Cards() string   { return c.l.book().count(countCards, c.n, c.spoken) }
+func (c Count) Points() string  { return c.l.book().count(countPoints, c.n, c.spoken) }
+func (c Count) Players() string { return c.l.book().count(countPlayers, c.n, c.spoken) }
+func (c Count) Rounds() string  { return c.l.book().count(countRounds, c.n, c.spoken) }
 
-// noun renders a count key with the noun in the plural form of n.
-func (c Count) noun(key string) string {
-	return c.l.render(key, map[string]any{"N": c}, c.n)
-}
+func (c Count) form(f numForm) string { return string(c.l.book().appendNumber(nil, c.n, f, c.spoken)) }
 
-// form is the number written, or said in form f.
-func (c Count) form(f string) string {
-	if !c.spoken {
-		return strconv.Itoa(c.n)
+// A numForm is the form of a number its noun asks for, as the num.* keys
+// write it: masculine, feminine or neuter nominative, feminine accusative.
+type numForm string
+
+const (
+	numMasc   numForm = "m"
+	numFem    numForm = "f"
+	numNeut   numForm = "n"
+	numFemAcc numForm = "fa"
+)
+
+// appendNumber appends n: its digits, or said in words in form f.
+func (b *book) appendNumber(dst []byte, n int, f numForm, spoken bool) []byte {
+	if !spoken {
+		return strconv.AppendInt(dst, int64(n), 10)
 	}
-	return c.l.numberWords(c.n, f)
+	return append(dst, b.numberWords(n, f)...)
 }
 
-// numberWords is n in words in form f (m, f, n or fa) from l's num.*
-// keys: 0–19, the tens, the hundreds up to 900, joined by num.tens and
+// numberWords is n in words in form f from the language's num.* keys:
+// 0–19, the tens, the hundreds up to 900, joined by num.tens and
 // num.hundreds. Beyond 999 (a target of 1000 points) it stays digits.
-func (l Lang) numberWords(n int, f string) string {
+func (b *book) numberWords(n int, f numForm) string {
 	if n < 0 || n > 999 {
 		return strconv.Itoa(n)
 	}
@@ -64,32 +75,33 @@ func (l Lang) numberWords(n int, f string) string {
 	switch {
 	case r == 0 && h > 0:
 	case r < 20:
-		rest = l.unit(r, f, h > 0)
+		rest = b.unit(r, f, h > 0)
 	case r%10 == 0:
-		rest = l.word("num." + strconv.Itoa(r))
+		rest = b.word("num.", strconv.Itoa(r), "")
 	default:
-		rest = l.render("num.tens", map[string]any{"Tens": l.word("num." + strconv.Itoa(r/10*10)), "Units": l.unit(r%10, f, true)}, nil)
+		rest = b.render("num.tens", &data{vars: []bind{
+			{nameTens, txt(b.word("num.", strconv.Itoa(r/10*10), ""))}, {nameUnits, txt(b.unit(r%10, f, true))}}}, 0, false)
 	}
 	if h == 0 {
 		return rest
 	}
-	hundreds := l.word("num." + strconv.Itoa(h*100))
+	hundreds := b.word("num.", strconv.Itoa(h*100), "")
 	if rest == "" {
 		return hundreds
 	}
-	return l.render("num.hundreds", map[string]any{"Hundreds": hundreds, "Rest": rest}, nil)
+	return b.render("num.hundreds", &data{vars: []bind{{nameHundreds, txt(hundreds)}, {nameRest, txt(rest)}}}, 0, false)
 }
 
 // unit is a number from 0 to 19 in form f. Only 1, 2 and 12 change with
 // the noun in the languages the referee speaks (один/одна/одно/одну,
 // doi/două, doisprezece/douăsprezece); a 1 inside a bigger number may
 // change again (ro «douăzeci și una», not «o»): in says it is inside.
-func (l Lang) unit(n int, f string, in bool) string {
+func (b *book) unit(n int, f numForm, in bool) string {
 	switch {
 	case n == 1 && in:
-		return l.word("num.1.in." + f)
+		return b.word("num.1.in.", string(f), "")
 	case n == 1, n == 2, n == 12:
-		return l.word("num." + strconv.Itoa(n) + "." + f)
+		return b.word("num.", strconv.Itoa(n), "."+string(f))
 	}
-	return l.word("num." + strconv.Itoa(n))
+	return b.word("num.", strconv.Itoa(n), "")
 }

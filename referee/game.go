@@ -197,9 +197,17 @@ func (g *Game) dispatch(ev tablelog.Event) Verdict {
 // say is one clause of a verdict's message.
 func say(key string, a msg.Args) msg.Msg { return msg.Msg{Key: key, Args: a} }
 
-func refuse(code string, m msg.Msg) Verdict { return Verdict{Code: code, Msg: msg.Sentence{m}} }
+func refuse(code string, m msg.Msg) Verdict {
+	v := Verdict{Code: code}
+	v.said.add(m.Key, &m.Args)
+	return v
+}
 
-func accept(m msg.Msg) Verdict { return Verdict{OK: true, Msg: msg.Sentence{m}} }
+func accept(m msg.Msg) Verdict {
+	v := Verdict{OK: true}
+	v.said.add(m.Key, &m.Args)
+	return v
+}
 
 // who is the Args naming the player in seat s.
 func (g *Game) who(s int) msg.Args { return msg.Args{Player: g.names[s]} }
@@ -378,7 +386,7 @@ func (g *Game) setRulesLine(ev tablelog.Event) Verdict {
 		return refuse(ErrBadRules, err.(*RulesError).Msg)
 	}
 	g.setRules(r)
-	return Verdict{OK: true, Msg: RulesMsg(r, ev.Options)}
+	return Verdict{OK: true}.Saying(RulesMsg(r, ev.Options)...)
 }
 
 func (g *Game) setDealer(name string) Verdict {

@@ -240,14 +240,8 @@ func (g *Game) outEndsRound(seat int) bool {
 	return true
 }
 
-// then adds a clause to v's message. Most sentences have two or three
-// clauses: room for three is made at once.
-func (v *Verdict) then(key string, a msg.Args) {
-	if v.Msg == nil {
-		v.Msg = make(msg.Sentence, 0, 3)
-	}
-	v.Msg = append(v.Msg, say(key, a))
-}
+// then adds a clause to v's message.
+func (v *Verdict) then(key string, a msg.Args) { v.said.add(key, &a) }
 
 // resolve applies the effect of c, just played by seat with its colour
 // known, and passes the turn on. Every card that leaves a hand comes

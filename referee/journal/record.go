@@ -125,7 +125,7 @@ func insertRefusal(ctx context.Context, tx *sql.Tx, game int64, seq int, r refus
 func (t *Recorder) recordRefusal(ctx context.Context, e entry, before referee.State, v referee.Verdict) error {
 	r := refusalOf(e.line, e.ev, before, v)
 	err := t.j.tx(ctx, func(tx *sql.Tx) error {
-		return insertRefusal(ctx, tx, t.id, len(t.ents), r, t.j.stamp())
+		return insertRefusal(ctx, tx, t.id, t.ents.len(), r, t.j.stamp())
 	})
 	if err != nil {
 		return fmt.Errorf("journal: game %d: recording a refusal: %w", t.id, err)
@@ -210,14 +210,18 @@ func (j *Journal) fillGame(ctx context.Context, id int64) error {
 	if err := t.load(ctx); err != nil {
 		return err
 	}
-	if len(t.ents) == 0 || t.ents[0].ev.Kind != tablelog.Players {
+	ents, err := t.ents.entries(id)
+	if err != nil {
+		return err
+	}
+	if len(ents) == 0 || ents[0].ev.Kind != tablelog.Players {
 		return j.fillSeats(ctx, id)
 	}
 	return j.tx(ctx, func(tx *sql.Tx) error {
-		if err := insertSeats(ctx, tx, id, t.ents[0].ev.Names, true); err != nil {
+		if err := insertSeats(ctx, tx, id, ents[0].ev.Names, true); err != nil {
 			return err
 		}
-		if err := fillEvents(ctx, tx, id, t.ents); err != nil {
+		if err := fillEvents(ctx, tx, id, ents); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, "INSERT INTO recorded(game_id) VALUES (?)", id)

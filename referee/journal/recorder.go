@@ -24,7 +24,7 @@ type Recorder struct {
 
 	mu     sync.Mutex
 	g      *referee.Game
-	ents   []entry  // the journaled events, seq = index+1
+	ents   events   // the journaled events, seq = index+1
 	sum    [32]byte // the lines of ents hashed in a chain, as the record of the last event holds them
 	tr     tracker
 	closed bool // End was called
@@ -113,7 +113,7 @@ func (j *Journal) startGame(ctx context.Context, ending int64, players []string,
 	if err != nil {
 		return nil, diskFull(fmt.Errorf("journal: new game: %w", err), filepath.Dir(j.path), freeBytes)
 	}
-	j.acknowledge(t.id, len(t.ents), t.sum)
+	j.acknowledge(t.id, t.ents.len(), t.sum)
 	return t, nil
 }
 
@@ -135,7 +135,7 @@ func (j *Journal) seat(players []string, setup []tablelog.Event) (*Recorder, str
 		}
 		t.tr.step(e.ev, before, t.g.State(), v, t.g.Rules())
 		e.ok = true
-		t.ents = append(t.ents, e)
+		t.ents.add(&e)
 		t.sum = chain(t.sum, e.line)
 		if ev.Kind == tablelog.Rules {
 			rules = untimed(e.ev)
@@ -163,7 +163,11 @@ func (t *Recorder) insertGame(ctx context.Context, tx *sql.Tx, rules string) err
 	if t.id, err = res.LastInsertId(); err != nil {
 		return err
 	}
-	for i, e := range t.ents {
+	es, err := t.ents.entries(t.id)
+	if err != nil {
+		return err
+	}
+	for i, e := range es {
 		if err := insertEvent(ctx, tx, t.id, i+1, e, now); err != nil {
 			return err
 		}
@@ -225,7 +229,11 @@ func (t *Recorder) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	t.g, t.tr, t.ents, t.stale = g, tr, ents, false
+	var es events
+	for i := range ents {
+		es.add(&ents[i])
+	}
+	t.g, t.tr, t.ents, t.stale = g, tr, es, false
 	t.sum = chainOf(lines(ents))
 	return nil
 }
@@ -319,8 +327,9 @@ func (t *Recorder) State() referee.State {
 func (t *Recorder) Events() []tablelog.Event {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	evs := make([]tablelog.Event, len(t.ents))
-	for i, e := range t.ents {
+	es, _ := t.ents.entries(t.id) // each line was read back when journaled
+	evs := make([]tablelog.Event, len(es))
+	for i, e := range es {
 		evs[i] = e.ev
 	}
 	return evs
@@ -332,11 +341,7 @@ func (t *Recorder) Events() []tablelog.Event {
 func (t *Recorder) Tags() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	tags := make([]string, len(t.ents))
-	for i, e := range t.ents {
-		tags[i] = e.tag
-	}
-	return tags
+	return t.ents.tagsOf()
 }
 
 // Apply rules on ev. An event that changes the game (accepted, or refused
@@ -364,7 +369,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 			return referee.Verdict{}, err
 		}
 	}
-	seq := len(t.ents) + 1
+	seq := t.ents.len() + 1
 	e, err := normalise(ev, seq)
 	if err != nil {
 		return referee.Verdict{}, err
@@ -409,14 +414,18 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 		// from what is journaled, and read the file again before the next
 		// write in case the failed commit reached it after all.
 		t.stale = true
-		g, tr, rerr := rebuild(t.id, t.ents)
+		es, rerr := t.ents.entries(t.id)
+		g, tr := t.g, t.tr
+		if rerr == nil {
+			g, tr, rerr = rebuild(t.id, es)
+		}
 		if rerr != nil {
 			return referee.Verdict{}, errors.Join(fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err), rerr)
 		}
 		t.g, t.tr = g, tr
 		return referee.Verdict{}, fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err)
 	}
-	t.ents = append(t.ents, e)
+	t.ents.add(&e)
 	t.sum = chain(t.sum, e.line)
 	t.j.acknowledge(t.id, seq, t.sum)
 	if ended {
@@ -438,7 +447,7 @@ func (t *Recorder) rulesLine(e entry) string {
 	if e.ev.Kind == tablelog.Rules {
 		return untimed(e.ev)
 	}
-	return lastRules(t.ents)
+	return t.ents.lastRules()
 }
 
 func lastRules(ents []entry) string {
@@ -478,11 +487,15 @@ func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 			return tablelog.Event{}, err
 		}
 	}
-	n := len(t.ents)
+	n := t.ents.len()
 	if n <= 1 {
 		return tablelog.Event{}, ErrNothingToUndo
 	}
-	keep := t.ents[:n-1]
+	es, err := t.ents.entries(t.id)
+	if err != nil {
+		return tablelog.Event{}, err
+	}
+	keep := es[:n-1]
 	g, tr, err := rebuild(t.id, keep)
 	if err != nil {
 		return tablelog.Event{}, err
@@ -507,8 +520,9 @@ func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 		t.stale = true
 		return tablelog.Event{}, fmt.Errorf("journal: game %d: undo event %d: %w", t.id, n, err)
 	}
-	dropped := t.ents[n-1].ev
-	t.g, t.tr, t.ents, t.sum = g, tr, keep, sum
+	dropped := es[n-1].ev
+	t.ents.truncate(n - 1)
+	t.g, t.tr, t.sum = g, tr, sum
 	return dropped, nil
 }
 

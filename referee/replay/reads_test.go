@@ -123,7 +123,7 @@ func TestTextReads(t *testing.T) {
 				} else {
 					seen[k] = true
 				}
-				langtest.Check(t, name, l, text, append(names, langtest.Exempt(r.Verdict.Msg...)...)...)
+				langtest.Check(t, name, l, text, append(names, langtest.Exempt(r.Verdict.Sentence()...)...)...)
 			}
 			return nil
 		})
@@ -151,7 +151,7 @@ func TestEveryVerdictKeyIsInTheCatalogs(t *testing.T) {
 		}
 		log := "players " + strings.Join(playtest.Names[:2+i%4], " ") + "\nrules " + strings.Join(rules, " ") + "\n" + playtest.Log(steps) + badLines
 		_, err = Replay(context.Background(), strings.NewReader(log), referee.New(), func(r *Record) error {
-			for _, m := range r.Verdict.Msg {
+			for _, m := range r.Verdict.Sentence() {
 				if !keys[m.Key] {
 					t.Errorf("%v: the engine said %s, which no catalog has", rules, msg.Msg{Key: m.Key})
 				}

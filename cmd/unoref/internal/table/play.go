@@ -491,6 +491,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		t.refuse("journal", msg.Msg{Key: "table.journal"}, ev.String())
 		return err
 	}
+	n := t.signal(ev, v)
 	line := ev.String()
 	ev.Timed = false
 	said := ev.String()
@@ -503,8 +504,8 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		t.logEnded(screen.EndWon)
 	}
 	t.track(ev, v, before, st, uid)
-	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Msg...)
-	t.effects(ev, v, before, st)
+	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Sentence()...)
+	t.effects(n, before, st)
 	t.speakVerdict(ev, v, before, st)
 	t.refresh()
 	return nil
@@ -610,8 +611,9 @@ func pileOf(lines, tags []string) registry.Pile {
 
 // refuse shows a refusal the daemon makes itself (a tag that names no card).
 func (t *Table) refuse(code string, m msg.Msg, event string) {
+	n := t.signal(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code})
 	t.tell(Verdict{Code: code, Event: event}, m)
-	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: msg.Sentence{m}}, referee.State{}, referee.State{})
+	t.effects(n, referee.State{}, referee.State{})
 	t.speak(speech{msg.Sentence{m}})
 	t.refresh()
 }

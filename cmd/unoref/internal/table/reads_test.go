@@ -42,7 +42,7 @@ func TestSpeechReads(t *testing.T) {
 				wd4, _ = cards.ParseColor(before.Color)
 			}
 			r = g.Rules()
-			sp := speech{v.Msg}
+			sp := speech{v.Sentence()}
 			for _, m := range lessons(s.Event, v, before, after, r, wd4) {
 				sp = append(sp, msg.Sentence{m})
 			}

@@ -67,7 +67,7 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 	g := referee.New()
 	for _, ev := range []tablelog.Event{{Kind: tablelog.Players, Names: players}, rev} {
 		if v := g.Apply(ev); !v.OK {
-			return nil, &setupError{v.Msg}
+			return nil, &setupError{v.Sentence()}
 		}
 	}
 	if s.cur == nil {
