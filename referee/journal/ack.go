@@ -122,7 +122,7 @@ func (w *ackFile) write(game int64, seq int, sum [sha256.Size]byte) error {
 	if _, err := w.f.WriteAt(a.encode(), int64(a.counter%2)*ackSlot); err != nil {
 		return fmt.Errorf("journal: record of the last event: %w", err)
 	}
-	if err := w.f.Sync(); err != nil {
+	if err := fsync(w.f); err != nil {
 		return fmt.Errorf("journal: record of the last event: %w", err)
 	}
 	w.last = a

@@ -244,7 +244,7 @@ func syncFile(path string) error {
 	if err != nil {
 		return err
 	}
-	err = f.Sync()
+	err = fsync(f)
 	return errors.Join(err, f.Close())
 }
 
@@ -254,7 +254,7 @@ func syncDir(dir string) error {
 		return fmt.Errorf("journal: %w", err)
 	}
 	defer d.Close()
-	if err := d.Sync(); err != nil {
+	if err := fsync(d); err != nil {
 		return fmt.Errorf("journal: %w", err)
 	}
 	return nil
@@ -340,7 +340,7 @@ func copyFile(from, to string) error {
 		return fmt.Errorf("journal: restore: %w", err)
 	}
 	_, err = f.Write(b)
-	err = errors.Join(err, f.Sync(), f.Close())
+	err = errors.Join(err, fsync(f), f.Close())
 	if err != nil {
 		return fmt.Errorf("journal: restore: %w", err)
 	}
