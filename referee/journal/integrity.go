@@ -154,7 +154,7 @@ func checkAckedIn(ctx context.Context, db querier, path, schema string, a ack) e
 // replays); if it is, the record is written again from it and a warning
 // says so, else the journal is damaged.
 func (j *Journal) rewriteRecord(ctx context.Context) error {
-	why := "the record of the last acknowledged event (" + filepath.Base(j.path) + AckSuffix + ") is unreadable, and "
+	why := "the record of the last acknowledged event (" + filepath.Base(j.path) + AckSuffix + ") is unreadable, and"
 	if err := j.quickCheck(ctx, j.db); err != nil {
 		var de *DamageError
 		if errors.As(err, &de) {
@@ -164,7 +164,7 @@ func (j *Journal) rewriteRecord(ctx context.Context) error {
 	}
 	a, err := j.latestRecord(ctx)
 	if err != nil {
-		return damaged(j.path, why+"its latest game can't be read again ("+err.Error()+")", err)
+		return damaged(j.path, why+" its latest game can't be read again ("+err.Error()+")", err)
 	}
 	j.ackMu.Lock()
 	j.last = ack{}
@@ -266,6 +266,13 @@ func sqliteCode(err error) (int, bool) {
 
 // corrupt reports an error that says the file itself is broken:
 // SQLITE_CORRUPT (11), SQLITE_NOTADB (26), or not a journal at all.
+// malformed reports SQLITE_CORRUPT (11): a journal's file that SQLite
+// reads as its own, broken.
+func malformed(err error) bool {
+	code, ok := sqliteCode(err)
+	return ok && code == 11
+}
+
 func corrupt(err error) bool {
 	code, ok := sqliteCode(err)
 	return ok && (code == 11 || code == 26) || errors.Is(err, ErrNotJournal)

@@ -189,7 +189,7 @@ func benchRoundEnds(b *testing.B, j *Journal, game int64) {
 
 // cloneGames writes n copies of game (its row and its events) straight
 // into the schema, as years of play would grow the file.
-func cloneGames(b *testing.B, j *Journal, game int64, n int) {
+func cloneGames(b testing.TB, j *Journal, game int64, n int) {
 	ctx := context.Background()
 	err := j.tx(ctx, func(tx *sql.Tx) error {
 		for range n {

@@ -194,7 +194,7 @@ func escapePath(path string) string {
 // corrupt file behind an acknowledged record is damage.
 func (j *Journal) start(ctx context.Context, rec record) error {
 	if err := j.init(ctx, migrations); err != nil {
-		if (rec.acked && j.last.seq > 0 || rec.unreadable) && corrupt(err) {
+		if (rec.acked && j.last.seq > 0 || rec.unreadable) && corrupt(err) || malformed(err) {
 			return damaged(j.path, "SQLite can't open it ("+err.Error()+")", err)
 		}
 		return err
@@ -203,6 +203,9 @@ func (j *Journal) start(ctx context.Context, rec record) error {
 		return err
 	}
 	if err := j.fillRecord(ctx); err != nil {
+		if malformed(err) {
+			return damaged(j.path, "SQLite finds it corrupt ("+err.Error()+")", err)
+		}
 		return err
 	}
 	j.flushRollups(ctx)
