@@ -19,7 +19,7 @@ import (
 
 var exportCmd = &command{
 	name:    "export",
-	args:    "[--data DIR] (--game N | --csv [--game N] | --csv --players [--last N] [--since DATE] [--until DATE]) [-o FILE]",
+	args:    "[--data DIR] [--config FILE] (--game N | --csv [--game N] | --csv --players [--last N] [--since DATE] [--until DATE]) [-o FILE]",
 	summary: "write a game as a table log, or the score history as CSV",
 	help: `With --game N, writes game N of the journal in --data as a table log
 (RULES.md "The table log") that 'unoref replay' reads back to the same state.
@@ -37,7 +37,9 @@ roster player, under the header line
 over the games --last, --since and --until choose (as 'unoref stats').
 
 The output goes to FILE with -o (replaced only once it is complete), or to
-standard output when -o is - or missing.`,
+standard output when -o is - or missing.
+
+` + dataHelp,
 	run: runExport,
 }
 

@@ -153,7 +153,7 @@ func controlLine(a table.Action) string {
 	case "newgame":
 		return "newgame " + strings.Join(a.Players, ",") + " " + a.Rules
 	}
-	return a.Kind
+	return string(a.Kind)
 }
 
 // untimed drops the times of table-log lines.

@@ -24,10 +24,10 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 	var out []Action
 	var players []string
 	seat := func(name string) Action {
-		return Action{Kind: "seat", Seat: slices.Index(players, name)}
+		return Action{Kind: KindSeat, Seat: slices.Index(players, name)}
 	}
-	tap := func(pad string, c cards.Card) Action { return Action{Kind: "tap", Pad: pad, Card: c.String()} }
-	press := func(b string) Action { return Action{Kind: "press", Button: b} }
+	tap := func(pad string, c cards.Card) Action { return Action{Kind: KindTap, Pad: pad, Card: c.String()} }
+	press := func(b string) Action { return Action{Kind: KindPress, Button: b} }
 	var rules []string
 	for i, ev := range evs {
 		st := g.State()
@@ -36,10 +36,10 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 			players = ev.Names
 		case tablelog.Rules:
 			rules = append([]string{ev.Preset}, ev.Options...)
-			out = append(out, Action{Kind: "newgame", Players: players, Rules: strings.Join(rules, " ")})
+			out = append(out, Action{Kind: KindNewGame, Players: players, Rules: strings.Join(rules, " ")})
 		case tablelog.Dealer:
 			if rules == nil {
-				out = append(out, Action{Kind: "newgame", Players: players, Rules: referee.PresetOfficial})
+				out = append(out, Action{Kind: KindNewGame, Players: players, Rules: referee.PresetOfficial})
 				rules = []string{referee.PresetOfficial}
 			}
 			for _, p := range players {
@@ -110,7 +110,7 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 				out = append(out, press("pass"))
 			}
 		case tablelog.Points:
-			out = append(out, Action{Kind: "points", Name: ev.Name, Points: ev.N})
+			out = append(out, Action{Kind: KindPoints, Name: ev.Name, Points: ev.N})
 		case tablelog.Swap, tablelog.Slap:
 			out = append(out, seat(ev.Name))
 		}

@@ -125,6 +125,20 @@
 // page's "voice" action turns the speaker and teaching mode on and off
 // and tunes the voice, speed and volume (VoiceState).
 //
+// # Actions
+//
+// The page, the console (--stdin) and the tests act through Do with an
+// Action of an ActionKind; ActionKinds is the one list of them, and the
+// page's check, its refusals and the console derive from it. Do checks the
+// whole action first (Action.check): every field given, whatever the kind
+// — names by playername.Check (NFC, then tablelog.CheckName), points,
+// target and seat in range, a pad, a button and voice settings that
+// exist, at most MaxTapCards cards in a tap (counted before any code is
+// read), rules of a sane length — so nothing the journal could not write
+// reaches it. Should an event still fail journal.ErrBadEvent, that is a
+// refusal like any other (an *ActionError), never the end of Run. A
+// refusal repeats at most a short prefix of what was sent (Echo).
+//
 // # Rename, undo, end
 //
 // The page's admin actions: "undo" drops the last event (one held for an

@@ -15,6 +15,7 @@ import (
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -27,6 +28,7 @@ const (
 	CodeTwoCards   = "two-cards"      // two tags new in the field at once
 	CodeDuplicate  = "duplicate-card" // the same tag twice on the pile
 	CodeNoGame     = "no-game"        // a tap or press before any game
+	CodeBadLine    = "bad-line"       // an event the table log can't hold (RULES.md §7's code)
 )
 
 // tagCode sorts a tag the resolver refused.
@@ -488,6 +490,13 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		if uid != "" {
 			t.tags.pile.Undo()
 		}
+		if errors.Is(err, journal.ErrBadEvent) {
+			// What was given can't be a line of the log: a refusal, and
+			// the game goes on as it was.
+			m := badEventMsg(err)
+			t.refuse(CodeBadLine, m, "")
+			return &ActionError{Msg: msg.Sentence{m}}
+		}
 		t.refuse("journal", msg.Msg{Key: "table.journal"}, ev.String())
 		return err
 	}
@@ -508,6 +517,15 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	t.speakVerdict(ev, v, before, st)
 	t.refresh()
 	return nil
+}
+
+// badEventMsg is the sentence that refuses an event the journal can't
+// write as a table-log line: the name's own sentence when a name is why.
+func badEventMsg(err error) msg.Msg {
+	if m, bad := referee.NameMsg(err); bad {
+		return m
+	}
+	return msg.Msg{Key: "table.badevent"}
 }
 
 // track keeps what the daemon knows beside the engine: the UNO window and

@@ -92,17 +92,17 @@ type Verdict struct {
 // Action is a control from the page (or a test): a card tapped or lifted on
 // a pad, a button pressed, a game set up.
 type Action struct {
-	Kind    string   // "tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end", "rules", "voice", "names" (reread the names after a roster change)
-	Pad     string   // "play" or "draw", for tap and remove
-	Card    string   // for tap: a card code ("R7"), "tag:UIDHEX", "garbage", or "R7,B3" for two at once
-	Button  string   // for press: "uno","draw","pass","challenge","R","Y","G","B"
-	Seat    int      // for seat
-	Players []string // for newgame
-	Rules   string   // for newgame: the words after "rules", e.g. "official +stacking"
-	Target  int      // for newgame; 0 keeps the preset's
-	Name    string   // for points; for rename, the seat (its seat or display name)
-	Points  int      // for points
-	NewName string   // for rename: the display name from now on (the seat's own name clears it)
+	Kind    ActionKind // one of ActionKinds
+	Pad     string     // "play" or "draw", for tap and remove
+	Card    string     // for tap: a card code ("R7"), "tag:UIDHEX", "garbage", or "R7,B3" for two at once
+	Button  string     // for press: "uno","draw","pass","challenge","R","Y","G","B"
+	Seat    int        // for seat
+	Players []string   // for newgame
+	Rules   string     // for newgame: the words after "rules", e.g. "official +stacking"
+	Target  int        // for newgame; 0 keeps the preset's
+	Name    string     // for points; for rename, the seat (its seat or display name)
+	Points  int        // for points
+	NewName string     // for rename: the display name from now on (the seat's own name clears it)
 	// For voice: the speaker on or off, teaching mode, the speaker's
 	// settings ("rules" says and shows the rules in force).
 	Voice *VoiceState

@@ -359,7 +359,8 @@ func (o *outputs) pushLog(l string) {
 }
 
 // Run referees until ctx is done, then halts every device. Each input is
-// handled by one function; an error from one (the journal failing) ends Run.
+// handled by one function; an error from one (the journal failing) ends Run,
+// a refusal (*ActionError) never does.
 func (t *Table) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
@@ -452,7 +453,10 @@ func (t *Table) Run(ctx context.Context) error {
 				r.reply <- reply{wait: w, err: err}
 			}
 		}
-		if err != nil {
+		// A refusal is said where it happened (refuse); only a failure
+		// of the table itself (the journal's disk) ends Run.
+		var aerr *ActionError
+		if err != nil && !errors.As(err, &aerr) {
 			return err
 		}
 	}
@@ -498,8 +502,16 @@ func refuseAction(key string, a msg.Args) error {
 // Do performs a control of the page (or a test) and returns once the table
 // has ruled on it. A refusal is an *ActionError, a sentence for the page in
 // the table's language.
+//
+// Every action is checked first (Action.check): what the table can't act
+// on or the journal can't write is refused before it reaches either.
 func (t *Table) Do(ctx context.Context, a Action) error {
-	err := t.do(ctx, a)
+	err := a.check()
+	if err != nil {
+		t.logRefused(a, err)
+	} else {
+		err = t.do(ctx, a)
+	}
 	var aerr *ActionError
 	if errors.As(err, &aerr) {
 		aerr.Lang = t.cfg.Lang
@@ -511,9 +523,9 @@ func (t *Table) do(ctx context.Context, a Action) error {
 	r := request{a: a, reply: make(chan reply, 1)}
 	if t.v != nil {
 		switch a.Kind {
-		case "press":
+		case KindPress:
 			return t.v.press(ctx, t, a)
-		case "seat":
+		case KindSeat:
 			return t.v.seat(ctx, t, a)
 		}
 	}
@@ -548,50 +560,50 @@ func (t *Table) do(ctx context.Context, a Action) error {
 // has been ruled on.
 func (t *Table) action(a Action) (<-chan struct{}, error) {
 	switch a.Kind {
-	case "newgame":
+	case KindNewGame:
 		return nil, t.newGame(a.Players, a.Rules, a.Target)
-	case "rename":
+	case KindRename:
 		return nil, t.rename(a.Name, a.NewName)
-	case "names":
+	case KindNames:
 		// The roster changed (the family page): show the journal's names.
 		t.loadNames()
 		t.refresh()
 		return nil, nil
-	case "undo":
+	case KindUndo:
 		return nil, t.undo()
-	case "end":
+	case KindEnd:
 		return nil, t.end()
-	case "rules":
+	case KindRules:
 		if t.cur.game == nil {
 			return nil, refuseAction("action.nogame", msg.Args{})
 		}
 		t.sayRules()
 		return nil, nil
-	case "voice":
+	case KindVoice:
 		return nil, t.setVoice(a.Voice)
-	case "points":
+	case KindPoints:
 		if t.cur.game == nil {
 			return nil, refuseAction("action.nogame", msg.Args{})
 		}
 		return nil, t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
-	case "seat":
+	case KindSeat:
 		if a.Seat < 0 || a.Seat >= seatpad.MaxSeats {
 			return nil, refuseAction("action.noseat", msg.Args{N: a.Seat})
 		}
 		return nil, t.seat(a.Seat)
-	case "press":
+	case KindPress:
 		b, ok := buttonNames[a.Button]
 		if !ok {
 			return nil, refuseAction("action.nobutton", msg.Args{Value: a.Button})
 		}
 		return nil, t.press(b)
-	case "tap", "remove":
+	case KindTap, KindRemove:
 		if t.v == nil {
 			return nil, refuseAction("action.realcard", msg.Args{})
 		}
 		return t.v.act(t, a)
 	}
-	return nil, refuseAction("action.unknown", msg.Args{Value: a.Kind})
+	return nil, refuseAction("action.unknown", msg.Args{Value: Echo(string(a.Kind))})
 }
 
 var buttonNames = map[string]button.Name{
@@ -611,7 +623,8 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 			players = t.j.LastPlayers(context.Background())
 		}
 	}
-	if err := checkPlayers(players); err != nil {
+	players, err := checkPlayers(players)
+	if err != nil {
 		return err
 	}
 	if rules == "" {
@@ -660,23 +673,28 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 }
 
 // checkPlayers refuses a players list the table log can't hold, before
-// anything changes: every name passes tablelog.CheckName, and no two are
-// the same.
-func checkPlayers(players []string) error {
-	if len(players) < 2 {
-		return refuseAction("action.players", msg.Args{})
+// anything changes: every name passes playername.Check (NFC, then
+// tablelog.CheckName), and no two are the same player (playername.Same).
+// It returns the names in NFC.
+func checkPlayers(players []string) ([]string, error) {
+	switch {
+	case len(players) < 2:
+		return nil, refuseAction("action.players", msg.Args{})
+	case len(players) > seatpad.MaxSeats:
+		return nil, refuseAction("action.players.many", msg.Args{N: seatpad.MaxSeats})
 	}
+	ps := make([]string, len(players))
 	for i, p := range players {
-		if err := checkName(p); err != nil {
-			return err
+		n, err := cleanName(p)
+		if err != nil {
+			return nil, err
 		}
-		for _, q := range players[:i] {
-			if strings.EqualFold(p, q) {
-				return refuseAction("action.name.twice", msg.Args{Value: p})
-			}
+		if err := notTwice(n, ps[:i]); err != nil {
+			return nil, err
 		}
+		ps[i] = n
 	}
-	return nil
+	return ps, nil
 }
 
 // newGameRefused is the page's sentence for a new game the journal did not

@@ -390,7 +390,7 @@ func (v *virtual) act(t *Table, a Action) (<-chan struct{}, error) {
 	if s == nil || (pad != "play" && pad != "draw") {
 		return nil, refuseAction("action.nopad", msg.Args{Value: a.Pad})
 	}
-	if a.Kind == "remove" {
+	if a.Kind == KindRemove {
 		for uid, tag := range v.placed {
 			if v.padOf[uid] == pad {
 				s.Remove(tag)
