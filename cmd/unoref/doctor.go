@@ -14,7 +14,7 @@ import (
 
 var doctorCmd = &command{
 	name:    "doctor",
-	args:    "[--pinmap FILE] [--blink] [--json] [--walk]",
+	args:    "[--pinmap FILE] [--blink] [--json] [--walk] [--data DIR]",
 	summary: "check the wiring on the Pi: readers, OLED, seat pads, GPIO lines",
 	help: `doctor checks each part of the pin map on the Raspberry Pi and says in
 plain words what is wrong and which wire (physical pin) to look at: the pin
@@ -36,7 +36,9 @@ button wired to the wrong pin is found), answer y or n for each LED, the
 buzzer and each seat LED, tap a card on each reader; it also checks that
 the serial console has left GPIO 14/15 to the LEDs. --json prints the
 report for machines. --pinmap checks a custom pin map (default: the
-reference build).
+reference build). The room left on the disk of the data directory (--data,
+default as for run) is checked too: a full card is a problem (the table
+refuses every play it would save), less than 64 MB a warning.
 
 Exit status 0 when every check passed, 1 when a problem was found.`,
 	run: runDoctor,
@@ -74,6 +76,7 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 	blink := fset.Bool("blink", false, "light each LED in turn and beep")
 	asJSON := fset.Bool("json", false, "print the report as JSON")
 	walk := fset.Bool("walk", false, "walk the build: press, look, tap when asked")
+	data := fset.String("data", dataDir(), "data directory, whose disk's room is checked")
 	words, err := parseFlags(self, fset, args)
 	if err != nil {
 		return err
@@ -85,7 +88,7 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 	if err != nil {
 		return err
 	}
-	o := doctor.Options{PinMap: *pinmap, Blink: *blink, Walk: *walk}
+	o := doctor.Options{PinMap: *pinmap, Blink: *blink, Walk: *walk, Data: *data}
 	if *blink || *walk {
 		o.Say = func(s string) { fmt.Fprintln(e.stderr, "doctor: "+s) }
 	}

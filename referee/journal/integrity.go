@@ -83,7 +83,12 @@ func (j *Journal) quickCheck(ctx context.Context, db *sql.DB) error {
 // quickCheckOf runs SQLite's PRAGMA quick_check on schema ("" for main,
 // else "name.") through q, the database at path: the b-tree pages, their
 // order and the records' shape.
-func quickCheckOf(ctx context.Context, q querier, path, schema string) error {
+func quickCheckOf(ctx context.Context, q querier, path, schema string) (err error) {
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			err = fmt.Errorf("journal: %s: the check was stopped: %w", path, ctx.Err()) // not damage
+		}
+	}()
 	rows, err := q.QueryContext(ctx, "PRAGMA "+schema+"quick_check")
 	if err != nil {
 		return damaged(path, "SQLite can't check it ("+err.Error()+")", err)
@@ -224,7 +229,7 @@ func diskFull(err error, dir string, free func(string) (uint64, error)) error {
 	if ferr != nil || n >= minFree {
 		return err
 	}
-	return fmt.Errorf("%w: %s has %d bytes left, and the journal needs room to write: delete old files there (or move the data directory to a bigger disk), then start unoref again (%v)", ErrDiskFull, dir, n, err)
+	return fmt.Errorf("%w: %s has %d bytes left, and the journal needs room to write: delete old files there (or move the data directory to a bigger disk) (%v)", ErrDiskFull, dir, n, err)
 }
 
 // fullDisk is diskFull for Open: a damage that is only a full disk is
@@ -242,7 +247,15 @@ func fullDisk(err error, dir string) error {
 }
 
 // minFree is the room below which a failed write is put down to a full disk.
-const minFree = 1 << 20
+const minFree = MinFree
+
+// MinFree is the room a journal's disk needs: below it, a write that fails
+// is put down to a full disk (ErrDiskFull), and a table waits for more
+// before it writes again.
+const MinFree = 1 << 20
+
+// FreeSpace is the room left for this user on the file system of dir.
+func FreeSpace(dir string) (uint64, error) { return freeBytes(dir) }
 
 // fullOrIO reports SQLite's SQLITE_FULL (13), SQLITE_IOERR (10) with its
 // extended codes (a full disk fails the -shm mapping with 4874) and

@@ -48,7 +48,11 @@ type Opts struct {
 	// SecondCopy, when set, is a directory (a USB stick, a network share
 	// the system mounts) that gets a whole copy of the journal, checked,
 	// at every game's end: the family's record outlives the SD card.
-	SecondCopy string
+	// SecondCheck, when set, is asked before each such copy whether the
+	// directory may take it (the daemon refuses one on the journal's own
+	// disk: a stick not mounted).
+	SecondCopy  string
+	SecondCheck func(dir string) error
 }
 
 // Check is how much of the file Open checks. Whatever it is, Open

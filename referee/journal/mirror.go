@@ -478,6 +478,11 @@ func writeSnapshot(ctx context.Context, db *sql.DB, w io.Writer) (int64, error) 
 // fsynced) and checks it (a journal, quick_check).
 func (j *Journal) secondCopy(ctx context.Context, db *sql.DB) error {
 	dir := j.opts.SecondCopy
+	if j.opts.SecondCheck != nil {
+		if err := j.opts.SecondCheck(dir); err != nil {
+			return fmt.Errorf("journal: the second copy: %w", err)
+		}
+	}
 	dst := filepath.Join(dir, filepath.Base(j.path)+BackupSuffix)
 	if err := writeFileAtomic(dst, func(f *os.File) error {
 		_, err := writeSnapshot(ctx, db, f)

@@ -182,11 +182,17 @@ func (j *Journal) Resume(ctx context.Context) (*Recorder, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNoOpenGame
 	}
+	if malformed(err) {
+		return nil, damaged(j.path, "its games can't be read ("+err.Error()+")", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("journal: resume: %w", err)
 	}
 	t := &Recorder{j: j, id: id}
 	if err := t.load(ctx); err != nil {
+		if malformed(err) {
+			return nil, damaged(j.path, "its open game can't be read ("+err.Error()+")", err)
+		}
 		return nil, err
 	}
 	return t, nil
@@ -417,7 +423,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 			return referee.Verdict{}, errors.Join(fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err), rerr)
 		}
 		t.g, t.tr = g, tr
-		return referee.Verdict{}, fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err)
+		return referee.Verdict{}, diskFull(fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err), filepath.Dir(t.j.path), freeBytes)
 	}
 	t.ents = append(t.ents, e)
 	t.sum = chain(t.sum, e.line)

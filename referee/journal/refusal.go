@@ -12,8 +12,9 @@ import (
 // table only answers. The statistics still count it, so it is kept in
 // memory and written with the next commit (an event, a new game, the end
 // of a game, Close), or in a batch of its own without an fsync once
-// maxPendingRefusals wait: a refused tap never waits for the disk. A power
-// cut can lose a refusal's count, never an event.
+// maxPendingRefusals wait or the statistics are read: a refused tap never
+// waits for the disk. A power cut can lose a refusal's count, never an
+// event.
 
 // maxPendingRefusals is how many refusals wait for a commit before they
 // are written in a batch of their own.
@@ -188,6 +189,15 @@ func (j *Journal) writeHeld(ctx context.Context, batch []heldRefusal, durable bo
 // flushRefusals writes the refusals held, fsynced (Close).
 func (j *Journal) flushRefusals(ctx context.Context) {
 	if err := j.writeRefusals(ctx, true); err != nil {
+		j.warn(fmt.Errorf("journal: %s: writing refusals: %w", j.path, err))
+	}
+}
+
+// settleRefusals writes the refusals held before the statistics are read
+// (in a batch without an fsync, as on a refused tap's path), so that a
+// page shows the refusal just made.
+func (j *Journal) settleRefusals(ctx context.Context) {
+	if err := j.writeRefusals(ctx, false); err != nil {
 		j.warn(fmt.Errorf("journal: %s: writing refusals: %w", j.path, err))
 	}
 }

@@ -100,7 +100,9 @@ func restore(ctx context.Context, path, from, why string) (Restored, error) {
 	if err := syncDir(filepath.Dir(path)); err != nil {
 		return r, err
 	}
-	return r, restartAck(ctx, path, &r)
+	err = restartAck(ctx, path, &r)
+	matchOwner(filepath.Dir(path), path, path+AckSuffix)
+	return r, err
 }
 
 // keepAside renames the journal's files out of the way, keeping them:

@@ -151,6 +151,9 @@ type Env struct {
 	// (proc/device-tree/model, boot/firmware/cmdline.txt, proc/cmdline).
 	// Default os.DirFS("/").
 	Root fs.FS
+	// Free is the room left on the file system of a directory
+	// (journal.FreeSpace); nil: the data directory's disk is not checked.
+	Free func(dir string) (uint64, error)
 }
 
 // Options selects what Run checks.
@@ -173,6 +176,8 @@ type Options struct {
 	Ask func(question string) bool
 	// Lang is the language the speaker is checked in ("ru"); default "en".
 	Lang string
+	// Data is the data directory, whose disk's room is checked (Env.Free).
+	Data string
 }
 
 // Run runs every check and returns the report. It stops early, with the
@@ -190,6 +195,7 @@ func Run(ctx context.Context, env *Env, o Options) *Report {
 	}
 	defer d.finish()
 	defer d.close()
+	d.disk()
 	if !d.pinMap() || !d.machine() {
 		return d.rep
 	}

@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/unoref/unoref/referee/journal"
+
 	"github.com/warthog618/go-gpiocdev"
 
 	"github.com/unoref/unoref/drivers/gpioline"
@@ -34,6 +36,7 @@ func PiEnv() (*Env, error) {
 		Sleep:   time.Sleep,
 		Root:    os.DirFS("/"),
 		Speaker: EspeakSpeaker,
+		Free:    journal.FreeSpace,
 	}, nil
 }
 
