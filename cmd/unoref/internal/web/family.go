@@ -42,7 +42,7 @@ type familyView struct {
 	Presets []journal.PresetStats
 	Charts  []chart
 	Roster  []journal.Player
-	Admin   bool // the roster can be edited here (as a rename can)
+	Admin   bool        // the roster can be edited here (as a rename can)
 	Copies  *copiesView // the record's copies and its download; nil without them
 	Error   string
 	Problem string

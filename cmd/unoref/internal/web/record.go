@@ -52,12 +52,12 @@ func (w words) unread(err error, key string) string {
 
 // copiesView is what the family's page says of the record's copies.
 type copiesView struct {
-	Last      string // a sentence: when the rolling copy was last made, or that it failed, or none yet
-	Second    string // the same of the second copy, "" when there is none
-	Failed    bool   // the last copy failed: Last says since when the good one is
-	CanSave   bool   // the download is offered here (the PIN or none needed)
-	AskPIN    bool   // the download's form asks for the PIN
-	Note      template.HTML // what the file is, and the command that puts it back
+	Last    string        // a sentence: when the rolling copy was last made, or that it failed, or none yet
+	Second  string        // the same of the second copy, "" when there is none
+	Failed  bool          // the last copy failed: Last says since when the good one is
+	CanSave bool          // the download is offered here (the PIN or none needed)
+	AskPIN  bool          // the download's form asks for the PIN
+	Note    template.HTML // what the file is, and the command that puts it back
 }
 
 // copiesOf says the copies in w.
