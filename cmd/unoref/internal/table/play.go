@@ -511,13 +511,13 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		t.journalFailed(err, ev.String())
 		return nil
 	}
-	t.written()
 	line := ev.String()
 	ev.Timed = false
 	said := ev.String()
 	if v.OK || mistake(v) {
 		t.out.pushLog(line)
 		t.cur.events++
+		t.written()
 	}
 	st := t.cur.game.State()
 	if st.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver {
