@@ -31,7 +31,7 @@ func TestBrowserFamilyRecord(t *testing.T) {
 		}
 	}
 	tb := runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true})
-	url := serveForBrowser(t, web.New(tb, &web.Opts{History: j, Record: j}))
+	url := serveForBrowser(t, web.New(tb, &web.Opts{History: j, Record: j, Copies: j.J}))
 	p := &browserPage{t: t, ctx: ctx, url: url}
 	p.open(360, 740, true)
 
