@@ -684,6 +684,13 @@ func newTable(ctx context.Context, m runMode, j table.Journal, cfg table.Config,
 // and, if it finds damage, shows it on the table's banner and log as a
 // damage found at start is, and stops the table journaling.
 func checkJournal(ctx context.Context, j *journal.Journal, t *table.Table, data string, stderr io.Writer) {
+	// Let the first page views have the CPU: on a Pi Zero the check reads
+	// the whole file for seconds.
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(checkAfter):
+	}
 	err := j.Check(ctx)
 	if ctx.Err() != nil {
 		return // the daemon stops
@@ -698,6 +705,9 @@ func checkJournal(ctx context.Context, j *journal.Journal, t *table.Table, data 
 	fmt.Fprintf(stderr, "unoref: %s (%s)\n", lang.English.Render(alert), alert.Args.Text)
 	t.Problem(ctx, alert, msg.Msg{Key: "table.damaged"})
 }
+
+// checkAfter is how long after the page is up the whole-file check starts.
+const checkAfter = time.Second
 
 // secondPlace refuses a second place for the copies (backup.dir) on the
 // disk of the data directory: a USB stick not mounted leaves its mount

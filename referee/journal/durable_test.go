@@ -361,6 +361,9 @@ func TestRoundEndCopiesWhatChanged(t *testing.T) {
 	if _, ok := fsynctest.WrittenBytes(); !ok {
 		t.Skip("no /proc/self/io to count the bytes written")
 	}
+	if testing.Short() {
+		t.Skip("plays a whole game on a journal of 200 games")
+	}
 	ctx := context.Background()
 	j, path := openTemp(t)
 	whole := roundEndScript()
