@@ -20,11 +20,7 @@ import (
 func TestRestoreWhileRunning(t *testing.T) {
 	dir := t.TempDir()
 	d := startSimDaemon(t, dir)
-	for _, a := range []string{`{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, `{"Kind":"press","Button":"pass"}`, `{"Kind":"tap","Pad":"play","Card":"B4"}`} {
-		if code, body := d.post(t, a); code != http.StatusOK {
-			t.Fatalf("POST %s = %d %s", a, code, body)
-		}
-	}
+	d.postAll(t, opening...)
 	backup(t, dir) // a copy to go back to (another process may make it)
 	for _, args := range [][]string{{"restore", "--data", dir, "--force"}, {"restore", "--data", dir}} {
 		_, errOut, code := call(t, "", args...)
@@ -50,11 +46,7 @@ func TestRestoreWhileRunning(t *testing.T) {
 func TestRestoreFromADownload(t *testing.T) {
 	dir := t.TempDir()
 	d := startSimDaemon(t, dir)
-	for _, a := range []string{`{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, `{"Kind":"press","Button":"pass"}`, `{"Kind":"tap","Pad":"play","Card":"B4"}`, `{"Kind":"tap","Pad":"play","Card":"B5"}`} {
-		if code, body := d.post(t, a); code != http.StatusOK {
-			t.Fatalf("POST %s = %d %s", a, code, body)
-		}
-	}
+	d.postAll(t, append(opening, `{"Kind":"tap","Pad":"play","Card":"B5"}`)...)
 	played := d.snapshot(t)
 	resp, err := http.PostForm(d.url+"api/record", url.Values{})
 	if err != nil {

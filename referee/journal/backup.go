@@ -66,22 +66,18 @@ func (j *Journal) LastCopy() CopyInfo {
 }
 
 // noted notes the outcome of a rolling copy.
-func (c *copier) noted(err error) {
-	c.infoMu.Lock()
-	defer c.infoMu.Unlock()
-	c.info.Failed = err
-	if err == nil {
-		c.info.Last = time.Now()
-	}
-}
+func (c *copier) noted(err error) { c.note(&c.info.Last, &c.info.Failed, err) }
 
 // notedSecond notes the outcome of a second copy.
-func (c *copier) notedSecond(err error) {
+func (c *copier) notedSecond(err error) { c.note(&c.info.Second, &c.info.SecondFailed, err) }
+
+// note sets *failed to err and, when the copy was good, *last to now.
+func (c *copier) note(last *time.Time, failed *error, err error) {
 	c.infoMu.Lock()
 	defer c.infoMu.Unlock()
-	c.info.SecondFailed = err
+	*failed = err
 	if err == nil {
-		c.info.Second = time.Now()
+		*last = time.Now()
 	}
 }
 

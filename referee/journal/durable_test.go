@@ -26,6 +26,18 @@ func firstRoundEnd(t *testing.T, s *script) int {
 	return 0
 }
 
+// toRoundEnd starts roundEndScript's game in a new journal and plays it up
+// to the event that ends its first round (s.evs[end], not played).
+func toRoundEnd(t *testing.T) (j *Journal, path string, s *script, tb *Recorder, end int) {
+	t.Helper()
+	s = roundEndScript()
+	j, path = openTemp(t)
+	tb = startScript(t, j, s)
+	end = firstRoundEnd(t, s)
+	playScript(t, tb, s, s.nsetup, end)
+	return j, path, s, tb, end
+}
+
 // Issue 21 point 4: an event journaled costs one fsync (its commit's), a
 // refusal that changes nothing none; the refusals are written with the
 // next commit, and a power cut can only lose their count.
@@ -76,11 +88,8 @@ func TestOneFsyncPerEvent(t *testing.T) {
 // fsynced at the round's end; WAL damage after a kill is still reported,
 // and a record a power cut left as it was at the round's end is accepted.
 func TestWALDamageReportedWithoutRecordFsync(t *testing.T) {
-	s := roundEndScript()
-	j, path := openTemp(t)
-	tb := startScript(t, j, s)
-	end := firstRoundEnd(t, s)
-	playScript(t, tb, s, s.nsetup, end+1)
+	j, path, s, tb, end := toRoundEnd(t)
+	playScript(t, tb, s, end, end+1)
 	j.waitCopy()
 	atRoundEnd, err := os.ReadFile(path + AckSuffix)
 	if err != nil {
@@ -211,11 +220,8 @@ func TestRecordNeedsTheGamesRow(t *testing.T) {
 // from it, with a warning; beside a damaged journal it is damage.
 func TestUnreadableRecordBesideAWholeJournal(t *testing.T) {
 	ctx := context.Background()
-	s := roundEndScript()
-	j, path := openTemp(t)
-	tb := startScript(t, j, s)
-	end := firstRoundEnd(t, s)
-	playScript(t, tb, s, s.nsetup, end+20)
+	j, path, s, tb, end := toRoundEnd(t)
+	playScript(t, tb, s, end, end+20)
 	j.waitCopy()
 	acked := eventLines(tb.Events())
 	for _, damage := range []struct {
@@ -441,11 +447,7 @@ func TestCopyCheckedAfterItIsMade(t *testing.T) {
 // what is not a journal and keeps what it replaces.
 func TestSnapshotRestoresOnANewCard(t *testing.T) {
 	ctx := context.Background()
-	s := roundEndScript()
-	j, _ := openTemp(t)
-	tb := startScript(t, j, s)
-	end := firstRoundEnd(t, s)
-	playScript(t, tb, s, s.nsetup, end)
+	j, _, s, tb, end := toRoundEnd(t)
 	played := make(chan struct{})
 	go func() {
 		defer close(played)
