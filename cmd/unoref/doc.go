@@ -8,7 +8,7 @@
 //	unoref restore [--data DIR] [--force] [--from FILE]  put back the journal's copy after a damage, or a saved journal
 //	unoref tag write CODE | read                the card code on the sticker on the reader
 //	unoref enroll [--deck NAME] [--write] …     teach the referee a deck, card by card
-//	unoref doctor [--blink] [--walk] [--json] [--data DIR]  check the wiring on the Pi, and the card's room
+//	unoref doctor [--step N] [--blink] [--walk] [--json] [--data DIR]  check the wiring on the Pi, and the card's room
 //	unoref version                              print the version
 //	unoref help [COMMAND]                       explain a command
 //

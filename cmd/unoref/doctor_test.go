@@ -9,20 +9,46 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
-	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
-// useBoard makes doctor open b instead of the Pi for the rest of the test.
-func useBoard(t *testing.T, b *doctortest.Board) {
+// useBoard makes doctor open b instead of the Pi for the rest of the
+// test, and check no speaker.
+func useBoard(t *testing.T, b *boardtest.Sim) {
 	t.Helper()
-	old := doctorEnv
-	doctorEnv = func() (*doctor.Env, error) { return b.Env(), nil }
-	t.Cleanup(func() { doctorEnv = old })
+	useHost(t, b.Host())
+	old, oldConf := doctorSpeaker, serviceConfig
+	doctorSpeaker, serviceConfig = nil, filepath.Join(t.TempDir(), "no-service-config.toml")
+	t.Cleanup(func() { doctorSpeaker, serviceConfig = old, oldConf })
+	t.Setenv("UNOREF_CONFIG", "")
+}
+
+// useHost makes the commands open h instead of the Pi for the rest of the
+// test.
+func useHost(t *testing.T, h *board.Host) {
+	t.Helper()
+	old := openHost
+	openHost = func(string) (*board.Host, error) { return h, nil }
+	t.Cleanup(func() { openHost = old })
+}
+
+// fullBoard is the reference build with every optional part fitted, on
+// the simulated board.
+func fullBoard() *boardtest.Sim {
+	return boardtest.New(&boardtest.Opts{Draw: true, Pads: []uint16{0x20, 0x21}})
 }
 
 func TestDoctor(t *testing.T) {
+	minimal := filepath.Join(t.TempDir(), "minimal.toml")
+	if err := os.WriteFile(minimal, hardware.DefaultTOML(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	simConfig := filepath.Join(t.TempDir(), "unoref.toml")
+	if err := os.WriteFile(simConfig, []byte("[devices]\nsim = true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	dup := filepath.Join(t.TempDir(), "pins.toml")
 	bad := strings.Replace(string(hardware.DefaultTOML()), "dir_ccw = 6", "dir_ccw = 5", 1)
 	if err := os.WriteFile(dup, []byte(bad), 0o644); err != nil {
@@ -30,7 +56,7 @@ func TestDoctor(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		break_ func(b *doctortest.Board)
+		break_ func(b *boardtest.Sim)
 		args   []string
 		code   int
 		stdout []string
@@ -38,19 +64,18 @@ func TestDoctor(t *testing.T) {
 	}{
 		{name: "all OK", code: 0,
 			stdout: []string{"unoref doctor, pin map: built-in reference build", "OK       play pad reader", "OK       button UNO", "No problem found."}},
-		{name: "reader unplugged", break_: func(b *doctortest.Board) { b.Play.Unplug() }, code: 1,
+		{name: "reader unplugged", break_: func(b *boardtest.Sim) { b.Play.Unplug() }, code: 1,
 			stdout: []string{"PROBLEM  play pad reader", "check MISO (pin 21, GPIO9), 3.3 V (pin 17) and GND; never 5 V", "1 problem found"},
 			stderr: []string{"unoref: doctor: not every check passed (1 problem)"}},
-		{name: "OLED unplugged and a button stuck", break_: func(b *doctortest.Board) { b.OLED.Unplug(); b.Lines.SetLevel(17, 0) }, code: 1,
+		{name: "OLED unplugged and a button stuck", break_: func(b *boardtest.Sim) { b.OLED.Unplug(); b.SetLevel(17, 0) }, code: 1,
 			stdout: []string{"SDA (pin 3, GPIO2), SCL (pin 5, GPIO3)", "button UNO (GPIO17, pin 11) reads pressed", "2 problems found"},
 			stderr: []string{"(2 problems)"}},
-		{name: "line busy", break_: func(b *doctortest.Board) { b.Lines.SetBusy(13) }, code: 1,
+		{name: "line busy", break_: func(b *boardtest.Sim) { b.SetBusy(13) }, code: 1,
 			stdout: []string{"GPIO13 (pin 33, LED legal (green)) is used by another program"}},
-		{name: "SPI off", break_: func(b *doctortest.Board) { b.Missing["/dev/spidev0.0"], b.Missing["/dev/spidev0.1"] = true, true }, code: 1,
+		{name: "SPI off", break_: func(b *boardtest.Sim) { delete(b.Files, "dev/spidev0.0"); delete(b.Files, "dev/spidev0.1") }, code: 1,
 			stdout: []string{"SPI is off: add dtparam=spi=on to config.txt (firmware/config.txt) and reboot", "SKIP     play pad reader"}},
-		{name: "not a Raspberry Pi", break_: func(b *doctortest.Board) {
-			b.Root = fstest.MapFS{}
-			b.Missing["/dev/spidev0.0"], b.Missing["/dev/i2c-1"] = true, true
+		{name: "not a Raspberry Pi", break_: func(b *boardtest.Sim) {
+			b.Files = fstest.MapFS{}
 		}, code: 1,
 			stdout: []string{"PROBLEM  Raspberry Pi", "this is not a Raspberry Pi", "unoref run --sim", "1 problem found"}},
 		{name: "invalid pin map", args: []string{"--pinmap", dup}, code: 1,
@@ -60,11 +85,18 @@ func TestDoctor(t *testing.T) {
 			stderr: []string{"doctor: now on: LED legal (green) (GPIO13, pin 33)", "doctor: now on: buzzer"}},
 		{name: "bad flag", args: []string{"--fix"}, code: 2, stderr: []string{"unoref: doctor: unknown flag --fix: 'unoref doctor --help' lists the flags\n"}},
 		{name: "argument", args: []string{"pi"}, code: 2, stderr: []string{"doctor takes no arguments"}},
-		{name: "help", args: []string{"-h"}, code: 0, stdout: []string{"usage: unoref doctor [--pinmap FILE] [--blink] [--json]", "Exit status 0"}},
+		{name: "help", args: []string{"-h"}, code: 0, stdout: []string{"usage: unoref doctor [--step N] [--config FILE] [--pinmap FILE] [--blink] [--json]", "--step N follows the assembly guide", "Exit status 0"}},
+		// Issue 23 point 5: at step 2 the reader is not fitted yet.
+		{name: "step 2, no reader yet", break_: func(b *boardtest.Sim) { b.Play.Unplug() }, args: []string{"--step", "2", "--pinmap", minimal}, code: 0,
+			stdout: []string{"SKIP     play pad reader", "not fitted yet: the guide fits it at step 3 (The play pad reader)", "go on with step 3 of the guide"}},
+		{name: "step out of the guide", args: []string{"--step", "11"}, code: 2, stderr: []string{"--step", "1 to 10"}},
+		// Issue 23 point 10: a config that runs the virtual table is said.
+		{name: "config with devices.sim", args: []string{"--config", simConfig}, code: 0,
+			stdout: []string{"WARN     config", simConfig + " has sim = true in its [devices] section", "virtual table"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := doctortest.New(nil)
+			b := fullBoard()
 			if tt.break_ != nil {
 				tt.break_(b)
 			}
@@ -98,7 +130,7 @@ func TestDoctorJSON(t *testing.T) {
 	if err := os.WriteFile(full, hardware.FullTOML(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b := doctortest.New(&doctortest.Opts{Pads: []uint16{0x20}})
+	b := boardtest.New(&boardtest.Opts{Draw: true, Pads: []uint16{0x20}})
 	b.Play.Unplug()
 	useBoard(t, b)
 	stdout, _, code := call(t, "", "doctor", "--json", "--pinmap", full)
@@ -147,7 +179,7 @@ func TestDoctorJSON(t *testing.T) {
 }
 
 func TestDoctorWalk(t *testing.T) {
-	b := doctortest.New(nil)
+	b := fullBoard()
 	useBoard(t, b)
 	// Nobody presses or taps; every question is answered, the first
 	// after a word that is neither yes nor no.
@@ -165,7 +197,7 @@ func TestDoctorWalk(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", s, stderr)
 		}
 	}
-	for _, s := range []string{"OK       serial console", "PROBLEM  press button UNO", "OK       see LED colour green", "PROBLEM  see buzzer (transistor base)", "PROBLEM  tap on play pad"} {
+	for _, s := range []string{"OK       serial console", "PROBLEM  press button UNO", "OK       see LED colour green", "PROBLEM  hear buzzer (transistor base)", "you did not hear it", "PROBLEM  tap on play pad"} {
 		if !strings.Contains(stdout, s) {
 			t.Errorf("stdout lacks %q:\n%s", s, stdout)
 		}
@@ -173,9 +205,9 @@ func TestDoctorWalk(t *testing.T) {
 }
 
 func TestDoctorNoPi(t *testing.T) {
-	old := doctorEnv
-	doctorEnv = func() (*doctor.Env, error) { return nil, errors.New("doctor: no host drivers") }
-	t.Cleanup(func() { doctorEnv = old })
+	old := openHost
+	openHost = func(string) (*board.Host, error) { return nil, errors.New("doctor: no host drivers") }
+	t.Cleanup(func() { openHost = old })
 	_, stderr, code := call(t, "", "doctor")
 	if code != 1 || !strings.Contains(stderr, "no host drivers") {
 		t.Errorf("doctor without a Pi: exit %d, stderr %q, want 1 and the error", code, stderr)
@@ -183,5 +215,31 @@ func TestDoctorNoPi(t *testing.T) {
 	stdout, _, _ := call(t, "", "help")
 	if !strings.Contains(stdout, "doctor") {
 		t.Errorf("help does not list doctor:\n%s", stdout)
+	}
+}
+
+// TestDoctorServiceConfig: without --config, doctor reads the service's
+// configuration when there is one: its pin map is the one checked, and
+// its devices.sim is said.
+func TestDoctorServiceConfig(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "pinmap.toml")
+	if err := os.WriteFile(full, hardware.FullTOML(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conf := filepath.Join(dir, "unoref.toml")
+	if err := os.WriteFile(conf, []byte("pinmap = \"pinmap.toml\"\n[devices]\nsim = true\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	useBoard(t, fullBoard())
+	serviceConfig = conf
+	stdout, stderr, code := call(t, "", "doctor")
+	if code != 0 {
+		t.Fatalf("exit status %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, s := range []string{"unoref doctor, pin map: " + full, "optional parts switched on: the draw-pad reader and 10 seat pads", "WARN     config", "sim = false"} {
+		if !strings.Contains(stdout, s) {
+			t.Errorf("stdout lacks %q:\n%s", s, stdout)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
@@ -75,7 +76,7 @@ func runEnroll(ctx context.Context, self *command, e *env, args []string) error 
 	if err := ensureDeck(ctx, reg, name, o.kind, e.stdout); err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
-	return enrollDeck(ctx, o.nfc, e, reg, name, enroll.Options{Write: o.write, Force: o.force}, o.lang)
+	return enrollDeck(ctx, o.nfc, e, reg, name, enroll.Policy{Write: o.write, Force: o.force}, o.lang)
 }
 
 // enrollOpts are the flags of one enroll command.
@@ -248,7 +249,7 @@ func exportDeck(ctx context.Context, reg *registry.Registry, name, path string, 
 
 // enrollDeck runs the guided enrolment on the reader, showing it on the
 // terminal, the OLED and the buzzer.
-func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry, deck string, o enroll.Options, l lang.Lang) error {
+func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry, deck string, o enroll.Policy, l lang.Lang) error {
 	n, err := openNFC(ctx, f, e)
 	if err != nil {
 		return fmt.Errorf("enroll: %w", err)
@@ -278,7 +279,7 @@ func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry,
 			n.sound(p)
 		}
 	}
-	en, err := enroll.New(ctx, board.EnrollReader(n.dev), reg, deck, &enroll.Opts{Options: o, Sleep: n.sleep, Notify: show})
+	en, err := enroll.New(ctx, board.EnrollReader(n.dev), reg, deck, &enroll.Opts{Policy: o, Sleep: n.sleep, Notify: show})
 	if err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
@@ -380,7 +381,7 @@ func enrollSound(ev enroll.Event) buzzer.Pattern {
 // openPanel opens the OLED and the buzzer of pin map pm for the enrolment,
 // each when it answers; without them the terminal is enough.
 func openPanel(n *nfc, pm *hardware.PinMap, h *board.Host, e *env) {
-	open := func(what string, d board.Devices) *board.Board {
+	open := func(what string, d board.Selection) *board.Board {
 		b, err := board.OpenOnly(pm, h, d)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", what, err)
@@ -391,14 +392,41 @@ func openPanel(n *nfc, pm *hardware.PinMap, h *board.Host, e *env) {
 		return b
 	}
 	if b := open("OLED", board.Display); b != nil {
-		disp := screen.NewDisplay(b.Panel, nil)
-		ctx, cancel := context.WithCancel(context.Background())
-		go disp.Run(ctx)
-		n.screen = disp.Show
-		prev := n.close
-		n.close = func() { prev(); cancel() }
+		n.screen = runDisplay(n, b, e)
 	}
 	if b := open("buzzer", board.Buzzer); b != nil && b.Buzzer != nil {
-		n.sound = func(p buzzer.Pattern) { b.Buzzer.Play(p) }
+		failed := failedOnce(e, "buzzer")
+		n.sound = func(p buzzer.Pattern) {
+			if err := b.Buzzer.Play(p); err != nil {
+				failed(err)
+			}
+		}
+	}
+}
+
+// runDisplay draws the enrolment's screens on b's OLED until n closes: a
+// draw that fails is said once, and enrolment goes on with the terminal.
+func runDisplay(n *nfc, b *board.Board, e *env) func(screen.Screen) {
+	disp := screen.NewDisplay(b.Panel, &screen.Opts{OnError: failedOnce(e, "OLED")})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- disp.Run(ctx) }()
+	prev := n.close
+	n.close = func() {
+		cancel()
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			fmt.Fprintf(e.stderr, "unoref: OLED: %v\n", err)
+		}
+		prev()
+	}
+	return disp.Show
+}
+
+// failedOnce says on standard error, the first time only, that part
+// failed: enrolment goes on with the terminal.
+func failedOnce(e *env, part string) func(error) {
+	var once sync.Once
+	return func(err error) {
+		once.Do(func() { fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", part, err) })
 	}
 }

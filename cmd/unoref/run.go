@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"image/png"
 	"io"
 	"log/slog"
 	"net"
@@ -24,7 +26,9 @@ import (
 
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/virtual"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
@@ -98,7 +102,10 @@ JSON; the daemon stops when the input ends:
     newgame Ann,Ben,Cy [RULES…]   tap [play|draw] CARD   remove [play|draw]
     press uno|draw|pass|challenge|R|Y|G|B   seat N   points NAME N
     rename SEAT NEWNAME   undo   end   rules   names   state
-    oled (the OLED's text, " | " between its lines)`,
+    oled (the OLED's text, " | " between its lines)   oled png FILE (its picture)
+
+On simulators (the virtual table) the first boot's setup code is also
+printed on standard error, with the page's address that fills it in.`,
 	run: runRun,
 }
 
@@ -110,7 +117,7 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	sim := o.sim || c.Sim
 	virtual := sim || !onPi()
 	if virtual && !sim && underSystemd(e.stderr) {
-		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; under systemd the daemon does not fall back to the virtual table (--sim or the config key sim = true runs it)", spiDevice)
+		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; unoref doctor says which; under systemd the daemon does not fall back to the virtual table: --sim, or sim = true in the [devices] section of the config, runs it", spiDevice)
 	}
 	policy, err := runPolicy(self, o.policy, virtual)
 	if err != nil {
@@ -257,13 +264,13 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	defer closeReg()
 	logStart(log, c, m.config, res != nil)
 
-	t, err := newTable(ctx, m, j, cfg, c, res, log)
+	t, err := openTable(ctx, j, cfg, c.pinmap, m.virtual, res, log)
 	if errors.Is(err, journal.ErrDamaged) {
 		// The open game can't be read: damage found before the check.
 		tj.close()
 		tj = damagedJournal(err, c.Data, &cfg, e.stderr)
 		j = tj.j
-		t, err = newTable(ctx, m, j, cfg, c, res, log)
+		t, err = openTable(ctx, j, cfg, c.pinmap, m.virtual, res, log)
 	}
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -288,7 +295,7 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	}
 	if m.stdin {
 		go func() {
-			control(ctx, t, e.stdin, e.stdout, &out)
+			control(ctx, t, e.stdin, e.stdout, &out, m.virtual)
 			cancel()
 		}()
 	}
@@ -350,9 +357,13 @@ func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, tj
 	if err != nil {
 		return nil, nil, fmt.Errorf("run: %w", err)
 	}
+	addr := pageURL(ln.Addr(), lanAddr)
+	t.SetPageURL(addr)
+	var code string // the setup code shown
 	opts := &web.Opts{
-		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile), ShowCode: t.ShowCode,
-		Policy: m.policy, Hosts: hostNames(c.Hosts), History: tj.hist, Lang: c.lang(),
+		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile),
+		ShowCode: func(c string) { code = c; t.ShowCode(c) },
+		Policy:   m.policy, Hosts: hostNames(c.Hosts), History: tj.hist, Lang: c.lang(),
 		Log: log, SecondCopy: c.BackupDir,
 	}
 	if rec, ok := tj.j.(web.Record); ok {
@@ -362,6 +373,7 @@ func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, tj
 		opts.Copies = tj.sql.J
 	}
 	page := web.New(t, opts)
+	first := code // read before the page serves: its setup changes code
 	srv, capped := web.NewHTTPServer(page, ln, 0)
 	failed := make(chan error, 1)
 	go func() {
@@ -384,7 +396,18 @@ func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, tj
 	out.Lock()
 	fmt.Fprintf(e.stdout, "unoref: %s at http://%s/\n", what, ln.Addr())
 	out.Unlock()
+	if m.virtual && first != "" {
+		sayCode(e.stderr, addr, first)
+	}
 	return failed, stop, nil
+}
+
+// sayCode prints the first boot's setup code on the terminal of a table
+// on simulators, as notebook servers print their token: the simulated
+// OLED is in the daemon, so nobody could read it there. A real box never
+// does: its code is on its own screen only.
+func sayCode(w io.Writer, addr, code string) {
+	fmt.Fprintf(w, "unoref: setup code %s (on the simulated OLED): open %s#code=%s and choose a PIN\n", code, addr, code)
 }
 
 // hostNames are the names the page answers to besides IP literals and
@@ -481,21 +504,17 @@ func openResolver(ctx context.Context, dir, deck string) (table.Resolver, func()
 	return r, func() { reg.Close() }, nil
 }
 
-// boardHost opens the Pi's buses and lines; tests replace it with the
-// simulators'.
-var boardHost = board.PiHost
+// openHost opens the machine's buses, lines and files, its GPIO lines
+// labelled consumer: the one seam through which unoref reaches hardware
+// (run, tag, enroll, doctor); tests replace it with the simulated board's.
+var openHost = func(consumer string) (*board.Host, error) { return board.PiHost(consumer), nil }
 
-// openBoard opens the Pi's devices of the pin map, and says which optional
-// parts it found. pm is nil for the reference build.
-func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, res table.Resolver, log *slog.Logger) (*table.Table, error) {
-	h, err := boardHost()
-	if err != nil {
-		return nil, err
-	}
-	if pm == nil {
-		pm = hardware.Default()
-	}
-	b, err := board.Open(pm, h)
+// openTable opens the board and builds the table on it: the Pi's devices
+// of pin map pm (nil: the reference build), saying which optional parts
+// it found; or, when virtual, the virtual table's (package virtual), whose
+// person plays it from the page.
+func openTable(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, virt bool, res table.Resolver, log *slog.Logger) (*table.Table, error) {
+	b, person, err := openBoard(pm, virt)
 	if err != nil {
 		return nil, err
 	}
@@ -503,7 +522,7 @@ func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardw
 		log.Info("optional part", "part", p)
 	}
 	dev := table.FromBoard(b)
-	dev.Resolver = res
+	dev.Resolver, dev.Person = res, person
 	t, err := table.New(ctx, dev, j, cfg)
 	if err != nil {
 		dev.Halt()
@@ -512,8 +531,28 @@ func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardw
 	return t, nil
 }
 
+// openBoard opens the Pi's board, or the virtual table's with its person.
+func openBoard(pm *hardware.PinMap, virt bool) (*board.Board, table.Person, error) {
+	if virt {
+		vb, err := virtual.Open(nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return vb.Board, vb.Person, nil
+	}
+	h, err := openHost(gpioline.DefaultConsumer)
+	if err != nil {
+		return nil, nil, err
+	}
+	if pm == nil {
+		pm = hardware.Default()
+	}
+	b, err := board.Open(pm, h)
+	return b, nil, err
+}
+
 // control reads controls from r, one per line, until r ends or ctx is done.
-func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *sync.Mutex) {
+func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *sync.Mutex, virtual bool) {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() && ctx.Err() == nil {
 		// A byte order mark (Notepad's UTF-8) is no part of the control.
@@ -522,7 +561,9 @@ func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *
 			continue
 		}
 		var answer string
-		if f[0] == "oled" {
+		if f[0] == "oled" && len(f) == 3 && f[1] == "png" {
+			answer = writeOLED(ctx, t, f[2], virtual)
+		} else if f[0] == "oled" {
 			answer = strings.ReplaceAll(t.OLEDText(), "\n", " | ")
 		} else if f[0] == "state" {
 			b, err := json.Marshal(t.Snapshot())
@@ -542,6 +583,26 @@ func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *
 		fmt.Fprintln(w, answer)
 		mu.Unlock()
 	}
+}
+
+// writeOLED writes what the simulated OLED shows to path as a PNG, and
+// answers "ok": the panel a camera would see (the QR code of first boot).
+// A real box's screen is for the eyes at the table only.
+func writeOLED(ctx context.Context, t *table.Table, path string, virtual bool) string {
+	if !virtual {
+		return "error: the OLED's picture is for the virtual table only"
+	}
+	if err := t.Sync(ctx); err != nil {
+		return "error: " + err.Error()
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, t.OLED()); err != nil {
+		return "error: " + err.Error()
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return "error: " + err.Error()
+	}
+	return "ok"
 }
 
 // parseControl reads one control line of --stdin: the words of the
@@ -669,15 +730,6 @@ func damagedJournal(err error, data string, cfg *table.Config, stderr io.Writer)
 	cfg.Alert = damageAlert(err, data)
 	fmt.Fprintf(stderr, "unoref: %s (%s)\n", lang.English.Render(cfg.Alert), cfg.Alert.Args.Text)
 	return tableJournal{j: table.DamagedJournal{Err: err}, close: func() error { return nil }}
-}
-
-// newTable builds the table of mode m on j: the virtual one, or the Pi's
-// devices of the pin map.
-func newTable(ctx context.Context, m runMode, j table.Journal, cfg table.Config, c Config, res table.Resolver, log *slog.Logger) (*table.Table, error) {
-	if m.virtual {
-		return table.NewVirtual(ctx, j, cfg, &table.VirtualOpts{Resolver: res})
-	}
-	return openBoard(ctx, j, cfg, c.pinmap, res, log)
 }
 
 // checkJournal runs the journal's whole-file check (PRAGMA quick_check)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/table/tabletest"
 	"github.com/unoref/unoref/referee/playtest"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -40,9 +41,10 @@ func TestMain(m *testing.M) {
 
 // daemon is `unoref run --sim --stdin` in a child process.
 type daemon struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Scanner
+	stderr *lockedBuffer // what it wrote on standard error, also passed on
 }
 
 func startDaemon(t *testing.T, dir string) *daemon {
@@ -64,13 +66,14 @@ func spawnDaemon(t *testing.T, env []string, args ...string) *daemon {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
+	errs := &lockedBuffer{}
+	cmd.Stderr = io.MultiWriter(os.Stderr, errs)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	return &daemon{cmd: cmd, in: in, out: sc}
+	return &daemon{cmd: cmd, in: in, out: sc, stderr: errs}
 }
 
 func (d *daemon) send(line string) {
@@ -120,15 +123,7 @@ func (d *daemon) stop(t *testing.T) {
 // lines of --stdin, and the model's state after the last event.
 func script(t *testing.T, cfg playtest.Config) ([]string, playtest.State) {
 	t.Helper()
-	steps, err := playtest.Play(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs := make([]tablelog.Event, len(steps))
-	for i, s := range steps {
-		evs[i] = s.Event
-	}
-	acts, err := table.Controls(evs)
+	steps, acts, err := tabletest.Play(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,7 +482,7 @@ func TestRunSystemdNoPi(t *testing.T) {
 	want := "unoref: run: no " + spiDevice + ": SPI is off"
 
 	_, stderr, code := call(t, "", args...)
-	if code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "--sim") {
+	if code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "--sim") || !strings.Contains(stderr, "sim = true in the [devices] section") || !strings.Contains(stderr, "unoref doctor") {
 		t.Errorf("NOTIFY_SOCKET: exit %d, stderr %q; want 1, %q", code, stderr, want)
 	}
 	// Nothing was sent before this.

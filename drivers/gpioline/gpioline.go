@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/warthog618/go-gpiocdev"
@@ -22,12 +23,15 @@ type Opts struct {
 	// header (RP1, label "pinctrl-rp1") is gpiochip4 on early kernels and
 	// gpiochip0 on later ones; HeaderChip finds it by label.
 	Chip string
-	// Consumer labels the lines in gpioinfo. Default "unoref".
+	// Consumer labels the lines in gpioinfo. Default DefaultConsumer.
 	Consumer string
 }
 
+// DefaultConsumer labels the daemon's lines in gpioinfo.
+const DefaultConsumer = "unoref"
+
 func (o *Opts) defaults() Opts {
-	r := Opts{Chip: DefaultChip, Consumer: "unoref"}
+	r := Opts{Chip: DefaultChip, Consumer: DefaultConsumer}
 	if o != nil {
 		if o.Chip != "" {
 			r.Chip = o.Chip
@@ -71,11 +75,26 @@ func headerChip(chips []string, label func(string) (string, error)) (string, err
 	return "", fmt.Errorf("gpioline: no gpiochip labelled %v: %w", headerLabels, gpiocdev.ErrNotFound)
 }
 
-// Output requests line offset (the BCM GPIO number on a Pi) as an output,
+// Output is a GPIO line driven by a driver (led, buzzer): 1 is on.
+// *gpiocdev.Line implements it; gpiolinetest.Line fakes it.
+type Output interface {
+	SetValue(v int) error
+}
+
+// OutputCloser is an Output that whoever requested it releases.
+type OutputCloser interface {
+	Output
+	Close() error
+}
+
+// The kernel's lines are Outputs.
+var _ OutputCloser = (*gpiocdev.Line)(nil)
+
+// RequestOutput requests line offset (the BCM GPIO number on a Pi) as an output,
 // driven to its inactive level. activeLow inverts the line in the kernel, so
 // SetValue(1) always means "on". The returned line satisfies the Output
 // interfaces of led and buzzer; Close releases it.
-func Output(offset int, activeLow bool, o *Opts) (*gpiocdev.Line, error) {
+func RequestOutput(offset int, activeLow bool, o *Opts) (*gpiocdev.Line, error) {
 	opts := o.defaults()
 	level := gpiocdev.AsActiveHigh
 	if activeLow {
@@ -83,9 +102,52 @@ func Output(offset int, activeLow bool, o *Opts) (*gpiocdev.Line, error) {
 	}
 	l, err := gpiocdev.RequestLine(opts.Chip, offset, gpiocdev.AsOutput(0), level, gpiocdev.WithConsumer(opts.Consumer))
 	if err != nil {
-		return nil, fmt.Errorf("gpioline: %s line %d: %w", opts.Chip, offset, err)
+		return nil, holder(opts.Chip, offset, fmt.Errorf("gpioline: %s line %d: %w", opts.Chip, offset, err))
 	}
 	return l, nil
+}
+
+// RequestInput requests line offset as an input to read its level, with
+// the pull-up when pullUp. Close releases it.
+func RequestInput(offset int, pullUp bool, o *Opts) (*gpiocdev.Line, error) {
+	opts := o.defaults()
+	req := []gpiocdev.LineReqOption{gpiocdev.AsInput, gpiocdev.WithConsumer(opts.Consumer)}
+	if pullUp {
+		req = append(req, gpiocdev.WithPullUp)
+	}
+	l, err := gpiocdev.RequestLine(opts.Chip, offset, req...)
+	if err != nil {
+		return nil, holder(opts.Chip, offset, fmt.Errorf("gpioline: %s line %d: %w", opts.Chip, offset, err))
+	}
+	return l, nil
+}
+
+// CheckChip returns nil when the gpiochip name can be opened; else the
+// kernel's reason (gpiocdev.ErrNotFound, gpiocdev.ErrPermissionDenied).
+func CheckChip(name string) error {
+	c, err := gpiocdev.NewChip(name)
+	if err != nil {
+		return fmt.Errorf("gpioline: %w", err)
+	}
+	return c.Close()
+}
+
+// holder adds the name of the program that holds a busy line to err: the
+// line is most likely the running service's.
+func holder(chip string, offset int, err error) error {
+	if !errors.Is(err, syscall.EBUSY) {
+		return err
+	}
+	c, cerr := gpiocdev.NewChip(chip)
+	if cerr != nil {
+		return err
+	}
+	defer c.Close()
+	info, ierr := c.LineInfo(offset)
+	if ierr != nil || info.Consumer == "" {
+		return err
+	}
+	return fmt.Errorf("%w (held by %q)", err, info.Consumer)
 }
 
 // InputOpts configures Inputs.
@@ -169,6 +231,75 @@ func (in *Inputs) Next(ctx context.Context) (button.Edge, error) {
 // Close releases the lines.
 func (in *Inputs) Close() error {
 	if err := in.lines.Close(); err != nil {
+		return fmt.Errorf("gpioline: %w", err)
+	}
+	return nil
+}
+
+// Edge is an input line that reports falling edges: the RC522's IRQ
+// output (active low, push-pull), for mfrc522.Opts.IRQ, so that the
+// reader's driver waits for the chip instead of polling it over SPI.
+type Edge struct {
+	line  *gpiocdev.Line
+	edges chan struct{}
+}
+
+// RequestEdge requests line offset as an input with its pull-up and
+// falling-edge detection.
+func RequestEdge(offset int, o *Opts) (*Edge, error) {
+	opts := o.defaults()
+	e := newEdge()
+	l, err := gpiocdev.RequestLine(opts.Chip, offset, gpiocdev.AsInput, gpiocdev.WithPullUp,
+		gpiocdev.WithFallingEdge, gpiocdev.WithConsumer(opts.Consumer), gpiocdev.WithEventHandler(e.handle))
+	if err != nil {
+		return nil, fmt.Errorf("gpioline: %s line %d: %w", opts.Chip, offset, err)
+	}
+	e.line = l
+	return e, nil
+}
+
+func newEdge() *Edge { return &Edge{edges: make(chan struct{}, 1)} }
+
+// handle runs on gpiocdev's watcher goroutine. One pending edge is all a
+// waiter needs to know: more are folded into it.
+func (e *Edge) handle(gpiocdev.LineEvent) {
+	select {
+	case e.edges <- struct{}{}:
+	default:
+	}
+}
+
+// WaitForEdge waits up to timeout (forever if negative, not at all if 0)
+// for a falling edge, and reports whether one came since the last call.
+func (e *Edge) WaitForEdge(timeout time.Duration) bool {
+	select {
+	case <-e.edges:
+		return true
+	default:
+	}
+	switch {
+	case timeout == 0:
+		return false
+	case timeout < 0:
+		<-e.edges
+		return true
+	}
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case <-e.edges:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// Close releases the line.
+func (e *Edge) Close() error {
+	if e.line == nil {
+		return nil
+	}
+	if err := e.line.Close(); err != nil {
 		return fmt.Errorf("gpioline: %w", err)
 	}
 	return nil

@@ -3,9 +3,12 @@ package board
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/led"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/oled"
@@ -28,7 +31,7 @@ type Board struct {
 	Buttons <-chan button.Event  // nil: no buttons; the sender closes it
 	Seats   *seatpad.Dev         // the optional seat pads
 	SeatEvs <-chan seatpad.Event // presses of the seat pads
-	Clock   Clock
+	Clock   clock.Clock
 	// Parts are the optional parts switched on in the pin map, found or
 	// absent.
 	Parts Parts
@@ -39,17 +42,17 @@ type Board struct {
 	closers []func() error
 }
 
-// Devices selects what OpenOnly opens.
-type Devices uint
+// Selection selects what OpenOnly opens.
+type Selection uint
 
 // The devices of a board.
 const (
-	Readers  Devices = 1 << iota // the RC522s and their reset line
-	Display                      // the OLED
-	LEDs                         // the panel LEDs
-	Buzzer                       // the buzzer
-	Buttons                      // the panel buttons
-	SeatPads                     // the optional seat pads
+	Readers  Selection = 1 << iota // the RC522s and their reset line
+	Display                        // the OLED
+	LEDs                           // the panel LEDs
+	Buzzer                         // the buzzer
+	Buttons                        // the panel buttons
+	SeatPads                       // the optional seat pads
 
 	All = Readers | Display | LEDs | Buzzer | Buttons | SeatPads
 )
@@ -60,16 +63,16 @@ func Open(pm *hardware.PinMap, h *Host) (*Board, error) { return OpenOnly(pm, h,
 
 // OpenOnly opens the devices of pm selected by which, as Open does:
 // enroll and tag open the readers, then the OLED and buzzer if they answer.
-func OpenOnly(pm *hardware.PinMap, h *Host, which Devices) (*Board, error) {
+func OpenOnly(pm *hardware.PinMap, h *Host, which Selection) (*Board, error) {
 	if err := pm.Validate(); err != nil {
 		return nil, fmt.Errorf("board: %w", err)
 	}
 	b := &Board{Clock: h.Clock}
 	if b.Clock == nil {
-		b.Clock = SystemClock
+		b.Clock = clock.System
 	}
 	steps := []struct {
-		d    Devices
+		d    Selection
 		open func(*hardware.PinMap, *Host) error
 	}{
 		{Readers, b.openReset}, {Readers, b.openReaders}, {Display | SeatPads, b.openI2C(which)},
@@ -87,6 +90,26 @@ func OpenOnly(pm *hardware.PinMap, h *Host, which Devices) (*Board, error) {
 	return b, nil
 }
 
+// partError says which part failed to open, on which header pins, and
+// where to look next: unoref doctor names the wire or the setting. A
+// person reading the log can act on it without knowing the drivers.
+func partError(part, pins string, err error) error {
+	return fmt.Errorf("board: %s on %s: %w; run unoref doctor, it says which wire or setting to fix", part, pins, err)
+}
+
+// onPins names the header pins of GPIO lines: "GPIO 25 (pin 22)".
+func onPins(ps ...hardware.Pin) string {
+	var g, ph []string
+	for _, p := range ps {
+		g = append(g, strconv.Itoa(int(p)))
+		ph = append(ph, strconv.Itoa(hardware.PhysOf(int(p))))
+	}
+	if len(ps) == 1 {
+		return "GPIO " + g[0] + " (pin " + ph[0] + ")"
+	}
+	return "GPIO " + strings.Join(g, ", ") + " (pins " + strings.Join(ph, ", ") + ")"
+}
+
 // onClose registers what Halt undoes, in the order opened.
 func (b *Board) onClose(f ...func() error) { b.closers = append(b.closers, f...) }
 
@@ -101,5 +124,5 @@ func (b *Board) Halt() error {
 	return errors.Join(errs...)
 }
 
-// run adds a device loop.
-func (b *Board) run(l Loop) { b.Loops = append(b.Loops, l) }
+// addLoop adds a device loop, for the board's user to run (Board.Loops).
+func (b *Board) addLoop(l Loop) { b.Loops = append(b.Loops, l) }

@@ -3,11 +3,11 @@ package board
 import (
 	"context"
 	"errors"
-
 	"fmt"
 
 	"periph.io/x/conn/v3/i2c"
 
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware"
@@ -15,11 +15,11 @@ import (
 
 // openI2C returns the opener of the pin map's I²C bus, the OLED on it,
 // and the seat-pad expanders when they are switched on, as which selects.
-func (b *Board) openI2C(which Devices) func(*hardware.PinMap, *Host) error {
+func (b *Board) openI2C(which Selection) func(*hardware.PinMap, *Host) error {
 	return func(pm *hardware.PinMap, h *Host) error {
 		bus, err := h.OpenI2C(I2CBus(pm.OLED.Bus))
 		if err != nil {
-			return fmt.Errorf("board: OLED bus: %w", err)
+			return partError("the OLED's I²C bus", fmt.Sprintf("%s (SDA pin 3, SCL pin 5)", I2CBus(pm.OLED.Bus)), err)
 		}
 		b.onClose(bus.Close)
 		if which&Display != 0 {
@@ -28,7 +28,11 @@ func (b *Board) openI2C(which Devices) func(*hardware.PinMap, *Host) error {
 			}
 		}
 		if which&SeatPads != 0 {
-			b.lookForSeatPads(pm, bus)
+			clk := bus.Clock
+			if clk == nil {
+				clk = b.Clock
+			}
+			b.lookForSeatPads(pm, bus, clk)
 		}
 		return nil
 	}
@@ -42,7 +46,7 @@ func (b *Board) openOLED(pm *hardware.PinMap, bus i2c.Bus) error {
 	}
 	disp, err := oled.NewI2C(bus, o)
 	if err != nil {
-		return fmt.Errorf("board: OLED: %w", err)
+		return partError("the OLED", fmt.Sprintf("I²C1 at 0x%02X (SDA pin 3, SCL pin 5, 3.3 V on pin %d)", pm.OLED.Addr, hardware.I2CPower), err)
 	}
 	b.Panel = disp
 	b.onClose(disp.Halt)
@@ -52,14 +56,14 @@ func (b *Board) openOLED(pm *hardware.PinMap, bus i2c.Bus) error {
 // lookForSeatPads lists each expander the seats need as a part and opens
 // the seat pads on those that acknowledge, from the first: with one
 // MCP23017 of two, seats 1–8 work and the part list says 9–10 have none.
-func (b *Board) lookForSeatPads(pm *hardware.PinMap, bus i2c.Bus) {
+func (b *Board) lookForSeatPads(pm *hardware.PinMap, bus i2c.Bus, clk clock.Clock) {
 	sp := pm.SeatPads
 	if sp.Seats == 0 {
 		return
 	}
 	parts, addrs := expanderParts(sp, bus)
 	if len(addrs) > 0 {
-		if err := b.openSeatPads(bus, min(sp.Seats, len(addrs)*seatpad.SeatsPerChip), addrs); err != nil {
+		if err := b.openSeatPads(bus, clk, min(sp.Seats, len(addrs)*seatpad.SeatsPerChip), addrs); err != nil {
 			for i := range addrs {
 				parts[i].State, parts[i].Detail = Absent, err.Error()
 			}
@@ -95,16 +99,16 @@ func expanderParts(sp hardware.SeatPads, bus i2c.Bus) (Parts, []uint16) {
 }
 
 // openSeatPads sets up seats pads on the expanders at addrs and their
-// polling loop.
-func (b *Board) openSeatPads(bus i2c.Bus, seats int, addrs []uint16) error {
-	sp, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: seats, Addrs: addrs, Clock: b.Clock})
+// polling loop, on clock.
+func (b *Board) openSeatPads(bus i2c.Bus, clk clock.Clock, seats int, addrs []uint16) error {
+	sp, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: seats, Addrs: addrs, Clock: clk})
 	if err != nil {
 		return err
 	}
 	ch := make(chan seatpad.Event, 16)
 	b.Seats, b.SeatEvs = sp, ch
 	b.onClose(sp.Halt)
-	b.run(func(ctx context.Context) error { return optional(ctx, sp.Run(ctx, ch)) })
+	b.addLoop(func(ctx context.Context) error { return optional(ctx, sp.Run(ctx, ch)) })
 	return nil
 }
 

@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"periph.io/x/conn/v3/i2c"
-
+	"github.com/unoref/unoref/drivers/gpioline"
+	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
@@ -52,8 +51,9 @@ type Check struct {
 
 // Report is every check, in the order they ran.
 type Report struct {
-	PinMap   string  `json:"pinmap"` // the file, or "built-in reference build"
-	OK       bool    `json:"ok"`     // no problem found
+	PinMap   string  `json:"pinmap"`         // the file, or "built-in reference build"
+	Step     int     `json:"step,omitempty"` // the guide's step checked up to; 0: the whole build
+	OK       bool    `json:"ok"`             // no problem found
 	Problems int     `json:"problems"`
 	Checks   []Check `json:"checks"`
 }
@@ -84,10 +84,12 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "%-8s %s  (%s)\n", "", strings.Repeat(" ", width), c.Detail)
 		}
 	}
-	switch r.Problems {
-	case 0:
+	switch {
+	case r.Problems == 0 && r.Step > 0 && r.Step < int(hardware.LastStep):
+		fmt.Fprintf(&b, "\nNo problem found up to step %d: go on with step %d of the guide (%s).\n", r.Step, r.Step+1, hardware.Step(r.Step+1).Title())
+	case r.Problems == 0:
 		b.WriteString("\nNo problem found.\n")
-	case 1:
+	case r.Problems == 1:
 		b.WriteString("\n1 problem found: fix it and run unoref doctor again.\n")
 	default:
 		fmt.Fprintf(&b, "\n%d problems found: fix the first one and run unoref doctor again.\n", r.Problems)
@@ -103,58 +105,23 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
-// SPIPort is an open spidev port, with the clock the reader's driver must
-// use (board.SPIPort).
-type SPIPort = board.SPIPort
-
-// Output is a GPIO line requested as an output. *gpiocdev.Line implements it.
-type Output interface {
-	SetValue(v int) error
-	Close() error
-}
-
-// Input is a GPIO line requested as an input. *gpiocdev.Line implements it.
-type Input interface {
-	Value() (int, error)
-	Close() error
-}
-
-// Lines requests lines of a gpiochip. Errors wrap the kernel's: EBUSY for
-// a line held by another program, gpiocdev.ErrPermissionDenied,
-// gpiocdev.ErrInvalidOffset.
-type Lines interface {
-	// Chip returns nil if the gpiochip named name can be opened.
-	Chip(name string) error
-	// Output requests offset as an output, driven inactive.
-	Output(chip string, offset int, activeLow bool) (Output, error)
-	// Input requests offset as an input, with the pull-up when pullUp.
-	Input(chip string, offset int, pullUp bool) (Input, error)
-}
-
-// Env is what the checks open. PiEnv returns the Raspberry Pi's.
+// Env is what the checks run on: the machine's buses, lines and files as
+// the daemon opens them (a board.Host: board.PiHost(Consumer) on a Pi, the
+// simulated board, boardtest, in tests; its Sleep waits for lines to
+// settle and, with Blink, for a person to see each LED), and the speaker
+// check.
 type Env struct {
-	// Stat returns nil when the device file at path exists.
-	Stat func(path string) error
-	// OpenSPI opens a spidev, e.g. "/dev/spidev0.0".
-	OpenSPI func(dev string) (*SPIPort, error)
-	// OpenI2C opens an I²C bus by periph's name, e.g. "I2C1".
-	OpenI2C func(name string) (i2c.BusCloser, error)
-	// Lines requests GPIO lines.
-	Lines Lines
-	// Sleep waits: for lines to settle and, with Blink, for a person to
-	// see each LED. Default time.Sleep.
-	Sleep func(time.Duration)
+	*board.Host
 	// Speaker checks the optional speaker in a language (EspeakSpeaker):
 	// nil when the referee can speak. Nil: not checked.
 	Speaker func(ctx context.Context, lang string) error
-	// Root is the file system the machine's files are read from
-	// (proc/device-tree/model, boot/firmware/cmdline.txt, proc/cmdline).
-	// Default os.DirFS("/").
-	Root fs.FS
 	// Free is the room left on the file system of a directory
 	// (journal.FreeSpace); nil: the data directory's disk is not checked.
 	Free func(dir string) (uint64, error)
 }
+
+// Consumer labels the lines the doctor holds, in gpioinfo.
+const Consumer = "unoref-doctor"
 
 // Options selects what Run checks.
 type Options struct {
@@ -176,6 +143,14 @@ type Options struct {
 	Ask func(question string) bool
 	// Lang is the language the speaker is checked in ("ru"); default "en".
 	Lang string
+	// Step is the step of the assembly guide (hardware/README.md) the
+	// build has reached: the parts of later steps are not fitted yet and
+	// said so, not checked. 0: the whole build.
+	Step hardware.Step
+	// Config is the configuration file read, and Sim its devices.sim:
+	// the referee then runs the virtual table, not the parts checked.
+	Config string
+	Sim    bool
 	// Data is the data directory, whose disk's room is checked (Env.Free).
 	Data string
 }
@@ -183,23 +158,23 @@ type Options struct {
 // Run runs every check and returns the report. It stops early, with the
 // checks so far, when ctx is done or when the pin map is not valid.
 func Run(ctx context.Context, env *Env, o Options) *Report {
-	d := &doctor{ctx: ctx, env: *env, opts: o, rep: &Report{PinMap: "built-in reference build"}, lines: map[string]Output{}, inputs: map[string]Input{}}
+	d := &doctor{ctx: ctx, env: *env, opts: o, rep: &Report{PinMap: "built-in reference build"}, lines: map[string]gpioline.OutputCloser{}, inputs: map[string]board.Input{}}
 	if d.env.Sleep == nil {
-		d.env.Sleep = time.Sleep
-	}
-	if d.env.Root == nil {
-		d.env.Root = os.DirFS("/")
+		h := *env.Host
+		h.Sleep = time.Sleep
+		d.env.Host = &h
 	}
 	if o.PinMap != "" {
 		d.rep.PinMap = o.PinMap
 	}
+	d.rep.Step = int(o.Step)
 	defer d.finish()
 	defer d.close()
 	d.disk()
 	if !d.pinMap() || !d.machine() {
 		return d.rep
 	}
-	steps := []func(){d.buses, d.gpio, d.readers, d.i2cDevices, d.speaker, d.blink, d.walk}
+	steps := []func(){d.config, d.buses, d.gpio, d.readers, d.i2cDevices, d.speaker, d.blink, d.walk}
 	for _, step := range steps {
 		if ctx.Err() != nil {
 			d.add(Check{Name: "interrupted", Status: Problem, Message: "stopped before all checks ran", Detail: ctx.Err().Error()})
@@ -221,17 +196,24 @@ type doctor struct {
 	spiOff map[int]bool // chip selects without a spidev
 	i2cOff bool
 	chipOK bool
-	lines  map[string]Output // pin map key → requested output, for blink
-	inputs map[string]Input  // pin map key → button line read at rest, for the walk
+	lines  map[string]gpioline.OutputCloser // pin map key → requested output, for blink
+	inputs map[string]board.Input           // pin map key → button line read at rest, for the walk
 	closer []func() error
 
 	readersOK []startedPad // readers that started, for the walk
+	display   *oled.Dev    // the OLED set up, for the walk's test pattern
 	seats     *seatpad.Dev // seat pads set up, for the walk
 	seatCount int
 }
 
-func (d *doctor) add(c Check) {
-	d.rep.Checks = append(d.rep.Checks, c)
+// stat returns nil when the device file at path exists.
+func (d *doctor) stat(path string) error {
+	_, err := fs.Stat(d.env.Files, strings.TrimPrefix(path, "/"))
+	return err
+}
+
+func (d *doctor) add(c ...Check) {
+	d.rep.Checks = append(d.rep.Checks, c...)
 }
 
 func (d *doctor) finish() {
@@ -241,6 +223,29 @@ func (d *doctor) finish() {
 		}
 	}
 	d.rep.OK = d.rep.Problems == 0
+}
+
+// fitted tells whether the guide has fitted the part on pin map key by
+// the step the build has reached (Options.Step).
+func (d *doctor) fitted(key string) bool {
+	return d.opts.Step == 0 || hardware.StepOf(key) <= d.opts.Step
+}
+
+// notYet is the check of a part the guide fits at a later step.
+func notYet(name, key string) Check {
+	s := hardware.StepOf(key)
+	return Check{Name: name, Status: Skipped,
+		Message: fmt.Sprintf("not fitted yet: the guide fits it at step %d (%s); unoref doctor --step %d checks it then", s, s.Title(), s)}
+}
+
+// config says when the configuration runs the virtual table: the parts
+// checked here are then left alone by the referee.
+func (d *doctor) config() {
+	if !d.opts.Sim {
+		return
+	}
+	d.add(Check{Name: "config", Status: Warn,
+		Message: fmt.Sprintf("%s has sim = true in its [devices] section: the referee runs the virtual table and leaves these parts alone; set sim = false there and restart it (sudo systemctl restart unoref)", d.opts.Config)})
 }
 
 // close releases what the checks opened, last first.

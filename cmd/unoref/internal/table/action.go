@@ -17,8 +17,8 @@ type ActionKind string
 
 // The kinds of Action.
 const (
-	KindTap     ActionKind = "tap"     // cards put on a pad (the virtual table)
-	KindRemove  ActionKind = "remove"  // the cards on a pad lifted (the virtual table)
+	KindTap     ActionKind = "tap"     // cards put on a pad (by the Person of a simulated table)
+	KindRemove  ActionKind = "remove"  // the cards on a pad lifted (likewise)
 	KindPress   ActionKind = "press"   // a panel button pressed
 	KindSeat    ActionKind = "seat"    // a seat pad's button pressed
 	KindNewGame ActionKind = "newgame" // a new game set up

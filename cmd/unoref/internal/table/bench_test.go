@@ -32,12 +32,9 @@ func benchTableWith(b *testing.B, cfg Config) (*Table, func()) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tb, err := NewVirtual(ctx, j, cfg, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
-	if err != nil {
-		b.Fatal(err)
-	}
+	tb, _ := newVirtual(b, j, cfg, virtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
 	var wg sync.WaitGroup
-	tb.v.start(ctx, &wg)
+	tb.startLoops(ctx, &wg)
 	return tb, func() {
 		cancel()
 		wg.Wait()

@@ -1,22 +1,33 @@
 // Package table is the referee at the table: it turns reader events and
 // button presses into table-log events for the engine (RULES.md "The table log"),
 // journals every accepted event before its effect is shown, and drives the
-// OLED, LEDs and buzzer in the family's language. On the virtual table the same code runs on the
-// simulators.
+// OLED, LEDs and buzzer in the family's language. It does not know whether
+// its parts are real or simulated.
 //
 // A Table is built from Devices (small interfaces: readers, display, LEDs,
 // buzzer, button and seat-pad events, a Clock) and a Journal. Run owns the
 // game: one select over the readers, the buttons, the seat pads, the
 // table's timers and the page's actions, each handled by one function. A
 // device loop (Devices.Loops) that returns while Run runs ends it with
-// ErrLoopStopped, so that the daemon stops and is restarted.
+// ErrLoopStopped, so that the daemon stops and is restarted. An output
+// that fails (a dead LED or buzzer line, seat pads or an OLED that stop
+// answering) is logged once and marked vanished in Snapshot.Parts
+// (board.Parts.Lose), and the table referees on without it; what does not
+// halt when Run ends is logged.
 // Snapshot, Subscribe, OLED and Do are what the page uses (package web);
 // ShowCode puts the page's one-time setup code on the OLED and never in a
-// Snapshot.
-// NewVirtual builds the devices on the simulators: mfrc522test under the
-// real mfrc522 driver and its Watch loop, ssd1306test under oled.Dev and screen.Display,
-// gpiolinetest lines under led, buzzer and button. On a Pi, hardware/board
-// opens the devices of the pin map and FromBoard hands them to New.
+// Snapshot: with the page's address (SetPageURL) as a QR code that opens
+// the page with the code in its fragment and fills the setup form; a long
+// press of OK shows the page's address as a QR code for a new phone.
+// hardware/board opens the devices of a pin map and FromBoard hands them
+// to New, with their loops (the display's drawing, the buttons' and seat
+// pads' polling): on a Pi, the Pi's; for `unoref run --sim`, the
+// simulated board's. A simulated table comes with a Person
+// (Devices.Person), which does the page's controls that a hand does at a
+// table (lay a card, lift it, press a button or a seat pad) as stimuli on
+// the simulated parts, returns once Run has ruled on them, and says what
+// the OLED and the LEDs show. Without one, the page's presses are taken as
+// the buttons' and seat pads' own, and taps are refused.
 //
 // # What the table says
 //
@@ -113,8 +124,9 @@
 // (JournaledGame.ApplyTag). New resumes the open game and rebuilds the tags
 // on the pile from the journaled lines and their tags, as play built them
 // (pileAfter): a card taken back is still caught after a restart, and an
-// undo takes its tag off the pile. The virtual table's card codes get a
-// fresh tag per tap and play untagged. Not journaled, and started afresh:
+// undo takes its tag off the pile. A card code tapped on the page is laid
+// as a fresh sticker by the Person, and journaled as any tag is. Not
+// journaled, and started afresh:
 // a dealer pick or hand taps in progress, and an event held for an UNO
 // grace.
 //
@@ -157,6 +169,10 @@
 // The page's admin actions: "undo" drops the last event (one held for an
 // UNO grace, else the last journaled one, journal.Recorder.Undo) and rebuilds
 // the game from the journal; "end" ends the game (abandoned when not won).
+// A game that ends — won, or ended on the page — leaves its final standings
+// on the OLED until a new game begins (ending.go: how it ended, the one
+// notion the log's "game ended" line shares; the players best first by
+// referee.Standings, the winner on top).
 // "rename" renames the player in a seat (any name tablelog.CheckName
 // accepts, unique at the table): a roster player for every game, past ones
 // included, a guest in this game only (journal.RenameSeat). The engine and

@@ -17,23 +17,12 @@ import (
 // test ends; Run's error, if it ends by itself, fails the test.
 func runningTable(t *testing.T) (*table.Table, <-chan error) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	j, err := table.OpenJournal(ctx, filepath.Join(t.TempDir(), "journal.db"))
+	j, err := table.OpenJournal(context.Background(), filepath.Join(t.TempDir(), "journal.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := table.NewVirtual(ctx, j, table.Config{UnoGrace: -1}, &table.VirtualOpts{Clock: gpiolinetest.NewClock(gpiolinetest.Epoch)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-		j.Close()
-	})
-	return tb, done
+	t.Cleanup(func() { j.Close() })
+	return tabletest.Virtual(t, j, table.Config{UnoGrace: -1}, gpiolinetest.NewClock(gpiolinetest.Epoch))
 }
 
 // TestHostileActions tries every action kind with every hostile value of

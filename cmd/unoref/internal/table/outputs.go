@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/led"
+	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -94,7 +96,7 @@ func (t *Table) effects(ev tablelog.Event, v referee.Verdict, before, st referee
 		return
 	}
 	if lk.pattern != nil && t.dev.Buzzer != nil {
-		t.dev.Buzzer.Play(lk.pattern)
+		t.output(board.PartBuzzer, t.dev.Buzzer.Play(lk.pattern))
 		t.after(timerBuzz, lk.pattern.Duration()+time.Millisecond)
 	}
 	t.out.buzz = lk.name
@@ -113,25 +115,22 @@ func (t *Table) flash(name string) {
 	switch name {
 	case "legal":
 		if t.dev.LEDs != nil {
-			t.dev.LEDs.FlashLegal()
+			t.output(board.PartLEDs, t.dev.LEDs.FlashLegal())
 		}
 		t.out.leds["legal"], t.out.leds["illegal"] = true, false
 	case "illegal":
 		if t.dev.LEDs != nil {
-			t.dev.LEDs.FlashIllegal()
+			t.output(board.PartLEDs, t.dev.LEDs.FlashIllegal())
 		}
 		t.out.leds["illegal"], t.out.leds["legal"] = true, false
 	}
 }
 
 // scored keeps the points of a round when its scores change, until the
-// next round begins; and whether the round's starter stands.
+// next round begins.
 func (t *Table) scored(before, st referee.State) {
-	switch {
-	case st.Phase == referee.PhaseSetup && before.Phase != referee.PhaseSetup && before.Phase != "":
-		t.cur.started = false
-	case st.Phase != referee.PhaseSetup && st.Phase != referee.PhaseOver && st.Phase != "":
-		t.cur.started, t.out.roundPts, t.out.counted = true, nil, 0
+	if st.Phase != referee.PhaseSetup && st.Phase != referee.PhaseOver && st.Phase != "" {
+		t.out.roundPts, t.out.counted = nil, 0
 	}
 	if before.Scores == nil || maps.Equal(before.Scores, st.Scores) {
 		return
@@ -157,7 +156,7 @@ func (t *Table) refresh() {
 				seat = i
 			}
 		}
-		t.dev.Seats.Light(seat)
+		t.output(board.PartSeatPads, t.dev.Seats.Light(seat))
 	}
 	pm := t.promptNamed(st)
 	s := Snapshot{
@@ -183,21 +182,12 @@ func (t *Table) refresh() {
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	s.Counted, s.PickNext = t.countedPlayers(st), t.pickNext()
-	if t.v != nil {
-		s.LEDs = t.v.ledStates()
-		if t.v.buzzing() {
-			s.Buzzer = t.out.buzz
-		}
-	} else {
-		s.LEDs = maps.Clone(t.out.leds)
-		if t.dev.Buzzer != nil && t.dev.Buzzer.Playing() {
-			s.Buzzer = t.out.buzz
-		}
+	s.LEDs = t.person.LEDs()
+	if t.dev.Buzzer != nil && t.dev.Buzzer.Playing() {
+		s.Buzzer = t.out.buzz
 	}
 	t.publish(s)
 }
-
-var seatLED = [...]string{"seat0", "seat1", "seat2", "seat3", "seat4", "seat5", "seat6", "seat7", "seat8", "seat9"}
 
 var colorLEDs = map[string]led.LED{"R": led.Red, "Y": led.Yellow, "G": led.Green, "B": led.Blue}
 
@@ -224,9 +214,7 @@ func (t *Table) steadyLEDs(st referee.State) {
 	if t.dev.LEDs == nil {
 		return
 	}
-	t.dev.LEDs.SetDirection(dir)
-	t.dev.LEDs.SetColor(col)
-	t.dev.LEDs.Set(led.UNO, amber)
+	t.output(board.PartLEDs, errors.Join(t.dev.LEDs.SetDirection(dir), t.dev.LEDs.SetColor(col), t.dev.LEDs.Set(led.UNO, amber)))
 }
 
 // buildScreen is the OLED's view of the table.
@@ -238,7 +226,7 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 		Color:     st.Color,
 		Top:       st.Top,
 		Pending:   st.Pending,
-		Round:     t.cur.round(st),
+		Round:     st.CurrentRound(),
 		Winner:    t.cur.disp(st.Winner),
 		Message:   t.out.last.Message,
 		Prompt:    t.say(t.promptNamed(st)),
@@ -253,10 +241,18 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 	} else if st.SlapFor != "" {
 		s.Alert, s.Message = screen.AlertSlap, t.say(t.named(msg.Sentence{slapMsg(st)})...)
 	}
-	if code := t.setupCode(); code != "" {
-		// The whole screen, so that no layout cuts the code.
-		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang,
+	if link, code := t.pageLink(); code != "" {
+		// The whole screen, so that no layout cuts the code: a QR code of
+		// the page that fills the setup form, the code beside it, and the
+		// sentence that says it (on the screen when the link is too long
+		// for a QR code).
+		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang, Link: link, Code: code,
 			Prompt: t.say(msg.Msg{Key: "table.code", Args: msg.Args{Value: code}})}
+	} else if t.out.link {
+		s.Link = link
+	}
+	if f, ok := t.finished(); ok {
+		return f.screen(s, t.out.roundPts, t.out.counted)
 	}
 	if t.cur.game == nil {
 		s.Phase = referee.PhaseSetup
@@ -270,14 +266,6 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 		s.Scores = append(s.Scores, screen.Score{Name: t.cur.disp(p), Points: st.Scores[p], Round: t.out.roundPts[p]})
 	}
 	return s
-}
-
-// round is the round the screen names: between rounds, the next one.
-func (g *currentGame) round(st referee.State) int {
-	if g.game != nil && st.Phase == referee.PhaseSetup && !g.started {
-		return st.Round + 1
-	}
-	return st.Round
 }
 
 // promptNamed is what the table waits for, with display names.
@@ -305,6 +293,11 @@ func (t *Table) show(s screen.Screen) {
 	t.out.screen = s
 	if t.dev.Display != nil {
 		t.dev.Display.Show(s)
+		// Drawing is the display's own goroutine's: its last draw's
+		// outcome is what is known now.
+		if d, ok := t.dev.Display.(interface{ Err() error }); ok {
+			t.output(board.PartOLED, d.Err())
+		}
 	}
 }
 

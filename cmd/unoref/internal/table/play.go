@@ -10,6 +10,7 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/hardware/board"
@@ -48,11 +49,7 @@ func tagCode(err error) string {
 
 // readerEvent handles one event of a pad's reader.
 func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
-	defer func() {
-		if t.v != nil {
-			t.v.readerEvent(t, pad, ev)
-		}
-	}()
+	defer t.person.ReaderRuled(pad, ev)
 	switch ev.Kind {
 	case mfrc522.ReaderLost:
 		for k := range t.tags.inField {
@@ -69,18 +66,15 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		return nil
 	case mfrc522.ReaderBack:
 		if pad == "play" {
-			t.out.reader = "ok"
-			if t.v != nil {
-				t.out.reader = "sim"
-			}
+			t.out.reader = t.readerOK()
 		} else {
 			t.parts, _ = t.parts.Back(board.PartDrawReader)
 		}
 		t.refresh()
 		return nil
 	case mfrc522.TagLeft:
-		delete(t.tags.seen, ev.Tag.UID.String())
-		delete(t.tags.inField, pad+ev.Tag.UID.String())
+		delete(t.tags.seen, registry.FormatUID(ev.Tag.UID))
+		delete(t.tags.inField, pad+registry.FormatUID(ev.Tag.UID))
 		return nil
 	case mfrc522.PollFailed:
 		if errors.Is(ev.Err, mfrc522.ErrCollision) {
@@ -91,7 +85,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	default:
 		return nil
 	}
-	uid := ev.Tag.UID.String()
+	uid := registry.FormatUID(ev.Tag.UID)
 	if t.tags.seen[uid] {
 		return nil
 	}
@@ -99,16 +93,16 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	// card still lying on the pad is not one of them.
 	fresh := 0
 	for _, p := range ev.Present {
-		if !t.tags.inField[pad+p.UID.String()] {
+		if !t.tags.inField[pad+registry.FormatUID(p.UID)] {
 			fresh++
 		}
 	}
 	for _, p := range ev.Present {
-		t.tags.inField[pad+p.UID.String()] = true
+		t.tags.inField[pad+registry.FormatUID(p.UID)] = true
 	}
 	if fresh > 1 {
 		for _, p := range ev.Present {
-			t.tags.seen[p.UID.String()] = true
+			t.tags.seen[registry.FormatUID(p.UID)] = true
 		}
 		t.refuse(CodeTwoCards, msg.Msg{Key: "tag.twocards"}, "")
 		return nil
@@ -117,9 +111,6 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	if err != nil {
 		t.refuse(tagCode(err), tagMsg(err), "")
 		return nil
-	}
-	if t.v != nil && t.v.minted(ev.Tag.UID) {
-		uid = ""
 	}
 	return t.tap(pad, c, uid)
 }
@@ -137,7 +128,7 @@ func (t *Table) resolve(pad string, tag mfrc522.Tag) (cards.Card, error) {
 		return res.Card, err
 	}
 	if tag.Type >= mfrc522.TypeClassicMini {
-		te := &registry.TagError{Err: registry.ErrUnknownTag, UID: tag.UID.String(), Msg: "Unknown tag: this is not a card"}
+		te := &registry.TagError{Err: registry.ErrUnknownTag, UID: registry.FormatUID(tag.UID), Msg: "Unknown tag: this is not a card"}
 		return cards.Card{}, fmt.Errorf("%w: %w", errNotCard, te)
 	}
 	_, c, derr, rerr := registry.ReadCard(tag.Data, read)
@@ -521,7 +512,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	}
 	st := t.cur.game.State()
 	if st.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver {
-		t.logEnded()
+		t.logEnded(screen.EndWon)
 	}
 	t.track(ev, v, before, st, uid)
 	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Msg...)
@@ -559,8 +550,6 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	switch ev.Kind {
 	case tablelog.Dealer, tablelog.Start:
 		t.dealer.chosen = true
-		// A starter put back still begins the engine's round.
-		t.cur.started = t.cur.started || ev.Kind == tablelog.Start
 	case tablelog.Hand, tablelog.Points:
 		t.taps.done[ev.Name] = true
 	}
@@ -583,7 +572,7 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	}
 }
 
-// pileOn puts the tag uid (in hex, as mfrc522.UID prints it) on the pile
+// pileOn puts the tag uid (registry.FormatUID's hex) on the pile
 // before the referee rules on its play; a *registry.TagError
 // (registry.ErrDuplicateTag) when it is there already: the card was taken
 // back.

@@ -12,7 +12,7 @@ import (
 // and to hand to other goroutines.
 type Snapshot struct {
 	Seq     uint64          // increases on every change
-	Virtual bool            // true on the virtual table (controls are shown)
+	Virtual bool            // the parts are simulated: the page shows the controls that lay cards
 	State   referee.State   // the engine's observable state (RULES.md "The table log")
 	Players []string        // seats, clockwise
 	Last    Verdict         // the last ruling shown at the table
@@ -36,7 +36,7 @@ type Snapshot struct {
 
 	// Parts are the optional parts switched on in the pin map: found,
 	// absent (never fitted) or vanished (a problem). Empty on the minimal
-	// build and the virtual table.
+	// build, and with --sim, where every part is fitted.
 	Parts board.Parts `json:",omitempty"`
 
 	// uno-slap: the caller whose hand is being slapped and the players who

@@ -90,12 +90,9 @@ func startOnDisk(t *testing.T, dir string, d *disk, cfg Config) *vtable {
 	}
 	t.Cleanup(func() { j.Close() })
 	cfg.FreeSpace, cfg.StorageEvery, cfg.DataDir = d.space, time.Second, dir
-	tb, err := NewVirtual(context.Background(), fullingJournal{j, d}, cfg, &VirtualOpts{Clock: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, vb := newVirtual(t, fullingJournal{j, d}, cfg, virtualOpts{Clock: clock})
 	_, stop := runTable(t, tb)
-	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop, jr: j}
+	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop, jr: j, vb: vb}
 }
 
 // Issue 22 point 4: on a full card the table goes on refereeing what needs
@@ -204,16 +201,13 @@ func TestStartOnAFullCard(t *testing.T) {
 	}}
 	t.Cleanup(func() { r.Close() })
 	clock := gpiolinetest.NewClock(time.Time{})
-	tb, err := NewVirtual(context.Background(), r, Config{UnoGrace: -1, CardFull: true, FreeSpace: d.space, StorageEvery: time.Second, DataDir: dir}, &VirtualOpts{Clock: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, vb := newVirtual(t, r, Config{UnoGrace: -1, CardFull: true, FreeSpace: d.space, StorageEvery: time.Second, DataDir: dir}, virtualOpts{Clock: clock})
 	runTable(t, tb)
-	w := &vtable{Table: tb, clock: clock, dir: dir}
+	w := &vtable{Table: tb, clock: clock, dir: dir, vb: vb}
 	if s := w.Snapshot(); s.Alert.Key != "table.alert.full" || s.Game != 0 {
 		t.Fatalf("started on a full card: alert %+v, game %d", s.Alert, s.Game)
 	}
-	err = w.Do(context.Background(), Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	err := w.Do(context.Background(), Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
 	var ae *ActionError
 	if !errors.As(err, &ae) || cmp.Diff([]string{"table.full"}, ae.Msg.Keys()) != "" {
 		t.Errorf("new game on a full card = %v, want the full card's sentence", err)

@@ -14,6 +14,7 @@ import (
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/drivers/voice"
@@ -33,7 +34,7 @@ type Config struct {
 	// UnoGrace is the time a player keeps, from the card that leaves them
 	// one card, to call UNO before the referee's automatic catch: a play
 	// or draw by someone else inside it waits until it ends or the call
-	// comes. Default 2 s; negative: none.
+	// comes. Default DefaultUnoGrace; negative: none.
 	UnoGrace time.Duration
 	// SeatWindow is how long a seat-pad press names who acts next.
 	// Default 3 s.
@@ -48,7 +49,9 @@ type Config struct {
 	// PageTime is how long each page of a text too long for one screen
 	// stays before the next (they go round). Default 3 s.
 	PageTime time.Duration
-	// Virtual marks the virtual table in the snapshot.
+	// Virtual marks a table whose parts are simulated, for the page
+	// (Snapshot.Virtual: it shows the controls that lay cards); the
+	// play-pad reader's state reads "sim" there.
 	Virtual bool
 	// Voice, when set, is the speaker the referee says its rulings, the
 	// turn and the scores through, off the table's loop. Speak turns it on
@@ -94,7 +97,7 @@ func (c *Config) defaults() {
 		c.Rules = referee.PresetOfficial
 	}
 	if c.UnoGrace == 0 {
-		c.UnoGrace = 2 * time.Second
+		c.UnoGrace = DefaultUnoGrace
 	}
 	if c.SeatWindow <= 0 {
 		c.SeatWindow = 3 * time.Second
@@ -110,6 +113,10 @@ func (c *Config) defaults() {
 	}
 }
 
+// DefaultUnoGrace is Config.UnoGrace's default, and the config key
+// game.uno_grace's.
+const DefaultUnoGrace = 2 * time.Second
+
 // ErrHalted is returned by Do once Run has returned.
 var ErrHalted = errors.New("table: halted")
 
@@ -119,7 +126,7 @@ type Table struct {
 	dev   Devices
 	j     Journal
 	cfg   Config
-	clock Clock
+	clock clock.Clock
 
 	actions chan request
 	timers  chan timerMsg
@@ -134,7 +141,7 @@ type Table struct {
 	out     outputs
 	tags    padTags
 	sched   timerSet
-	v       *virtual
+	person  Person      // the page's hand: Devices.Person, or pageHand
 	parts   board.Parts // optional parts, as found and since
 	voice   VoiceState  // speaker and teaching mode, as the page sets them
 	storage storage     // a problem with the journal's disk (storage.go)
@@ -145,6 +152,7 @@ type Table struct {
 
 	mu      sync.Mutex
 	code    string // the page's setup code, on the OLED only
+	pageURL string // where a phone opens the page (SetPageURL)
 	snap    Snapshot
 	subs    map[chan Snapshot]struct{}
 	lastImg screen.Screen
@@ -152,13 +160,12 @@ type Table struct {
 
 // currentGame is the game being refereed and what the daemon keeps beside it.
 type currentGame struct {
-	game    JournaledGame
-	t0      time.Time // the time base of the game's event times
-	events  int       // journaled events of the game
-	id      int64
-	names   map[string]string // display names of renamed seats
-	phase   string
-	started bool // a starter stands for the round st.Round (phase setup: else the next round's)
+	game   JournaledGame
+	t0     time.Time // the time base of the game's event times
+	events int       // journaled events of the game
+	id     int64
+	names  map[string]string // display names of renamed seats
+	phase  string
 	// wd4Color is the colour to match before the last Wild Draw Four.
 	wd4Color cards.Color
 	rules    []msg.Sentence // the game's rules in force (RulesInForce)
@@ -196,11 +203,13 @@ type unoState struct {
 type outputs struct {
 	alert    screen.Alert
 	alertMsg string
-	amber    bool           // the UNO LED lit for the alert shown: a missed UNO, bad news
-	page     int            // the page of the OLED's text shown (screen.Pages)
-	pageKey  string         // the text paged through, to start again when it changes
-	roundPts map[string]int // points of the round just counted, until the next round starts
-	counted  int            // the round roundPts belong to
+	amber    bool            // the UNO LED lit for the alert shown: a missed UNO, bad news
+	page     int             // the page of the OLED's text shown (screen.Pages)
+	pageKey  string          // the text paged through, to start again when it changes
+	roundPts map[string]int  // points of the round just counted, until the next round starts
+	final    *finalStandings // the game ended last, while no game is on
+	link     bool            // the page's QR code shown for a new phone, until the next news
+	counted  int             // the round roundPts belong to
 	last     Verdict
 	reader   string
 	buzz     string
@@ -246,15 +255,14 @@ type timerMsg struct {
 	gen  uint64
 }
 
+// request is a control for Run's goroutine: an action of the page, or f.
 type request struct {
 	a     Action
+	f     func() error
 	reply chan reply
 }
 
-type reply struct {
-	wait <-chan struct{}
-	err  error
-}
+type reply struct{ err error }
 
 // New builds a table on dev and resumes the journal's open game, if any.
 func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error) {
@@ -281,11 +289,13 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	t.codeShown = make(chan chan struct{})
 	t.problems = make(chan storage)
 	if t.clock == nil {
-		t.clock = SystemClock
+		t.clock = clock.System
 	}
-	if cfg.Virtual {
-		t.out.reader = "sim"
+	t.person = dev.Person
+	if t.person == nil {
+		t.person = pageHand{t}
 	}
+	t.out.reader = t.readerOK()
 	if cfg.CardFull {
 		t.cardFull()
 	}
@@ -312,8 +322,9 @@ func (t *Table) seatsGone(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
-	var moved bool
-	if t.parts, moved = t.parts.Vanish(board.PartSeatPads, "stopped answering"); moved {
+	// Lighting a seat may have found them gone first (output).
+	t.parts, _ = t.parts.Vanish(board.PartSeatPads, "stopped answering")
+	if t.parts.Has(board.PartSeatPads, board.Vanished) {
 		t.refuse(CodeUnreadable, msg.Msg{Key: "table.seats"}, "")
 	}
 }
@@ -331,13 +342,11 @@ func (t *Table) adopt(g JournaledGame) {
 	t.taps.done = map[string]bool{}
 	t.dealer.chosen = false
 	var last time.Duration
-	var lastKind tablelog.Kind
 	for _, l := range lines {
 		ev, ok, err := tablelog.Parse(l, 0)
 		if err != nil || !ok {
 			continue
 		}
-		lastKind = ev.Kind
 		if ev.Timed {
 			last = ev.At
 		}
@@ -355,7 +364,6 @@ func (t *Table) adopt(g JournaledGame) {
 	t.cur.t0 = t.cur.t0.Add(-last)
 	st := g.State()
 	t.cur.phase = st.Phase
-	t.cur.started = st.Phase != referee.PhaseSetup || lastKind == tablelog.Start
 	t.out.roundPts, t.out.counted = nil, 0
 	if st.Phase != referee.PhaseCountup && st.Phase != referee.PhaseHeights {
 		t.taps.done = map[string]bool{}
@@ -392,9 +400,6 @@ func (t *Table) Run(ctx context.Context) error {
 		t.halt()
 		close(t.halted)
 	}()
-	if t.v != nil {
-		t.v.start(ctx, &wg)
-	}
 	loopErr := t.startLoops(ctx, &wg)
 	play := t.dev.Play.Watch(ctx)
 	var draw <-chan mfrc522.Event
@@ -446,12 +451,11 @@ func (t *Table) Run(ctx context.Context) error {
 			switch {
 			case ev.Kind == button.Press:
 				err = t.press(ev.Button)
-				if t.v != nil {
-					t.v.pressed()
-				}
 			case ev.Kind == button.LongPress && ev.Button == button.Pass:
+				t.showLink()
 				t.sayRules()
 			}
+			t.person.ButtonRuled(ev)
 		case ev, ok := <-seats:
 			if !ok {
 				seats = nil
@@ -460,23 +464,12 @@ func (t *Table) Run(ctx context.Context) error {
 			}
 			if ev.Kind == button.Press {
 				err = t.seat(ev.Seat)
-				if t.v != nil {
-					t.v.seatDone()
-				}
 			}
+			t.person.SeatRuled(ev)
 		case k := <-t.timers:
 			err = t.timer(k)
 		case r := <-t.actions:
-			var w <-chan struct{}
-			w, err = t.action(r.a)
-			var aerr *ActionError
-			if errors.As(err, &aerr) {
-				t.logRefused(r.a, aerr)
-				r.reply <- reply{err: aerr}
-				err = nil
-			} else {
-				r.reply <- reply{wait: w, err: err}
-			}
+			err = t.answer(r)
 		}
 		// A refusal is said where it happened (refuse); only a failure
 		// of the table itself (the journal's disk) ends Run.
@@ -487,6 +480,34 @@ func (t *Table) Run(ctx context.Context) error {
 	}
 }
 
+// answer handles a request of the page and replies; its error is one
+// that ends Run (the journal failing), never a refusal.
+func (t *Table) answer(r request) error {
+	var err error
+	if r.f != nil {
+		err = r.f()
+	} else {
+		err = t.action(r.a)
+	}
+	var aerr *ActionError
+	if errors.As(err, &aerr) {
+		t.logRefused(r.a, aerr)
+		r.reply <- reply{err: aerr}
+		return nil
+	}
+	r.reply <- reply{err: err}
+	return err
+}
+
+// readerOK is the play-pad reader's state when it answers: "sim" on a
+// table whose parts are simulated.
+func (t *Table) readerOK() string {
+	if t.cfg.Virtual {
+		return "sim"
+	}
+	return "ok"
+}
+
 // halt stops every device: antenna off, screen blank, LEDs low, silence.
 func (t *Table) halt() {
 	t.sched.cancel(timerGrace)
@@ -495,13 +516,18 @@ func (t *Table) halt() {
 	t.sched.cancel(timerPage)
 	t.sched.cancel(timerBuzz)
 	t.sched.cancel(timerStorage)
+	var errs []error
 	for _, h := range []interface{ Halt() error }{t.dev.Play, t.dev.Draw, t.dev.Display, t.dev.LEDs, t.dev.Buzzer, t.dev.Seats} {
 		if h != nil {
-			h.Halt()
+			errs = append(errs, h.Halt())
 		}
 	}
 	if t.dev.Halt != nil {
-		t.dev.Halt()
+		errs = append(errs, t.dev.Halt())
+	}
+	if err := errors.Join(errs...); err != nil {
+		// The daemon stops either way; what did not halt is for the log.
+		t.cfg.logger().Warn("halt", "error", err)
 	}
 }
 
@@ -546,15 +572,15 @@ func (t *Table) Do(ctx context.Context, a Action) error {
 }
 
 func (t *Table) do(ctx context.Context, a Action) error {
-	r := request{a: a, reply: make(chan reply, 1)}
-	if t.v != nil {
-		switch a.Kind {
-		case KindPress:
-			return t.v.press(ctx, t, a)
-		case KindSeat:
-			return t.v.seat(ctx, t, a)
-		}
+	if isControl(a.Kind) {
+		return t.control(ctx, a)
 	}
+	return t.request(ctx, request{a: a})
+}
+
+// request has Run's goroutine handle r and returns its answer.
+func (t *Table) request(ctx context.Context, r request) error {
+	r.reply = make(chan reply, 1)
 	select {
 	case t.actions <- r:
 	case <-t.halted:
@@ -562,74 +588,45 @@ func (t *Table) do(ctx context.Context, a Action) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	var rep reply
 	select {
-	case rep = <-r.reply:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	if rep.err != nil || rep.wait == nil {
+	case rep := <-r.reply:
 		return rep.err
-	}
-	select {
-	case <-rep.wait:
-		return nil
-	case <-t.halted:
-		return ErrHalted
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 }
 
-// action handles one control. On the virtual table taps and removals act on
-// the simulated field; the returned channel closes once the reader's event
-// has been ruled on.
-func (t *Table) action(a Action) (<-chan struct{}, error) {
+// action handles one action of the page.
+func (t *Table) action(a Action) error {
 	switch a.Kind {
 	case KindNewGame:
-		return nil, t.newGame(a.Players, a.Rules, a.Target)
+		return t.newGame(a.Players, a.Rules, a.Target)
 	case KindRename:
-		return nil, t.rename(a.Name, a.NewName)
+		return t.rename(a.Name, a.NewName)
 	case KindNames:
 		// The roster changed (the family page): show the journal's names.
 		t.loadNames()
 		t.refresh()
-		return nil, nil
+		return nil
 	case KindUndo:
-		return nil, t.undo()
+		return t.undo()
 	case KindEnd:
-		return nil, t.end()
+		return t.end()
 	case KindRules:
 		if t.cur.game == nil {
-			return nil, refuseAction("action.nogame", msg.Args{})
+			return refuseAction("action.nogame", msg.Args{})
 		}
 		t.sayRules()
-		return nil, nil
+		return nil
 	case KindVoice:
-		return nil, t.setVoice(a.Voice)
+		return t.setVoice(a.Voice)
 	case KindPoints:
 		if t.cur.game == nil {
-			return nil, refuseAction("action.nogame", msg.Args{})
+			return refuseAction("action.nogame", msg.Args{})
 		}
-		return nil, t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
-	case KindSeat:
-		if a.Seat < 0 || a.Seat >= seatpad.MaxSeats {
-			return nil, refuseAction("action.noseat", msg.Args{N: a.Seat})
-		}
-		return nil, t.seat(a.Seat)
-	case KindPress:
-		b, ok := buttonNames[a.Button]
-		if !ok {
-			return nil, refuseAction("action.nobutton", msg.Args{Value: a.Button})
-		}
-		return nil, t.press(b)
-	case KindTap, KindRemove:
-		if t.v == nil {
-			return nil, refuseAction("action.realcard", msg.Args{})
-		}
-		return t.v.act(t, a)
+		return t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
 	}
-	return nil, refuseAction("action.unknown", msg.Args{Value: Echo(string(a.Kind))})
+	return refuseAction("action.unknown", msg.Args{Value: Echo(string(a.Kind))})
 }
 
 var buttonNames = map[string]button.Name{
@@ -685,8 +682,9 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	}
 	t.sched.cancel(timerGrace)
 	if t.cur.game != nil && t.cur.game.State().Phase != referee.PhaseOver {
-		t.logEnded() // the journal abandoned it for the new one
+		t.logEnded(screen.EndAbandoned) // the journal abandoned it for the new one
 	}
+	t.out.final = nil
 	t.adopt(g)
 	t.logGame("game started")
 	t.cur.t0 = t.clock.Now()
@@ -776,16 +774,17 @@ func (t *Table) Subscribe(ctx context.Context) <-chan Snapshot {
 	return out
 }
 
-// OLED returns what the display shows: the simulator's panel on the
-// virtual table, the last rendered screen otherwise.
-func (t *Table) OLED() image.Image {
-	if t.v != nil {
-		return t.v.sim.OLED.Image()
+// OLED returns what the display shows, as the Person sees it: without
+// one, the last screen shown, rendered.
+func (t *Table) OLED() image.Image { return t.person.OLED() }
+
+// Sync waits until the display has drawn every screen shown so far, when
+// it can say so (screen.Display); else it returns at once.
+func (t *Table) Sync(ctx context.Context) error {
+	if d, ok := t.dev.Display.(interface{ Sync(context.Context) error }); ok {
+		return d.Sync(ctx)
 	}
-	t.mu.Lock()
-	s := t.lastImg
-	t.mu.Unlock()
-	return screen.Render(s)
+	return nil
 }
 
 // publish stores a new snapshot and hands it to the subscribers.
