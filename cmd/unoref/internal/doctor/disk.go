@@ -2,6 +2,8 @@ package doctor
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/unoref/unoref/referee/journal"
 )
@@ -23,7 +25,7 @@ func (d *doctor) disk() {
 // diskCheck words the room left in dir.
 func diskCheck(dir string, free func(string) (uint64, error)) Check {
 	c := Check{Name: "free space"}
-	n, err := free(dir)
+	n, err := free(existing(dir))
 	switch {
 	case err != nil:
 		c.Status, c.Message, c.Detail = Warn, "the room left for the journal in "+dir+" can't be read", err.Error()
@@ -49,4 +51,14 @@ func size(n uint64) string {
 		return fmt.Sprintf("%d MB", n>>20)
 	}
 	return fmt.Sprintf("%d KB", n>>10)
+}
+
+// existing is dir, or its nearest parent that exists: the disk a data
+// directory not made yet will be made on.
+func existing(dir string) string {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+			return d
+		}
+	}
 }
