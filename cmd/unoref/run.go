@@ -60,7 +60,10 @@ accepted event is committed to the journal in --data (default $UNOREF_DATA,
 else /var/lib/unoref when readable, else ~/.local/share/unoref) before the
 table shows it; on start the open game resumes where it was. One daemon at
 a time uses a data directory: a second refuses to start and names the
-first's PID. SIGTERM or Ctrl-C halts every device: antenna off, screen
+first's PID. No write failure stops it: on a full card it shows so on the
+OLED and the page, refuses what it would save and goes on by itself once
+there is room; the journal's whole-file check runs in the background once
+the page is up, and damage it finds is shown as damage found at start. SIGTERM or Ctrl-C halts every device: antenna off, screen
 blank, LEDs low. A page that stops listening or a device loop that dies
 stops the daemon with exit status 1 (systemd restarts it).
 

@@ -83,7 +83,8 @@
 // journal of years; stats, history and export open with CheckNone. A
 // record that is unreadable (zeroed, garbled) beside a journal that passes
 // quick_check and whose latest game replays is written again from the
-// journal, with a warning: damage to the record alone loses nothing.
+// journal, with a warning (a reader, CheckNone, leaves it to the daemon):
+// damage to the record alone loses nothing.
 //
 // # The rolling copy
 //
