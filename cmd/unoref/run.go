@@ -63,8 +63,8 @@ a time uses a data directory: a second refuses to start and names the
 first's PID. No write failure stops it: on a full card it shows so on the
 OLED and the page, refuses what it would save and goes on by itself once
 there is room; the journal's whole-file check runs in the background once
-the page is up, and damage it finds is shown as damage found at start. SIGTERM or Ctrl-C halts every device: antenna off, screen
-blank, LEDs low. A page that stops listening or a device loop that dies
+the page is up, and damage it finds is shown as damage found at start.
+SIGTERM or Ctrl-C halts every device: antenna off, screen blank, LEDs low. A page that stops listening or a device loop that dies
 stops the daemon with exit status 1 (systemd restarts it).
 
 --policy says who may act from the page: "virtual" (the default on the
