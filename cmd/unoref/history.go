@@ -103,6 +103,11 @@ func (h *history) Close() error {
 	return err
 }
 
+// readerOpts open a journal for reading its record: the whole-file check
+// is the daemon's (it runs it in the background once its page is up), not
+// every stats or history command's.
+var readerOpts = &journal.Opts{Check: journal.CheckNone}
+
 // journalOpen is journal.Open; tests make it fail as on a file this user
 // can't write.
 var journalOpen = journal.Open
@@ -125,7 +130,7 @@ func openJournal(ctx context.Context, name, dir string) (*history, error) {
 	case fi.IsDir():
 		return nil, fmt.Errorf("%s: %s is a directory, not a journal", name, path)
 	}
-	j, err := journalOpen(ctx, path, nil)
+	j, err := journalOpen(ctx, path, readerOpts)
 	if err == nil {
 		return &history{Journal: j, path: path}, nil
 	}
@@ -157,7 +162,7 @@ func openSnapshot(ctx context.Context, path string) (*history, error) {
 	}
 	var j *journal.Journal
 	if err == nil {
-		j, err = journal.Open(ctx, cp, nil)
+		j, err = journal.Open(ctx, cp, readerOpts)
 	}
 	if err != nil {
 		os.RemoveAll(tmp)

@@ -121,15 +121,10 @@ func insertRefusal(ctx context.Context, tx *sql.Tx, game int64, seq int, r refus
 }
 
 // recordRefusal keeps a refused event that changed nothing: it is not
-// journaled, but the statistics count it.
+// journaled, but the statistics count it. It is held for the next commit
+// (refusal.go): a refused tap writes nothing.
 func (t *Recorder) recordRefusal(ctx context.Context, e entry, before referee.State, v referee.Verdict) error {
-	r := refusalOf(e.line, e.ev, before, v)
-	err := t.j.tx(ctx, func(tx *sql.Tx) error {
-		return insertRefusal(ctx, tx, t.id, t.ents.len(), r, t.j.stamp())
-	})
-	if err != nil {
-		return fmt.Errorf("journal: game %d: recording a refusal: %w", t.id, err)
-	}
+	t.j.holdRefusal(ctx, heldRefusal{game: t.id, seq: t.ents.len(), r: refusalOf(e.line, e.ev, before, v), at: t.j.stamp()})
 	return nil
 }
 

@@ -97,6 +97,7 @@ type chosen struct {
 
 // choose turns p into the games it chooses: Last becomes the lowest id.
 func (j *Journal) choose(ctx context.Context, p Period) (chosen, error) {
+	j.settleRefusals(ctx)
 	c := chosen{until: "9999", player: p.Player}
 	if !p.Since.IsZero() {
 		c.since = p.Since.UTC().Format(stamp)

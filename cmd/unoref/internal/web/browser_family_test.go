@@ -22,7 +22,7 @@ func TestBrowserFamilyRecord(t *testing.T) {
 	ctx := newBrowser(t)
 	j := newJournal(t, journal.Player{Name: "Mia"}, journal.Player{Name: "Ben"})
 	tb := runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true})
-	url := serveForBrowser(t, web.New(tb, &web.Opts{History: j, Record: j}))
+	url := serveForBrowser(t, web.New(tb, &web.Opts{History: j, Record: j, Copies: j.J}))
 	p := &browserPage{t: t, ctx: ctx, url: url}
 	p.open(360, 740, true)
 

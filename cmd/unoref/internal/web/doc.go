@@ -54,6 +54,11 @@
 //	                  rounds, charts per game, head to head, presets, games
 //	POST /api/roster  a roster form (op add, edit, merge or move): 303 back
 //	                  to the family page, with ?error= a sentence
+//	POST /api/record  the family's record as one file (the journal, a
+//	                  consistent copy read while the table plays:
+//	                  journal.WriteSnapshot), which `unoref restore --from`
+//	                  puts back; the admin PIN when one is set (a session or
+//	                  the form's pin), else 303 back to /family with ?error=
 //	GET  /static/…    style.css, app.js
 //	GET  /favicon.ico the page's icon
 //
@@ -85,6 +90,14 @@
 // journal) is a banner (#alert) in the page's language, the command to
 // type in it as code (the catalogs keep it between backquotes), and the
 // technical reason, in English, folded away in a <details lang="en">.
+// The family's page says when the rolling copy (and the second copy,
+// backup.dir) was last made and checked, or why the last one failed
+// (Opts.Copies), and offers the record's download.
+//
+// No page waits on the journal for ever: /, /history, /family, their
+// pages and the controls wait Opts.JournalWait (3 s) at most for the
+// journal (and the table, which waits on it): a frozen or failing card is
+// answered with a sentence (page.journal.slow), in the page's language.
 //
 // # Answers
 //

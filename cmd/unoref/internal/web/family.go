@@ -42,7 +42,8 @@ type familyView struct {
 	Presets []journal.PresetStats
 	Charts  []chart
 	Roster  []journal.Player
-	Admin   bool // the roster can be edited here (as a rename can)
+	Admin   bool        // the roster can be edited here (as a rename can)
+	Copies  *copiesView // the record's copies and its download; nil without them
 	Error   string
 	Problem string
 }
@@ -96,12 +97,13 @@ func (s *Server) serveFamily(w http.ResponseWriter, r *http.Request) {
 		v.Roster, err = s.o.Record.Roster(ctx)
 	}
 	if err != nil {
-		v.Problem = wd.T("page.fam.unread")
+		v.Problem = wd.unread(err, "page.fam.unread")
 		s.render(w, http.StatusInternalServerError, "family", v)
 		return
 	}
 	v.Family, v.Heads, v.Presets = &f, f.HeadToHead, f.Presets
 	v.Charts = []chart{trendChart(f, wd)}
+	v.Copies = s.copiesOf(r, wd)
 	s.render(w, http.StatusOK, "family", v)
 }
 
@@ -136,7 +138,7 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 		v.Roster, err = s.o.Record.Roster(ctx)
 	}
 	if err != nil {
-		v.Problem = wd.T("page.fam.unread")
+		v.Problem = wd.unread(err, "page.fam.unread")
 		s.render(w, http.StatusInternalServerError, "player", v)
 		return
 	}

@@ -88,7 +88,7 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 		totals, err = s.totals(ctx, games)
 	}
 	if err != nil {
-		v.Problem = wd.T("page.hist.unread")
+		v.Problem = wd.unread(err, "page.hist.unread")
 		s.render(w, http.StatusInternalServerError, "games", v)
 		return
 	}
@@ -228,7 +228,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusNotFound, "game", historyView{W: wd, Title: ref, Problem: wd.l.Render(msg.Msg{Key: "page.hist.nogame", Args: msg.Args{Value: ref}})})
 		return
 	case err != nil:
-		http.Error(w, "The history could not be read.", http.StatusInternalServerError)
+		http.Error(w, wd.unread(err, "page.hist.unread"), http.StatusInternalServerError)
 		return
 	}
 	c := newChart(wd.N("page.chart.title", int(g.ID)), g.Players, rounds, target(g), wd, s.marks(r.Context()))
