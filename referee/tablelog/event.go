@@ -52,7 +52,7 @@ func (k Kind) String() string {
 //	draw [CARD…]           Cards (may be empty)
 //	pass                   -
 //	uno [NAME]             Name ("" = the player who played last)
-//	catch NAME             Name
+//	catch NAME [by NAME]   Name (who is caught), By (who caught them; "" = not said)
 //	challenge              -
 //	hand NAME [CARD…]      Name, Cards
 //	points NAME N          Name, N
@@ -64,6 +64,7 @@ type Event struct {
 	Timed   bool
 	Kind    Kind
 	Name    string
+	By      string // catch: who caught Name, when the table knows (a seat button)
 	Names   []string
 	Card    cards.Card
 	Cards   []cards.Card
@@ -166,7 +167,7 @@ func parseKind(ev *Event, word string) *ParseError {
 
 // argParsers read the words after each keyword into the event.
 var argParsers = [...]func(*Event, []string) *ParseError{
-	Players: parsePlayers, Rules: parseRules, Dealer: parseOneName, Catch: parseOneName, Swap: parseOneName, Slap: parseOneName,
+	Players: parsePlayers, Rules: parseRules, Dealer: parseOneName, Catch: parseCatch, Swap: parseOneName, Slap: parseOneName,
 	Start: parseStart, Play: parsePlay, Color: parseColor, Draw: parseDraw, Pass: parseNothing,
 	Challenge: parseNothing, Uno: parseUno, Hand: parseHand, Points: parsePoints,
 }
@@ -236,6 +237,21 @@ func parseOneName(ev *Event, args []string) *ParseError {
 	}
 	ev.Name = args[0]
 	return parseName(ev.Name)
+}
+
+func parseCatch(ev *Event, args []string) *ParseError {
+	if !arity(args, 1, 1) && !(arity(args, 3, 3) && args[1] == "by") {
+		return bad(ErrBadLine, "catch needs the name of who is caught, like catch Ann or catch Ann by Ben")
+	}
+	ev.Name = args[0]
+	if err := parseName(ev.Name); err != nil {
+		return err
+	}
+	if len(args) == 3 {
+		ev.By = args[2]
+		return parseName(ev.By)
+	}
+	return nil
 }
 
 func parseStart(ev *Event, args []string) *ParseError {
@@ -326,10 +342,16 @@ func parsePoints(ev *Event, args []string) *ParseError {
 
 // names is every player name ev carries.
 func (ev Event) names() []string {
-	if ev.Name != "" {
-		return append([]string{ev.Name}, ev.Names...)
+	var ns []string
+	for _, n := range []string{ev.Name, ev.By} {
+		if n != "" {
+			ns = append(ns, n)
+		}
 	}
-	return ev.Names
+	if ns == nil {
+		return ev.Names
+	}
+	return append(ns, ev.Names...)
 }
 
 // Text is the writer's String: the line of ev, after checking that it can
@@ -364,8 +386,14 @@ func (ev Event) String() string {
 		for _, o := range ev.Options {
 			word(o)
 		}
-	case Dealer, Catch, Swap, Slap:
+	case Dealer, Swap, Slap:
 		word(ev.Name)
+	case Catch:
+		word(ev.Name)
+		if ev.By != "" {
+			word("by")
+			word(ev.By)
+		}
 	case Start:
 		word(ev.Card.String())
 	case Play:
