@@ -180,11 +180,39 @@ WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 	return rounds, nil
 }
 
-// Log writes a game as a table log (RULES.md "The table log") that `unoref replay`
+// exportLines are a game's lines as Export writes them: its events in
+// order, each followed by the refusals that changed nothing made after it
+// (a refused event that cost a penalty is an event itself; a refusal made
+// after an event later undone is left out, as the game no longer went
+// through there). ?1 is the game.
+const exportLines = `
+SELECT line, seq, 0 AS refused, 0 AS id FROM events WHERE game_id = ?1
+UNION ALL
+SELECT r.line, r.seq, 1, r.id FROM refusals r WHERE r.game_id = ?1 AND NOT r.undone
+	AND NOT (r.id = (SELECT min(x.id) FROM refusals x WHERE x.game_id = r.game_id AND x.seq = r.seq AND NOT x.undone)
+		AND EXISTS (SELECT 1 FROM events e WHERE e.game_id = r.game_id AND e.seq = r.seq AND NOT e.ok))
+ORDER BY seq, refused, id`
+
+// logLines are the game's journaled events only, in order.
+const logLines = `SELECT line, seq, 0, 0 FROM events WHERE game_id = ?1 ORDER BY seq`
+
+// Log writes a game's journaled events as a table log (RULES.md "The table log") that `unoref replay`
 // reads back to the same state: a comment naming the game, then its events
 // in order, the players, rules and dealer lines first. Players are named
 // as the history shows them now (a roster rename, a guest's rename).
 func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
+	return j.writeLog(ctx, game, logLines, w)
+}
+
+// Export writes a game as Log does, with every refusal that changed
+// nothing where it was made (exportLines): what the table was told. The
+// exports of a journal played into a new one give the same record, as
+// RULES.md "The table log" carries refusals too.
+func (j *Journal) Export(ctx context.Context, game int64, w io.Writer) error {
+	return j.writeLog(ctx, game, exportLines, w)
+}
+
+func (j *Journal) writeLog(ctx context.Context, game int64, query string, w io.Writer) error {
 	var (
 		start, players, rules string
 		end, winner           sql.NullString
@@ -199,15 +227,19 @@ func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
 	}
 	// Read the whole game before writing: w may be a slow client, and the
 	// journal's one connection must not wait on it while a table plays.
-	rows, err := j.db.QueryContext(ctx, "SELECT line FROM events WHERE game_id = ? ORDER BY seq", game)
+	rows, err := j.db.QueryContext(ctx, query, game)
 	if err != nil {
 		return fmt.Errorf("journal: game %d: %w", game, err)
 	}
 	defer rows.Close()
 	var lines []string
 	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
+		var (
+			line         string
+			seq, refused int
+			id           int64
+		)
+		if err := rows.Scan(&line, &seq, &refused, &id); err != nil {
 			return fmt.Errorf("journal: game %d: %w", game, err)
 		}
 		lines = append(lines, line)
@@ -269,6 +301,7 @@ func renameLines(lines []string, shown map[string]string) []string {
 			continue
 		}
 		ev.Name = renameAll([]string{ev.Name}, shown)[0]
+		ev.By = renameAll([]string{ev.By}, shown)[0]
 		ev.Names = renameAll(ev.Names, shown)
 		ev.Line = 0
 		out[i] = ev.String()
