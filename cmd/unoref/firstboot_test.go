@@ -11,22 +11,14 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/unoref/unoref/internal/testenv"
 )
 
 // newBrowser starts a headless Chromium for the test; it stops with the
 // test. A missing browser fails the test: CI installs Debian's chromium.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
-	path := ""
-	for _, p := range []string{"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"} {
-		if _, err := os.Stat(p); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		t.Fatal("no Chromium: apt-get install chromium")
-	}
+	path := testenv.Chromium(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-sync", true),

@@ -13,6 +13,7 @@ import (
 
 	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/drivers/voice/voicetest"
+	"github.com/unoref/unoref/internal/testenv"
 )
 
 // TestVoiceVirtualTable runs `unoref run --sim --voice --teach` with the
@@ -72,6 +73,7 @@ func TestVoiceVirtualTable(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("said (-want +got):\n%s", diff)
 			}
+			testenv.Espeak(t)
 			e, err := voice.NewEspeak(voice.Settings{})
 			if err != nil {
 				t.Fatal(err)

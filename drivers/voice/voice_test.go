@@ -12,6 +12,7 @@ import (
 
 	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/drivers/voice/voicetest"
+	"github.com/unoref/unoref/internal/testenv"
 )
 
 // samples are sentences of the referee in every language it speaks.
@@ -28,6 +29,7 @@ var samples = []voice.Utterance{
 // language to a WAV and reads the sound back: it must be speech-long and
 // loud enough to hear.
 func TestVoiceEspeakSpeaksEveryLanguage(t *testing.T) {
+	testenv.Espeak(t)
 	e, err := voice.NewEspeak(voice.Settings{})
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +62,7 @@ func TestVoiceEspeakSpeaksEveryLanguage(t *testing.T) {
 // TestVoiceSpeedChangesDuration: a slower voice takes longer, so the
 // setting reaches espeak-ng.
 func TestVoiceSpeedChangesDuration(t *testing.T) {
+	testenv.Espeak(t)
 	dur := func(speed int) time.Duration {
 		e, err := voice.NewEspeak(voice.Settings{Speed: speed})
 		if err != nil {
@@ -94,6 +97,7 @@ func script(t *testing.T, dir, name, body string) string {
 // TestVoiceEspeakPlaysOnAplay runs the real espeak-ng into a stand-in aplay
 // that keeps what it is given: the played bytes are the spoken WAV.
 func TestVoiceEspeakPlaysOnAplay(t *testing.T) {
+	testenv.Espeak(t)
 	dir := t.TempDir()
 	got := filepath.Join(dir, "played.wav")
 	e, err := voice.NewEspeak(voice.Settings{Device: "plughw:1,0"})
@@ -120,6 +124,7 @@ func TestVoiceEspeakPlaysOnAplay(t *testing.T) {
 // TestVoiceEspeakMissingParts: each missing part is its own error, which
 // doctor names as a warning.
 func TestVoiceEspeakMissingParts(t *testing.T) {
+	testenv.Espeak(t)
 	dir := t.TempDir()
 	tests := []struct {
 		name        string
@@ -265,6 +270,7 @@ func TestVoiceParseWAVRefusesOtherFiles(t *testing.T) {
 // utterance on, a bad one is refused and the old ones kept, and a backend
 // without settings says so.
 func TestVoiceTune(t *testing.T) {
+	testenv.Espeak(t)
 	e, err := voice.NewEspeak(voice.Settings{})
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 	"github.com/unoref/unoref/drivers/voice"
+	"github.com/unoref/unoref/internal/testenv"
 )
 
 // aplay writes a stand-in aplay that lists what `aplay -l` prints.
@@ -27,6 +28,7 @@ func aplay(t *testing.T, list string) string {
 // voice for the language is a WARN that says what to do, and never a
 // problem: the report stays OK.
 func TestVoiceDoctorSpeaker(t *testing.T) {
+	testenv.Espeak(t)
 	card := "**** List of PLAYBACK Hardware Devices ****\ncard 0: Headphones [bcm2835 Headphones], device 0: bcm2835 Headphones"
 	tests := []struct {
 		name         string

@@ -13,6 +13,7 @@ import (
 	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/drivers/voice/voicetest"
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/internal/testenv"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
@@ -115,6 +116,7 @@ func TestVoiceScriptedRound(t *testing.T) {
 // checkSpoken has espeak-ng speak each utterance into a WAV and reads it
 // back: speech-long and loud enough to hear.
 func checkSpoken(t *testing.T, us []voice.Utterance) {
+	testenv.Espeak(t)
 	t.Helper()
 	e, err := voice.NewEspeak(voice.Settings{})
 	if err != nil {

@@ -17,37 +17,19 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/internal/testenv"
 )
 
 var screenshot = flag.Bool("screenshot", false, "save the browser tests' screenshots under testdata/ (for the docs)")
 
-// chromiumPaths are where Debian and others put Chromium.
-var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"}
-
 // stepTimeout bounds every wait on the page.
 const stepTimeout = 15 * time.Second
-
-// chromium finds the browser. In CI (env CI set) a missing browser fails the
-// test; elsewhere it skips it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, p := range chromiumPaths {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatalf("no Chromium in %v: CI must install Debian's chromium (apt-get install chromium)", chromiumPaths)
-	}
-	t.Skipf("no Chromium in %v: apt-get install chromium to run the browser tests", chromiumPaths)
-	return ""
-}
 
 // newBrowser starts a headless Chromium for the test and returns the context
 // of its first tab. The browser stops when the test ends.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
-	path := chromium(t)
+	path := testenv.Chromium(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.Headless,

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/unoref/unoref/internal/testenv"
 )
 
 // The Debian packages CI installs: console-setup and unifont.
@@ -17,6 +19,8 @@ const (
 // TestUpToDate regenerates the faces from the installed fonts and compares
 // them with the committed files.
 func TestUpToDate(t *testing.T) {
+	testenv.File(t, "console-setup", filepath.Join(fonts, "Uni3-Terminus*.psf.gz"))
+	testenv.File(t, "unifont", unifont+"*")
 	dir := t.TempDir()
 	if err := run(fonts, unifont, dir); err != nil {
 		t.Fatalf("run: %v (needs Debian's console-setup and unifont)", err)
