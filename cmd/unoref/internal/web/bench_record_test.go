@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -51,7 +52,7 @@ func decade(b *testing.B) string {
 			return
 		}
 		decadePath = filepath.Join(dir, "journal.db")
-		decadeErr = writeDecade(decadePath)
+		decadeErr = writeDecade(decadePath, benchGames)
 	})
 	if decadeErr != nil {
 		b.Fatal(decadeErr)
@@ -59,7 +60,7 @@ func decade(b *testing.B) string {
 	return decadePath
 }
 
-func writeDecade(path string) error {
+func writeDecade(path string, games int) error {
 	ctx := context.Background()
 	j, err := journal.Open(ctx, path, nil)
 	if err != nil {
@@ -81,7 +82,7 @@ func writeDecade(path string) error {
 	if err != nil {
 		return err
 	}
-	if err := fillDecade(tx, family); err != nil {
+	if err := fillDecade(tx, family, games); err != nil {
 		tx.Rollback()
 		return err
 	}
@@ -89,12 +90,13 @@ func writeDecade(path string) error {
 }
 
 // fillDecade writes the games; rows are made up but hold together (seats,
-// rounds, scores and the winners' names agree).
-func fillDecade(tx *sql.Tx, family []string) error {
+// rounds, scores and the winners' names agree) and are written as the
+// journal writes them (the players line's names separated by spaces).
+func fillDecade(tx *sql.Tx, family []string, games int) error {
 	rng := rand.New(rand.NewPCG(1, 2))
 	t0 := time.Date(2016, 1, 1, 18, 0, 0, 0, time.UTC)
 	presets := []string{"official", "house-ru", "cars"}
-	for g := 1; g <= benchGames; g++ {
+	for g := 1; g <= games; g++ {
 		at := t0.Add(time.Duration(g) * 29 * time.Hour).Format("2006-01-02T15:04:05.000Z")
 		n := 2 + rng.IntN(4)
 		perm := rng.Perm(len(family))
@@ -107,7 +109,7 @@ func fillDecade(tx *sql.Tx, family []string) error {
 		}
 		winner := players[rng.IntN(n)]
 		if _, err := tx.Exec("INSERT INTO games(id, started_at, ended_at, players, rules, winner) VALUES (?, ?, ?, ?, ?, ?)",
-			g, at, at, fmt.Sprint(players), "rules "+presets[rng.IntN(len(presets))], winner); err != nil {
+			g, at, at, strings.Join(players, " "), "rules "+presets[rng.IntN(len(presets))], winner); err != nil {
 			return err
 		}
 		for s, p := range players {
@@ -170,6 +172,45 @@ func fillGame(tx *sql.Tx, rng *rand.Rand, g int, at string, players []string) er
 		}
 	}
 	return nil
+}
+
+// TestDecadeAsTheJournalWrites: the synthetic journal's rows are those
+// the journal writes, so that what the benchmarks read is what a family's
+// journal holds: each game's players line names its seats as its events'
+// players line does.
+func TestDecadeAsTheJournalWrites(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.db")
+	if err := writeDecade(path, 40); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT g.id, g.players, (SELECT group_concat(name, ' ' ORDER BY seat) FROM seats s WHERE s.game_id = g.id)
+FROM games g ORDER BY g.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var (
+			id             int64
+			players, seats string
+		)
+		if err := rows.Scan(&id, &players, &seats); err != nil {
+			t.Fatal(err)
+		}
+		if players != seats {
+			t.Errorf("game %d: players %q, want %q as the journal writes them", id, players, seats)
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil || n != 40 {
+		t.Fatalf("%d games read, error %v", n, err)
+	}
 }
 
 // BenchmarkRecord measures every query and page of the family's record on
