@@ -46,7 +46,8 @@
 //	                  player's last five games (chart), head to head, by
 //	                  preset, refusals by rule, and the roster's forms;
 //	                  ?last=N&since=YYYY-MM-DD&until=YYYY-MM-DD choose the
-//	                  games
+//	                  games (from since to until, both days included, in
+//	                  the box's time zone)
 //	GET  /family/ID   one roster player: statistics, best and worst
 //	                  rounds, charts per game, head to head, presets, games
 //	POST /api/roster  a roster form (op add, edit, merge or move): 303 back
