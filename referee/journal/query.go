@@ -71,7 +71,8 @@ type Score struct {
 	Left   int // points left in hand at the count-up (0 for who went out)
 }
 
-// Games lists every journaled game, oldest first.
+// Games lists every journaled game, oldest first: by start, which after
+// an import (Import) is not the order of the ids.
 func (j *Journal) Games(ctx context.Context) ([]GameSummary, error) {
 	return j.games(ctx, "")
 }
@@ -88,10 +89,13 @@ func (j *Journal) Game(ctx context.Context, id int64) (GameSummary, error) {
 	return gs[0], nil
 }
 
-// RecentGames lists at most n games before the game before (every game
-// when before is 0), the newest ones, oldest first: a page of the history.
+// RecentGames lists at most n games started before the game before
+// (every game when before is 0), the newest ones, oldest first: a page of
+// the history.
 func (j *Journal) RecentGames(ctx context.Context, before int64, n int) ([]GameSummary, error) {
-	return j.games(ctx, "WHERE g.id IN (SELECT id FROM games WHERE ?1 = 0 OR id < ?1 ORDER BY id DESC LIMIT ?2)", before, n)
+	return j.games(ctx, `WHERE g.id IN (SELECT x.id FROM games x
+	WHERE ?1 = 0 OR (x.started_at, x.id) < (SELECT started_at, id FROM games WHERE id = ?1)
+	ORDER BY x.started_at DESC, x.id DESC LIMIT ?2)`, before, n)
 }
 
 // games lists the games where says (an SQL WHERE over games g, or "").
@@ -103,7 +107,7 @@ SELECT g.id, g.started_at, g.ended_at,
 	coalesce((SELECT `+shown("n", "p")+` FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id AND n.name = g.winner), g.winner),
 	coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.id), 0), -- seq has no gaps: a lookup, not a count
 	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id)
-FROM games g `+where+` ORDER BY g.id`, args...)
+FROM games g `+where+` ORDER BY g.started_at, g.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: games: %w", err)
 	}
@@ -323,14 +327,22 @@ func renameAll(names []string, shown map[string]string) []string {
 	return out
 }
 
-// GameTotals are the totals of every game after its last round, by seat
-// and named as Games names them, in one query: what the history's list
-// shows. A game with no round ended has none.
-func (j *Journal) GameTotals(ctx context.Context) (map[int64][]Score, error) {
+// GameTotals are the totals of the games ids (of every game when none)
+// after their last rounds, by seat and named as Games names them, in one
+// query: what the history's list shows. A game with no round ended has
+// none.
+func (j *Journal) GameTotals(ctx context.Context, ids ...int64) (map[int64][]Score, error) {
+	where, args := "", make([]any, len(ids))
+	if len(ids) > 0 {
+		for i, id := range ids {
+			args[i] = id
+		}
+		where = " AND n.game_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
+	}
 	rows, err := j.db.QueryContext(ctx, `
 SELECT n.game_id, n.seat, `+shown("n", "p")+`, t.points, t.left_points FROM `+seatsWith("n", "p")+`
 	JOIN seat_totals t ON t.game_id = n.game_id AND t.seat = n.seat
-WHERE t.rounds > 0 ORDER BY n.game_id, n.seat`)
+WHERE t.rounds > 0`+where+` ORDER BY n.game_id, n.seat`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: totals: %w", err)
 	}

@@ -233,9 +233,13 @@ func fold(name string) string { return strings.ToLower(name) }
 // Roster lists the family's players by name. The journal does not judge
 // names: the caller checks them as it checks a seat's name.
 func (j *Journal) Roster(ctx context.Context) ([]Player, error) {
+	// Every seat of theirs (an index count), less those of the few games
+	// never played.
 	rows, err := j.db.QueryContext(ctx, `
+WITH unplayed AS MATERIALIZED (SELECT g.id FROM games g WHERE g.winner IS NULL AND NOT `+playedGame+`)
 SELECT p.id, p.name, p.mark, coalesce(p.usual_seat, -1),
-	(SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = p.id AND `+playedGame+`)
+	(SELECT count(*) FROM seats s WHERE s.player_id = p.id) -
+	(SELECT count(*) FROM unplayed u JOIN seats s ON s.game_id = u.id WHERE s.player_id = p.id)
 FROM players p ORDER BY p.fold, p.id`)
 	if err != nil {
 		return nil, fmt.Errorf("journal: roster: %w", err)

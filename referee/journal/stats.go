@@ -494,9 +494,13 @@ func (j *Journal) PlayerGames(ctx context.Context, id int64, p Period) ([]Player
 // (-1: all).
 func (j *Journal) playerGames(ctx context.Context, c chosen, limit int) ([]PlayerGame, error) {
 	var gs []PlayerGame
+	// Games first, in the order they started (games_started), so that the
+	// last few need only their seats and stats read, not every seat of
+	// ten years.
 	err := j.each(ctx, `SELECT x.game_id, g.started_at, x.preset, s.name, x.won, x.rounds, x.rounds_won, x.left_points, x.refused
-FROM seats s JOIN games g ON g.id = s.game_id JOIN seat_stats x ON x.game_id = s.game_id AND x.player_id = s.player_id
-WHERE s.player_id = ?4 AND `+inPeriod+`
+FROM games g CROSS JOIN seats s ON s.game_id = g.id AND s.player_id = ?4
+	CROSS JOIN seat_stats x ON x.game_id = s.game_id AND x.player_id = s.player_id
+WHERE g.started_at >= ?1 AND g.started_at < ?2 AND (g.started_at > ?3 OR g.started_at = ?3 AND g.id >= ?6)
 ORDER BY g.started_at DESC, g.id DESC LIMIT `+fmt.Sprint(limit), c.args(), func(r *sql.Rows) error {
 		var (
 			pg    PlayerGame

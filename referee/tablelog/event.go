@@ -239,19 +239,16 @@ func parseOneName(ev *Event, args []string) *ParseError {
 	return parseName(ev.Name)
 }
 
+// parseCatch reads catch NAME [by NAME]: who is caught, and who caught
+// them when the table knows.
 func parseCatch(ev *Event, args []string) *ParseError {
-	if !arity(args, 1, 1) && !(arity(args, 3, 3) && args[1] == "by") {
-		return bad(ErrBadLine, "catch needs the name of who is caught, like catch Ann or catch Ann by Ben")
+	if len(args) == 3 && args[1] == "by" {
+		if err := parseName(args[2]); err != nil {
+			return err
+		}
+		ev.By, args = args[2], args[:1]
 	}
-	ev.Name = args[0]
-	if err := parseName(ev.Name); err != nil {
-		return err
-	}
-	if len(args) == 3 {
-		ev.By = args[2]
-		return parseName(ev.By)
-	}
-	return nil
+	return parseOneName(ev, args)
 }
 
 func parseStart(ev *Event, args []string) *ParseError {

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/unoref/unoref/referee/journal"
+)
+
+var importCmd = &command{
+	name:    "import",
+	args:    "[--data DIR] [--yes] OTHER.db",
+	summary: "add another box's games to this box's record (says what first)",
+	help: `Adds the games of another box's journal, OTHER.db (its journal.db, or the
+family's record downloaded from its page), to the journal of --data, so that
+the family's record covers both boxes: a box at home and one at the
+grandparents', say.
+
+Without --yes it only says what it would add: how many games, how many
+this journal holds already, and who each player there is here. With --yes
+it adds them.
+
+A game is added once. It is the same game on two boxes when it started at
+the same moment (to the millisecond, as the box that played it noted), with
+the same players, and its events are the same, line by line (compared by
+their SHA-256): importing twice, or importing back the games the other box
+took from this one, adds nothing. A game still being played there is left
+out until it has ended.
+
+Players are matched by name, as everywhere ("mia" there is Mia here), a
+guest there too. A player on the other box's roster who is not on this one
+joins it, with their mark and usual seat, and the guest seats of their name
+here become theirs; any other guest stays a guest.
+
+OTHER.db is read from a copy and never changed. The daemon may run
+meanwhile: the games are added one at a time.
+
+--data defaults to $UNOREF_DATA, else /var/lib/unoref when it is readable,
+else $XDG_DATA_HOME/unoref or ~/.local/share/unoref.`,
+	run: runImport,
+}
+
+func runImport(ctx context.Context, self *command, e *env, args []string) error {
+	fset := flag.NewFlagSet("import", flag.ContinueOnError)
+	data := fset.String("data", dataDir(), "directory of the journal")
+	yes := fset.Bool("yes", false, "add the games (without it, only say what would be added)")
+	words, err := parseFlags(self, fset, args)
+	if err != nil {
+		return err
+	}
+	if len(words) != 1 {
+		return &usageError{cmd: self, msg: "import takes one file: the other box's journal"}
+	}
+	if err := checkData(*data); err != nil {
+		return badFlag(self, "data", err)
+	}
+	other := words[0]
+	path := filepath.Join(*data, journalFile)
+	if same, err := sameFile(path, other); err != nil {
+		return fmt.Errorf("import: %w", err)
+	} else if same {
+		return fmt.Errorf("import: %s is this box's own journal: give the other box's", other)
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("import: no journal at %s: no game was played with this data directory (see --data)", path)
+	}
+	from, err := openSnapshot(ctx, other)
+	if err != nil {
+		return fmt.Errorf("import: reading %s: %w", other, err)
+	}
+	defer from.Close()
+	j, err := journal.Open(ctx, path, nil)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	defer j.Close()
+	if !*yes {
+		plan, err := j.PlanImport(ctx, from.Journal)
+		if err != nil {
+			return fmt.Errorf("import: %w", err)
+		}
+		writePlan(e.stdout, other, plan, false)
+		return nil
+	}
+	plan, err := j.Import(ctx, from.Journal)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	writePlan(e.stdout, other, plan, true)
+	return nil
+}
+
+// sameFile reports whether a and b are one file; a file that does not
+// exist is none (opening it says so).
+func sameFile(a, b string) (bool, error) {
+	var fi [2]os.FileInfo
+	for i, p := range []string{a, b} {
+		var err error
+		fi[i], err = os.Stat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+	return os.SameFile(fi[0], fi[1]), nil
+}
+
+// writePlan says what an import adds (done: has added) from other.
+func writePlan(w io.Writer, other string, p journal.ImportPlan, done bool) {
+	verb := "to add"
+	if done {
+		verb = "added"
+	}
+	fmt.Fprintf(w, "%s: %s %s, %s already here", other, games(p.Games), verb, games(p.Known))
+	if p.Open > 0 {
+		fmt.Fprintf(w, "; %s still being played there (left out until it ends)", games(p.Open))
+	}
+	fmt.Fprintln(w, ".")
+	if len(p.Players) > 0 {
+		fmt.Fprintln(w, "Players there → here:")
+	}
+	for _, pl := range p.Players {
+		switch {
+		case pl.New() && pl.Claims > 0:
+			fmt.Fprintf(w, "  %s → new on the roster, %s (and %s here as a guest)\n", pl.Name, games(pl.Games), games(pl.Claims))
+		case pl.New():
+			fmt.Fprintf(w, "  %s → new on the roster, %s\n", pl.Name, games(pl.Games))
+		case pl.Guest:
+			fmt.Fprintf(w, "  %s (a guest there) → %s, %s\n", pl.Name, pl.Here.Name, games(pl.Games))
+		default:
+			fmt.Fprintf(w, "  %s → %s, %s\n", pl.Name, pl.Here.Name, games(pl.Games))
+		}
+	}
+	if p.Guests > 0 {
+		fmt.Fprintf(w, "Guests: %d seats stay guests'.\n", p.Guests)
+	}
+	if !done && p.Games > 0 {
+		fmt.Fprintf(w, "Nothing is written yet: unoref import --yes %s adds them.\n", other)
+	}
+}
+
+// games is "1 game" or "N games".
+func games(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
+}
