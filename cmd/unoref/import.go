@@ -17,10 +17,9 @@ var importCmd = &command{
 	name:    "import",
 	args:    "[--data DIR] [--yes] OTHER.db",
 	summary: "add another box's games to this box's record (says what first)",
-	help: `Adds the games of another box's journal, OTHER.db (its journal.db, or the
-family's record downloaded from its page), to the journal of --data, so that
-the family's record covers both boxes: a box at home and one at the
-grandparents', say.
+	help: `Adds the games of another box's journal, OTHER.db (its journal.db, or a
+copy of it), to the journal of --data, so that the family's record covers
+both boxes: a box at home and one at the grandparents', say.
 
 Without --yes it only says what it would add: how many games, how many
 this journal holds already, and who each player there is here. With --yes
@@ -38,7 +37,8 @@ guest there too. A player on the other box's roster who is not on this one
 joins it, with their mark and usual seat, and the guest seats of their name
 here become theirs; any other guest stays a guest.
 
-OTHER.db is read from a copy and never changed. The daemon may run
+OTHER.db is read from a copy (with OTHER.db-wal, when there is one beside
+it) and never changed. The daemon may run
 meanwhile: the games are added one at a time.
 
 --data defaults to $UNOREF_DATA, else /var/lib/unoref when it is readable,
