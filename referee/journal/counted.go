@@ -90,6 +90,9 @@ CREATE VIEW seat_code_stats AS
 	FROM seat_codes c JOIN seats s ON s.game_id = c.game_id AND s.seat = c.seat JOIN games g ON g.id = c.game_id
 	WHERE %[4]s;
 
+-- The games no one won: where the few never played are looked for.
+CREATE INDEX games_unwon ON games(id) WHERE winner IS NULL;
+
 DROP TRIGGER rollup_game_change;
 %[5]s
 INSERT INTO dirty_blocks SELECT DISTINCT id / %[1]d FROM games WHERE id / %[1]d NOT IN (SELECT block FROM dirty_blocks);

@@ -261,6 +261,23 @@ func TestLastIsStartedLast(t *testing.T) {
 		t.Errorf("the last two games (-want +got):\n%s", d)
 	}
 	checkStats(t, j, "with a game started before the others")
+	// The history's pages go by start too.
+	for _, tt := range []struct {
+		before int64
+		want   []int64
+	}{{0, []int64{1, 2}}, {1, []int64{3}}, {3, nil}} {
+		gs, err := j.RecentGames(context.Background(), tt.before, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for _, g := range gs {
+			ids = append(ids, g.ID)
+		}
+		if d := cmp.Diff(tt.want, ids); d != "" {
+			t.Errorf("RecentGames(%d, 2) (-want +got):\n%s", tt.before, d)
+		}
+	}
 }
 
 // TestMigrateCounted opens a journal of schema version 5 (the release

@@ -239,7 +239,7 @@ func (j *Journal) Roster(ctx context.Context) ([]Player, error) {
 WITH unplayed AS MATERIALIZED (SELECT g.id FROM games g WHERE g.winner IS NULL AND NOT `+playedGame+`)
 SELECT p.id, p.name, p.mark, coalesce(p.usual_seat, -1),
 	(SELECT count(*) FROM seats s WHERE s.player_id = p.id) -
-	(SELECT count(*) FROM unplayed u JOIN seats s ON s.game_id = u.id WHERE s.player_id = p.id)
+	(SELECT count(*) FROM unplayed u CROSS JOIN seats s ON s.game_id = u.id WHERE s.player_id = p.id)
 FROM players p ORDER BY p.fold, p.id`)
 	if err != nil {
 		return nil, fmt.Errorf("journal: roster: %w", err)

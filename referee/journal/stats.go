@@ -118,8 +118,9 @@ func (j *Journal) choose(ctx context.Context, p Period) (chosen, error) {
 ORDER BY g.started_at DESC, g.id DESC LIMIT 1 OFFSET ?3`
 	args := []any{c.since, c.until, p.Last - 1}
 	if p.Player != 0 {
-		q = `SELECT g.started_at, g.id FROM seats s JOIN games g ON g.id = s.game_id
-WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND ` + playedGame + `
+		// The games started last first (games_started), to their Nth.
+		q = `SELECT g.started_at, g.id FROM games g CROSS JOIN seats s ON s.game_id = g.id AND s.player_id = ?4
+WHERE g.started_at >= ?1 AND g.started_at < ?2 AND ` + playedGame + `
 ORDER BY g.started_at DESC, g.id DESC LIMIT 1 OFFSET ?3`
 		args = append(args, p.Player)
 	}
@@ -494,12 +495,15 @@ func (j *Journal) PlayerGames(ctx context.Context, id int64, p Period) ([]Player
 // (-1: all).
 func (j *Journal) playerGames(ctx context.Context, c chosen, limit int) ([]PlayerGame, error) {
 	var gs []PlayerGame
-	// Games first, in the order they started (games_started), so that the
-	// last few need only their seats and stats read, not every seat of
-	// ten years.
+	// A few: the games started last first (games_started), their seats
+	// and stats read for those few only, not for every seat of ten years.
+	// All: the player's seats (seats_player), in the order they started.
+	from := "games g CROSS JOIN seats s ON s.game_id = g.id AND s.player_id = ?4"
+	if limit < 0 {
+		from = "seats s JOIN games g ON g.id = s.game_id AND s.player_id = ?4"
+	}
 	err := j.each(ctx, `SELECT x.game_id, g.started_at, x.preset, s.name, x.won, x.rounds, x.rounds_won, x.left_points, x.refused
-FROM games g CROSS JOIN seats s ON s.game_id = g.id AND s.player_id = ?4
-	CROSS JOIN seat_stats x ON x.game_id = s.game_id AND x.player_id = s.player_id
+FROM `+from+` CROSS JOIN seat_stats x ON x.game_id = s.game_id AND x.player_id = s.player_id
 WHERE g.started_at >= ?1 AND g.started_at < ?2 AND (g.started_at > ?3 OR g.started_at = ?3 AND g.id >= ?6)
 ORDER BY g.started_at DESC, g.id DESC LIMIT `+fmt.Sprint(limit), c.args(), func(r *sql.Rows) error {
 		var (

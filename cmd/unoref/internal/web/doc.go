@@ -37,8 +37,9 @@
 //	POST /api/setup   the setup code and a new PIN (JSON {"Code": "…",
 //	                  "PIN": "…"} or form fields code, pin): 204 and a
 //	                  session cookie; 400 once a PIN is set
-//	GET  /history     the games, newest first: date, players, rules,
-//	                  rounds, outcome, totals
+//	GET  /history     the games, started last first (an imported game
+//	                  takes its place), 100 a page: date, players, rules,
+//	                  rounds, outcome, totals (read for those 100 only)
 //	GET  /history/N   game N: the rounds (points and running totals of
 //	                  every player, the round's winner) and the chart
 //	GET  /history/N.svg  the chart alone (image/svg+xml)
