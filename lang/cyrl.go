@@ -27,7 +27,7 @@ var latinToCyrillic = strings.NewReplacer(
 var keepLatin = map[string]bool{
 	"UNO": true, "PASS": true, "CHALLENGE": true, "players": true, "start": true, "hand": true, "points": true, "official": true,
 	"cars": true, "house-ru": true, "scoring": true, "target": true, "deck=blanks": true,
-	"admin_pin": true, "SVG": true, // a key of the config file, a file format
+	"admin_pin": true, "SVG": true, "JSON": true, // a key of the config file, file formats
 }
 
 // cyrillic writes a Serbian Latin text in Cyrillic, leaving template

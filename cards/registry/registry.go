@@ -165,17 +165,33 @@ func (r *Registry) String() string { return "registry " + r.path }
 func FormatUID(uid []byte) string { return strings.ToUpper(hex.EncodeToString(uid)) }
 
 // ParseUID reads a UID in hex (either case, optional ':' separators): 4, 7
-// or 10 bytes.
+// or 10 bytes. Its error is a *UIDError.
 func ParseUID(s string) ([]byte, error) {
 	b, err := hex.DecodeString(strings.ReplaceAll(s, ":", ""))
 	if err != nil {
-		return nil, fmt.Errorf("%w %q: not hex", ErrBadUID, s)
+		return nil, &UIDError{UID: s, Bytes: -1}
 	}
 	if n := len(b); n != 4 && n != 7 && n != 10 {
-		return nil, fmt.Errorf("%w %q: %d bytes, want 4, 7 or 10", ErrBadUID, s, n)
+		return nil, &UIDError{UID: s, Bytes: n}
 	}
 	return b, nil
 }
+
+// UIDError is a UID that ParseUID refused: Bytes is how many bytes its hex
+// holds, -1 when it is not hex. It is an ErrBadUID.
+type UIDError struct {
+	UID   string
+	Bytes int
+}
+
+func (e *UIDError) Error() string {
+	if e.Bytes < 0 {
+		return fmt.Sprintf("%v %q: not hex", ErrBadUID, e.UID)
+	}
+	return fmt.Sprintf("%v %q: %d bytes, want 4, 7 or 10", ErrBadUID, e.UID, e.Bytes)
+}
+
+func (e *UIDError) Unwrap() error { return ErrBadUID }
 
 func checkUID(uid []byte) error {
 	if n := len(uid); n != 4 && n != 7 && n != 10 {

@@ -21,7 +21,7 @@ import (
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
-	"github.com/unoref/unoref/referee/tablelog"
+	"github.com/unoref/unoref/referee/playername"
 )
 
 // Config is what `unoref run` works with: the defaults, then the
@@ -275,8 +275,10 @@ func loadConfig(path string, c *Config) error {
 			vals[k] = p
 			continue
 		}
+		// A section is a [table], or made by dotted keys (voice.enabled =
+		// true), which leave it no type of its own.
 		var sect map[string]toml.Primitive
-		if err := md.PrimitiveDecode(p, &sect); err != nil || md.Type(k) != "Hash" {
+		if t := md.Type(k); (t != "Hash" && t != "") || md.PrimitiveDecode(p, &sect) != nil {
 			errs = append(errs, bad(k, "want a table: a ["+k+"] section"))
 			continue
 		}
@@ -284,17 +286,7 @@ func loadConfig(path string, c *Config) error {
 			vals[k+"."+sk] = sp
 		}
 	}
-	var known []string
-	for _, k := range configKeys {
-		known = append(known, k.name)
-	}
-	// Unknown keys first, in the file's order.
-	for _, k := range md.Keys() {
-		name := k.String()
-		if _, ok := vals[name]; ok && !slices.Contains(known, name) {
-			errs = append(errs, bad(name, "unknown key: want one of "+strings.Join(known, ", ")))
-		}
-	}
+	errs = append(errs, unknownKeys(md, path)...)
 	dir := filepath.Dir(path)
 	for _, k := range configKeys {
 		p, ok := vals[k.name]
@@ -312,6 +304,54 @@ func loadConfig(path string, c *Config) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// unknownKeys are the keys of md that are not configuration keys, in the
+// file's order, each table of them once: a new table ([a.b.c], a.b = 1)
+// by its first key, a table inside a section ([voice.tts]) as such.
+func unknownKeys(md toml.MetaData, path string) []error {
+	var errs []error
+	reported := map[string]bool{}
+	for _, k := range md.Keys() {
+		top := k[0]
+		switch {
+		case reported[top]:
+		case !slices.Contains(configSections, top):
+			if !knownKey(k.String()) {
+				errs = append(errs, &ConfigError{File: path, Key: k.String(), Msg: "unknown key: want one of " + strings.Join(keyNames(""), ", ")})
+				reported[top] = true
+			}
+		case len(k) == 1:
+		case reported[k[0]+"."+k[1]]:
+		case md.Type(k[:2]...) == "Hash":
+			name := k[0] + "." + k[1]
+			errs = append(errs, &ConfigError{File: path, Key: name, Msg: "[" + name + "] is not a section of the configuration: [" + top + "] takes " + strings.Join(keyNames(top), ", ")})
+			reported[name] = true
+		case !knownKey(k.String()):
+			errs = append(errs, &ConfigError{File: path, Key: k.String(), Msg: "unknown key: want one of " + strings.Join(keyNames(""), ", ")})
+			reported[k.String()] = true
+		}
+	}
+	return errs
+}
+
+// knownKey reports whether name is a key of configKeys.
+func knownKey(name string) bool {
+	return slices.ContainsFunc(configKeys, func(k configKey) bool { return k.name == name })
+}
+
+// keyNames are the names of configKeys: every one for section "", else the
+// section's, without the section.
+func keyNames(section string) []string {
+	var names []string
+	for _, k := range configKeys {
+		if section == "" {
+			names = append(names, k.name)
+		} else if key, ok := strings.CutPrefix(k.name, section+"."); ok {
+			names = append(names, key)
+		}
+	}
+	return names
 }
 
 // rules are the words of the table's rules line for a new game.
@@ -426,6 +466,10 @@ func checkHosts(hosts []string) error {
 	return nil
 }
 
+// checkPlayers checks the names of game.players and --players, and puts
+// them in NFC (playername.Check): two names of the same player ("Ann" and
+// "ann", or "Zoë" typed two ways) are refused here, at start, rather than
+// at the first new game.
 func checkPlayers(names []string) error {
 	if len(names) == 0 {
 		return nil
@@ -433,15 +477,20 @@ func checkPlayers(names []string) error {
 	if len(names) < 2 || len(names) > 10 {
 		return fmt.Errorf("%s: want 2 to 10 (or none: the page asks)", count(len(names), "name", "names"))
 	}
-	seen := map[string]bool{}
-	for _, n := range names {
-		if err := tablelog.CheckName(n); err != nil {
+	for i, n := range names {
+		nfc, err := playername.Check(n)
+		if err != nil {
 			return fmt.Errorf("%q is not a name: %w", n, err)
 		}
-		if seen[n] {
-			return fmt.Errorf("%s is named twice: want different names", n)
+		for _, m := range names[:i] {
+			switch {
+			case m == nfc:
+				return fmt.Errorf("%s is named twice: want different names", n)
+			case playername.Same(nfc, m):
+				return fmt.Errorf("%s is named twice (also as %s): want different names", n, m)
+			}
 		}
-		seen[n] = true
+		names[i] = nfc
 	}
 	return nil
 }

@@ -50,6 +50,19 @@ func TestConfigFirmwareFile(t *testing.T) {
 	}
 }
 
+// TestConfigDottedKeys: a section's keys may be written as dotted keys, and
+// names are kept in NFC.
+func TestConfigDottedKeys(t *testing.T) {
+	path := writeTemp(t, t.TempDir(), "unoref.toml", "voice.enabled = true\ngame.players = [\"Zoe\u0308\", \"Ann\"]\n")
+	c := defaultConfig()
+	if err := loadConfig(path, &c); err != nil {
+		t.Fatal(err)
+	}
+	if !c.Voice.Enabled || strings.Join(c.Players, " ") != "Zo\u00eb Ann" {
+		t.Errorf("voice.enabled %v, players %q: want true and Zoë (NFC) Ann", c.Voice.Enabled, c.Players)
+	}
+}
+
 // TestConfigLanguage: the language key takes every language the referee
 // speaks (package lang), in the spellings lang.Parse reads, and keeps the
 // canonical tag.
@@ -161,6 +174,14 @@ func TestConfigBadValues(t *testing.T) {
 		{"unknown", `colour = "red"`, "colour", "unknown key: want one of language, listen, data, pinmap, admin_pin, teach, game.players,"},
 		{"unknown in game", "[game]\nturbo = true", "game.turbo", "unknown key"},
 		{"unknown table", "[extra]\na = 1", "extra", "unknown key"},
+		{"unknown dotted table", "a.b = 1", "a.b", "unknown key: want one of language,"},
+		{"unknown deep table", "[a.b.c.d]", "a.b.c.d", "unknown key"},
+		{"table in a section", "[voice.tts]\nrate = 1", "voice.tts", "[voice.tts] is not a section of the configuration: [voice] takes enabled, voice, speed, volume, device"},
+		{"table in a section with it", "[voice]\nenabled = true\n[voice.tts]\nrate = 1", "voice.tts", "is not a section"},
+		{"players twice dotted", "game.players = [\"Ann\", \"ann\"]", "game.players", "ann is named twice (also as Ann)"},
+		{"players twice by case", "[game]\nplayers = [\"Ann\", \"ann\"]", "game.players", "ann is named twice (also as Ann)"},
+		{"players twice NFC and NFD", "[game]\nplayers = [\"Zo\u00eb\", \"Zoe\u0308\"]", "game.players", "is named twice"},
+		{"player lone accent", "[game]\nplayers = [\"\u0301\", \"Ben\"]", "game.players", "can't begin with an accent"},
 		{"sim string", "[devices]\nsim = \"yes\"", "devices.sim", "want true (simulated devices"},
 		{"sim top level", "sim = true", "sim", "unknown key: want one of"},
 		{"devices not a table", "devices = 1", "devices", "want a table: a [devices] section"},
@@ -278,6 +299,9 @@ speed = 120
 		{"no page", "", []string{"--config", path, "--listen", ""}, func(c *Config) { c.Listen = "" }},
 		{"grace off", "", []string{"--config", path, "--uno-grace", "0"}, func(c *Config) { c.UnoGrace = 0 }},
 		{"players", "", []string{"--config", path, "--players", "X,Y"}, func(c *Config) { c.Players = []string{"X", "Y"} }},
+		{"players after commas and spaces", "", []string{"--config", path, "--players", "Аня, Боря, Вика"}, func(c *Config) {
+			c.Players = []string{"Аня", "Боря", "Вика"}
+		}},
 		{"rules replace preset, options, target", "", []string{"--config", path, "--rules", "cars +jump-in"}, func(c *Config) {
 			c.Preset, c.Options, c.Target = "cars", []string{"+jump-in"}, 0
 		}},

@@ -62,8 +62,8 @@ func askYesNo(in *bufio.Scanner, w io.Writer) func(string) bool {
 	}
 }
 
-// doctorEnv opens the Pi's buses and lines; tests replace it.
-var doctorEnv = doctor.PiEnv
+// doctorSpeaker checks the speaker; tests leave it out.
+var doctorSpeaker = doctor.EspeakSpeaker
 
 // errProblems is returned when the doctor found a problem: exit status 1.
 var errProblems = errors.New("not every check passed")
@@ -81,10 +81,11 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 	if len(words) > 0 {
 		return &usageError{cmd: self, msg: "doctor takes no arguments"}
 	}
-	pe, err := doctorEnv()
+	h, err := openHost(doctor.Consumer)
 	if err != nil {
 		return err
 	}
+	pe := &doctor.Env{Host: h, Speaker: doctorSpeaker}
 	o := doctor.Options{PinMap: *pinmap, Blink: *blink, Walk: *walk}
 	if *blink || *walk {
 		o.Say = func(s string) { fmt.Fprintln(e.stderr, "doctor: "+s) }

@@ -9,17 +9,34 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
-	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
-// useBoard makes doctor open b instead of the Pi for the rest of the test.
-func useBoard(t *testing.T, b *doctortest.Board) {
+// useBoard makes doctor open b instead of the Pi for the rest of the
+// test, and check no speaker.
+func useBoard(t *testing.T, b *boardtest.Sim) {
 	t.Helper()
-	old := doctorEnv
-	doctorEnv = func() (*doctor.Env, error) { return b.Env(), nil }
-	t.Cleanup(func() { doctorEnv = old })
+	useHost(t, b.Host())
+	old := doctorSpeaker
+	doctorSpeaker = nil
+	t.Cleanup(func() { doctorSpeaker = old })
+}
+
+// useHost makes the commands open h instead of the Pi for the rest of the
+// test.
+func useHost(t *testing.T, h *board.Host) {
+	t.Helper()
+	old := openHost
+	openHost = func(string) (*board.Host, error) { return h, nil }
+	t.Cleanup(func() { openHost = old })
+}
+
+// fullBoard is the reference build with every optional part fitted, on
+// the simulated board.
+func fullBoard() *boardtest.Sim {
+	return boardtest.New(&boardtest.Opts{Draw: true, Pads: []uint16{0x20, 0x21}})
 }
 
 func TestDoctor(t *testing.T) {
@@ -30,7 +47,7 @@ func TestDoctor(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		break_ func(b *doctortest.Board)
+		break_ func(b *boardtest.Sim)
 		args   []string
 		code   int
 		stdout []string
@@ -38,19 +55,18 @@ func TestDoctor(t *testing.T) {
 	}{
 		{name: "all OK", code: 0,
 			stdout: []string{"unoref doctor, pin map: built-in reference build", "OK       play pad reader", "OK       button UNO", "No problem found."}},
-		{name: "reader unplugged", break_: func(b *doctortest.Board) { b.Play.Unplug() }, code: 1,
+		{name: "reader unplugged", break_: func(b *boardtest.Sim) { b.Play.Unplug() }, code: 1,
 			stdout: []string{"PROBLEM  play pad reader", "check MISO (pin 21, GPIO9), 3.3 V (pin 17) and GND; never 5 V", "1 problem found"},
 			stderr: []string{"unoref: doctor: not every check passed (1 problem)"}},
-		{name: "OLED unplugged and a button stuck", break_: func(b *doctortest.Board) { b.OLED.Unplug(); b.Lines.SetLevel(17, 0) }, code: 1,
+		{name: "OLED unplugged and a button stuck", break_: func(b *boardtest.Sim) { b.OLED.Unplug(); b.SetLevel(17, 0) }, code: 1,
 			stdout: []string{"SDA (pin 3, GPIO2), SCL (pin 5, GPIO3)", "button UNO (GPIO17, pin 11) reads pressed", "2 problems found"},
 			stderr: []string{"(2 problems)"}},
-		{name: "line busy", break_: func(b *doctortest.Board) { b.Lines.SetBusy(13) }, code: 1,
+		{name: "line busy", break_: func(b *boardtest.Sim) { b.SetBusy(13) }, code: 1,
 			stdout: []string{"GPIO13 (pin 33, LED legal (green)) is used by another program"}},
-		{name: "SPI off", break_: func(b *doctortest.Board) { b.Missing["/dev/spidev0.0"], b.Missing["/dev/spidev0.1"] = true, true }, code: 1,
+		{name: "SPI off", break_: func(b *boardtest.Sim) { delete(b.Files, "dev/spidev0.0"); delete(b.Files, "dev/spidev0.1") }, code: 1,
 			stdout: []string{"SPI is off: add dtparam=spi=on to config.txt (firmware/config.txt) and reboot", "SKIP     play pad reader"}},
-		{name: "not a Raspberry Pi", break_: func(b *doctortest.Board) {
-			b.Root = fstest.MapFS{}
-			b.Missing["/dev/spidev0.0"], b.Missing["/dev/i2c-1"] = true, true
+		{name: "not a Raspberry Pi", break_: func(b *boardtest.Sim) {
+			b.Files = fstest.MapFS{}
 		}, code: 1,
 			stdout: []string{"PROBLEM  Raspberry Pi", "this is not a Raspberry Pi", "unoref run --sim", "1 problem found"}},
 		{name: "invalid pin map", args: []string{"--pinmap", dup}, code: 1,
@@ -64,7 +80,7 @@ func TestDoctor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := doctortest.New(nil)
+			b := fullBoard()
 			if tt.break_ != nil {
 				tt.break_(b)
 			}
@@ -98,7 +114,7 @@ func TestDoctorJSON(t *testing.T) {
 	if err := os.WriteFile(full, hardware.FullTOML(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b := doctortest.New(&doctortest.Opts{Pads: []uint16{0x20}})
+	b := boardtest.New(&boardtest.Opts{Draw: true, Pads: []uint16{0x20}})
 	b.Play.Unplug()
 	useBoard(t, b)
 	stdout, _, code := call(t, "", "doctor", "--json", "--pinmap", full)
@@ -147,7 +163,7 @@ func TestDoctorJSON(t *testing.T) {
 }
 
 func TestDoctorWalk(t *testing.T) {
-	b := doctortest.New(nil)
+	b := fullBoard()
 	useBoard(t, b)
 	// Nobody presses or taps; every question is answered, the first
 	// after a word that is neither yes nor no.
@@ -173,9 +189,9 @@ func TestDoctorWalk(t *testing.T) {
 }
 
 func TestDoctorNoPi(t *testing.T) {
-	old := doctorEnv
-	doctorEnv = func() (*doctor.Env, error) { return nil, errors.New("doctor: no host drivers") }
-	t.Cleanup(func() { doctorEnv = old })
+	old := openHost
+	openHost = func(string) (*board.Host, error) { return nil, errors.New("doctor: no host drivers") }
+	t.Cleanup(func() { openHost = old })
 	_, stderr, code := call(t, "", "doctor")
 	if code != 1 || !strings.Contains(stderr, "no host drivers") {
 		t.Errorf("doctor without a Pi: exit %d, stderr %q, want 1 and the error", code, stderr)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
@@ -391,14 +392,41 @@ func openPanel(n *nfc, pm *hardware.PinMap, h *board.Host, e *env) {
 		return b
 	}
 	if b := open("OLED", board.Display); b != nil {
-		disp := screen.NewDisplay(b.Panel, nil)
-		ctx, cancel := context.WithCancel(context.Background())
-		go disp.Run(ctx)
-		n.screen = disp.Show
-		prev := n.close
-		n.close = func() { prev(); cancel() }
+		n.screen = runDisplay(n, b, e)
 	}
 	if b := open("buzzer", board.Buzzer); b != nil && b.Buzzer != nil {
-		n.sound = func(p buzzer.Pattern) { b.Buzzer.Play(p) }
+		failed := failedOnce(e, "buzzer")
+		n.sound = func(p buzzer.Pattern) {
+			if err := b.Buzzer.Play(p); err != nil {
+				failed(err)
+			}
+		}
+	}
+}
+
+// runDisplay draws the enrolment's screens on b's OLED until n closes: a
+// draw that fails is said once, and enrolment goes on with the terminal.
+func runDisplay(n *nfc, b *board.Board, e *env) func(screen.Screen) {
+	disp := screen.NewDisplay(b.Panel, &screen.Opts{OnError: failedOnce(e, "OLED")})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- disp.Run(ctx) }()
+	prev := n.close
+	n.close = func() {
+		cancel()
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			fmt.Fprintf(e.stderr, "unoref: OLED: %v\n", err)
+		}
+		prev()
+	}
+	return disp.Show
+}
+
+// failedOnce says on standard error, the first time only, that part
+// failed: enrolment goes on with the terminal.
+func failedOnce(e *env, part string) func(error) {
+	var once sync.Once
+	return func(err error) {
+		once.Do(func() { fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", part, err) })
 	}
 }

@@ -15,14 +15,15 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 	"github.com/unoref/unoref/lang"
 )
 
 // simReader is what the tag and enroll commands open in these tests: the
-// MFRC522 simulator on its spi.Port, the real driver, a scripted hand, and
-// recorders standing in for the OLED and the buzzer.
+// simulated board, opened as on a Pi, with a scripted hand, and recorders
+// of what the OLED and the buzzer are given.
 type simReader struct {
-	sim     *mfrc522test.Sim
+	sim     *mfrc522test.Sim // the play-pad reader
 	hand    func(enroll.Event)
 	screens []screen.Screen
 	sounds  []buzzer.Pattern
@@ -30,16 +31,19 @@ type simReader struct {
 
 func useSimReader(t *testing.T) *simReader {
 	t.Helper()
-	r := &simReader{sim: mfrc522test.New(nil)}
+	b := boardtest.New(nil)
+	useHost(t, b.Host())
+	r := &simReader{sim: b.Play}
 	old := openNFC
 	openNFC = func(ctx context.Context, f nfcFlags, e *env) (*nfc, error) {
-		n, err := newNFC(r.sim, r.sim.Now, r.sim.Sleep)
+		n, err := openReader(ctx, f, e)
 		if err != nil {
 			return nil, err
 		}
 		n.hand = r.hand
-		n.screen = func(s screen.Screen) { screen.Render(s); r.screens = append(r.screens, s) }
-		n.sound = func(p buzzer.Pattern) { r.sounds = append(r.sounds, p) }
+		show, sound := n.screen, n.sound
+		n.screen = func(s screen.Screen) { show(s); r.screens = append(r.screens, s) }
+		n.sound = func(p buzzer.Pattern) { sound(p); r.sounds = append(r.sounds, p) }
 		return n, nil
 	}
 	t.Cleanup(func() { openNFC = old })

@@ -19,7 +19,7 @@ import (
 
 var exportCmd = &command{
 	name:    "export",
-	args:    "[--data DIR] (--game N | --csv [--game N] | --csv --players [--last N] [--since DATE] [--until DATE]) [-o FILE]",
+	args:    "[--data DIR] [--config FILE] (--game N | --csv [--game N] | --csv --players [--last N] [--since DATE] [--until DATE]) [-o FILE]",
 	summary: "write a game as a table log, or the score history as CSV",
 	help: `With --game N, writes game N of the journal in --data as a table log
 (RULES.md "The table log") that 'unoref replay' reads back to the same state,
@@ -41,7 +41,9 @@ uno_forgot counts the UNO calls the player forgot, whoever caught them (or
 nobody), uno_caught_others the times they caught another player's.
 
 The output goes to FILE with -o (replaced only once it is complete), or to
-standard output when -o is - or missing.`,
+standard output when -o is - or missing.
+
+` + dataHelp,
 	run: runExport,
 }
 

@@ -20,7 +20,7 @@ import (
 
 var historyCmd = &command{
 	name:    "history",
-	args:    "[--data DIR] [--game N] [--json]",
+	args:    "[--data DIR] [--config FILE] [--game N] [--json]",
 	summary: "show the journaled games: rounds, points, totals, winners",
 	help: `Lists the games in the journal of --data: number, start, players, rules,
 rounds played, the winner ("in progress" while the game can resume,
@@ -29,37 +29,69 @@ With --game N it shows that game round by round: who went out, the points
 every player scored and the running totals. --json prints the same for
 programs.
 
---data defaults to $UNOREF_DATA, else /var/lib/unoref when it is readable,
-else $XDG_DATA_HOME/unoref or ~/.local/share/unoref.`,
+` + dataHelp,
 	run: runHistory,
 }
 
-// historyFlags are the flags history and export share.
+// dataHelp is how history, export and stats find the data directory.
+const dataHelp = `--data defaults to the data key of --config (or of $UNOREF_CONFIG, the
+file run reads), else $UNOREF_DATA, else /var/lib/unoref when it is
+readable, else $XDG_DATA_HOME/unoref or ~/.local/share/unoref.`
+
+// historyFlags are the flags history, export and stats share.
 type historyFlags struct {
-	data string
-	game int64 // 0 when --game is not given
+	data   string
+	config string
+	game   int64 // 0 when --game is not given
 }
 
-// add defines --data and --game on fset.
+// add defines --data, --config and --game on fset.
 func (h *historyFlags) add(fset *flag.FlagSet) {
-	fset.StringVar(&h.data, "data", dataDir(), "directory of the journal")
+	h.addData(fset)
 	fset.Var(gameFlag{&h.game}, "game", "game number")
 }
 
+// addData defines --data and --config on fset: the journal of the data
+// directory run uses, without repeating it.
+func (h *historyFlags) addData(fset *flag.FlagSet) {
+	fset.StringVar(&h.data, "data", dataDir(), "directory of the journal (default: the config's data key)")
+	fset.StringVar(&h.config, "config", "", "configuration file whose data key is the directory (default $UNOREF_CONFIG)")
+}
+
 // parse parses args, which must all be flags, into h and the flags of
-// fset.
+// fset. Without --data, the directory is the data key of --config (or
+// $UNOREF_CONFIG), as for run; without either, dataDir.
 func (h *historyFlags) parse(self *command, fset *flag.FlagSet, args []string) error {
-	words, err := parseFlags(self, fset, args)
-	if err != nil {
-		return err
-	}
-	if len(words) > 0 {
+	words, err := h.parseWords(self, fset, args)
+	if err == nil && len(words) > 0 {
 		return &usageError{cmd: self, msg: fmt.Sprintf("%s takes no arguments, only flags (got %q)", self.name, words[0])}
 	}
-	if err := checkData(h.data); err != nil {
-		return badFlag(self, "data", err)
+	return err
+}
+
+// parseWords is parse for a command that takes arguments besides its
+// flags: it returns them.
+func (h *historyFlags) parseWords(self *command, fset *flag.FlagSet, args []string) ([]string, error) {
+	words, err := parseFlags(self, fset, args)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	dataGiven := false
+	fset.Visit(func(f *flag.Flag) { dataGiven = dataGiven || f.Name == "data" })
+	if h.config == "" {
+		h.config = os.Getenv("UNOREF_CONFIG")
+	}
+	if !dataGiven && h.config != "" {
+		c := defaultConfig()
+		if err := loadConfig(h.config, &c); err != nil {
+			return nil, err
+		}
+		h.data = c.Data
+	}
+	if err := checkData(h.data); err != nil {
+		return nil, badFlag(self, "data", err)
+	}
+	return words, nil
 }
 
 // history is a journal opened for reading the history.

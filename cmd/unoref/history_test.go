@@ -617,3 +617,31 @@ func TestHistorySnapshot(t *testing.T) {
 		t.Errorf("history without a copy: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestHistoryConfig: history, export and stats find the journal as run
+// does, from the data key of --config or $UNOREF_CONFIG; --data wins.
+func TestHistoryConfig(t *testing.T) {
+	dir := handJournal(t)
+	cfg := writeTemp(t, t.TempDir(), "unoref.toml", "data = \""+dir+"\"\n")
+	other := t.TempDir()
+	for _, tt := range []struct {
+		env  string
+		args []string
+		want string
+	}{
+		{"", []string{"history", "--config", cfg}, "Mia"},
+		{"", []string{"export", "--config", cfg, "--csv"}, "game,started,rules"},
+		{"", []string{"stats", "--config", cfg, "--player", "Mia"}, "Mia: 2 games"},
+		{cfg, []string{"history"}, "Mia"},
+		{cfg, []string{"stats"}, "2 games, 2 rounds"},
+	} {
+		t.Setenv("UNOREF_CONFIG", tt.env)
+		out, errOut, code := call(t, "", tt.args...)
+		if code != 0 || !strings.Contains(out, tt.want) {
+			t.Errorf("UNOREF_CONFIG=%q unoref %q: exit %d, stdout %.100q, stderr %q; want %q", tt.env, tt.args, code, out, errOut, tt.want)
+		}
+	}
+	if _, errOut, code := call(t, "", "history", "--config", cfg, "--data", other); code != 1 || !strings.Contains(errOut, "no journal at "+other) {
+		t.Errorf("history --config --data: exit %d, %q; want --data's directory", code, errOut)
+	}
+}

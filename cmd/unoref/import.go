@@ -15,7 +15,7 @@ import (
 
 var importCmd = &command{
 	name:    "import",
-	args:    "[--data DIR] [--yes] OTHER.db",
+	args:    "[--data DIR] [--config FILE] [--yes] OTHER.db",
 	summary: "add another box's games to this box's record (says what first)",
 	help: `Adds the games of another box's journal, OTHER.db (its journal.db, or a
 copy of it), to the journal of --data, so that the family's record covers
@@ -38,30 +38,27 @@ joins it, with their mark and usual seat, and the guest seats of their name
 here become theirs; any other guest stays a guest.
 
 OTHER.db is read from a copy (with OTHER.db-wal, when there is one beside
-it) and never changed. The daemon may run
-meanwhile: the games are added one at a time.
+it) and never changed. The daemon may run meanwhile: the games are added
+one at a time.
 
---data defaults to $UNOREF_DATA, else /var/lib/unoref when it is readable,
-else $XDG_DATA_HOME/unoref or ~/.local/share/unoref.`,
+` + dataHelp,
 	run: runImport,
 }
 
 func runImport(ctx context.Context, self *command, e *env, args []string) error {
+	var h historyFlags
 	fset := flag.NewFlagSet("import", flag.ContinueOnError)
-	data := fset.String("data", dataDir(), "directory of the journal")
+	h.addData(fset)
 	yes := fset.Bool("yes", false, "add the games (without it, only say what would be added)")
-	words, err := parseFlags(self, fset, args)
+	words, err := h.parseWords(self, fset, args)
 	if err != nil {
 		return err
 	}
 	if len(words) != 1 {
 		return &usageError{cmd: self, msg: "import takes one file: the other box's journal"}
 	}
-	if err := checkData(*data); err != nil {
-		return badFlag(self, "data", err)
-	}
 	other := words[0]
-	path := filepath.Join(*data, journalFile)
+	path := filepath.Join(h.data, journalFile)
 	if same, err := sameFile(path, other); err != nil {
 		return fmt.Errorf("import: %w", err)
 	} else if same {
@@ -119,9 +116,9 @@ func writePlan(w io.Writer, other string, p journal.ImportPlan, done bool) {
 	if done {
 		verb = "added"
 	}
-	fmt.Fprintf(w, "%s: %s %s, %s already here", other, games(p.Games), verb, games(p.Known))
+	fmt.Fprintf(w, "%s: %s %s, %s already here", other, count(p.Games, "game", "games"), verb, count(p.Known, "game", "games"))
 	if p.Open > 0 {
-		fmt.Fprintf(w, "; %s still being played there (left out until it ends)", games(p.Open))
+		fmt.Fprintf(w, "; %s still being played there (left out until it ends)", count(p.Open, "game", "games"))
 	}
 	fmt.Fprintln(w, ".")
 	if len(p.Players) > 0 {
@@ -130,13 +127,13 @@ func writePlan(w io.Writer, other string, p journal.ImportPlan, done bool) {
 	for _, pl := range p.Players {
 		switch {
 		case pl.New() && pl.Claims > 0:
-			fmt.Fprintf(w, "  %s → new on the roster, %s (and %s here as a guest)\n", pl.Name, games(pl.Games), games(pl.Claims))
+			fmt.Fprintf(w, "  %s → new on the roster, %s (and %s here as a guest)\n", pl.Name, count(pl.Games, "game", "games"), count(pl.Claims, "game", "games"))
 		case pl.New():
-			fmt.Fprintf(w, "  %s → new on the roster, %s\n", pl.Name, games(pl.Games))
+			fmt.Fprintf(w, "  %s → new on the roster, %s\n", pl.Name, count(pl.Games, "game", "games"))
 		case pl.Guest:
-			fmt.Fprintf(w, "  %s (a guest there) → %s, %s\n", pl.Name, pl.Here.Name, games(pl.Games))
+			fmt.Fprintf(w, "  %s (a guest there) → %s, %s\n", pl.Name, pl.Here.Name, count(pl.Games, "game", "games"))
 		default:
-			fmt.Fprintf(w, "  %s → %s, %s\n", pl.Name, pl.Here.Name, games(pl.Games))
+			fmt.Fprintf(w, "  %s → %s, %s\n", pl.Name, pl.Here.Name, count(pl.Games, "game", "games"))
 		}
 	}
 	if p.Guests > 0 {
@@ -145,12 +142,4 @@ func writePlan(w io.Writer, other string, p journal.ImportPlan, done bool) {
 	if !done && p.Games > 0 {
 		fmt.Fprintf(w, "Nothing is written yet: unoref import --yes %s adds them.\n", other)
 	}
-}
-
-// games is "1 game" or "N games".
-func games(n int) string {
-	if n == 1 {
-		return "1 game"
-	}
-	return fmt.Sprintf("%d games", n)
 }

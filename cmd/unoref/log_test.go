@@ -160,3 +160,28 @@ func TestRunLogsGameWon(t *testing.T) {
 		`level=INFO msg="game ended" game=1 result=won winner=` + st.Winner + ` players="` + strings.Join(st.Players, " ") + `" rules="official target=1"`,
 	})
 }
+
+// TestRunLogsRename: after a rename the log names the player as the table
+// shows them, in the game resumed and the game ended.
+func TestRunLogsRename(t *testing.T) {
+	t.Setenv("UNOREF_CONFIG", "")
+	data := t.TempDir()
+	d := startInProcess(t, "--data", data, "--listen", "")
+	for _, c := range []string{"newgame Ann,Ben official", "rename Ann Annie"} {
+		if a := d.send(t, c); a != "ok" {
+			t.Fatalf("%s: %s", c, a)
+		}
+	}
+	checkLog(t, d.stop(t), []string{
+		`level=INFO msg="game started" game=1 players="Ann Ben" rules=official events=2`,
+		`level=INFO msg="player renamed" game=1 seat=Ann from=Ann to=Annie`,
+	})
+	d = startInProcess(t, "--data", data, "--listen", "")
+	if a := d.send(t, "end"); a != "ok" {
+		t.Fatalf("end: %s", a)
+	}
+	checkLog(t, d.stop(t), []string{
+		`level=INFO msg="game resumed" game=1 players="Annie Ben" rules=official events=2`,
+		`level=INFO msg="game ended" game=1 result=abandoned winner="" players="Annie Ben" rules=official`,
+	})
+}

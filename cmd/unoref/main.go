@@ -79,10 +79,26 @@ func lookup(name string) *command {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	c, args, implicit, err := resolve(args)
-	if err == nil {
+	switch {
+	case err == nil && asksHelp(args):
+		err = flag.ErrHelp // every command, flags or none, answers -h and --help
+	case err == nil:
 		err = c.run(ctx, c, e, args)
 	}
 	return report(e, c, implicit, err)
+}
+
+// asksHelp reports whether args hold -h, -help or --help before any "--".
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
 }
 
 // resolve finds the command of args and its arguments. With no command, or

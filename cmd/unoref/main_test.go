@@ -290,3 +290,19 @@ func TestPackageDocListsCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpEveryCommand: -h and --help show every command's usage, exit 0,
+// whatever else the command line holds.
+func TestHelpEveryCommand(t *testing.T) {
+	for _, c := range commands {
+		for _, h := range []string{"-h", "--help"} {
+			stdout, stderr, code := call(t, "", c.name, h)
+			if code != 0 || !strings.HasPrefix(stdout, "usage: unoref "+c.name) || stderr != "" {
+				t.Errorf("unoref %s %s: exit %d, stdout %.60q, stderr %q; want 0 and its usage", c.name, h, code, stdout, stderr)
+			}
+		}
+	}
+	if stdout, _, code := call(t, "", "version", "extra", "--help"); code != 0 || !strings.HasPrefix(stdout, "usage: unoref version") {
+		t.Errorf("unoref version extra --help: exit %d, %q", code, stdout)
+	}
+}

@@ -78,7 +78,7 @@ func needsRestore(ctx context.Context, path string, force bool) error {
 
 func restoredSentence(path string, r journal.Restored) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "unoref: %s restored from the copy made %s: %d games", path, r.Taken.Local().Format("2006-01-02 15:04"), r.Games)
+	fmt.Fprintf(&b, "unoref: %s restored from the copy made %s: %s", path, r.Taken.Local().Format("2006-01-02 15:04"), count(r.Games, "game", "games"))
 	if r.OpenID != 0 {
 		fmt.Fprintf(&b, ", game %d resumes at event %d", r.OpenID, r.OpenLen)
 	}

@@ -24,7 +24,9 @@ import (
 
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/virtual"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang"
@@ -96,7 +98,8 @@ every game and on a long press of OK. The page's admin settings switch both.
 answering each with "ok", "error: SENTENCE" or, for "state", the snapshot as
 JSON; the daemon stops when the input ends:
     newgame Ann,Ben,Cy [RULES…]   tap [play|draw] CARD   remove [play|draw]
-    press uno|draw|pass|challenge|R|Y|G|B   seat N   points NAME N   state
+    press uno|draw|pass|challenge|R|Y|G|B   seat N   points NAME N
+    rename SEAT NEWNAME   undo   end   rules   names   state
     oled (the OLED's text, " | " between its lines)`,
 	run: runRun,
 }
@@ -195,10 +198,7 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 			c.Pinmap = *pinmap
 			c.pinmap, err = loadPinmap(*pinmap)
 		case "players":
-			c.Players = nil
-			if *players != "" {
-				c.Players = strings.Split(*players, ",")
-			}
+			c.Players = splitNames(*players)
 			err = checkPlayers(c.Players)
 		case "rules":
 			w := strings.Fields(*rules)
@@ -258,12 +258,7 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	defer closeReg()
 	logStart(log, c, m.config, res != nil)
 
-	var t *table.Table
-	if m.virtual {
-		t, err = table.NewVirtual(ctx, j, cfg, &table.VirtualOpts{Resolver: res})
-	} else {
-		t, err = openBoard(ctx, j, cfg, c.pinmap, res, log)
-	}
+	t, err := openTable(ctx, j, cfg, c.pinmap, m.virtual, res, log)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
@@ -472,21 +467,17 @@ func openResolver(ctx context.Context, dir, deck string) (table.Resolver, func()
 	return r, func() { reg.Close() }, nil
 }
 
-// boardHost opens the Pi's buses and lines; tests replace it with the
-// simulators'.
-var boardHost = board.PiHost
+// openHost opens the machine's buses, lines and files, its GPIO lines
+// labelled consumer: the one seam through which unoref reaches hardware
+// (run, tag, enroll, doctor); tests replace it with the simulated board's.
+var openHost = func(consumer string) (*board.Host, error) { return board.PiHost(consumer), nil }
 
-// openBoard opens the Pi's devices of the pin map, and says which optional
-// parts it found. pm is nil for the reference build.
-func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, res table.Resolver, log *slog.Logger) (*table.Table, error) {
-	h, err := boardHost()
-	if err != nil {
-		return nil, err
-	}
-	if pm == nil {
-		pm = hardware.Default()
-	}
-	b, err := board.Open(pm, h)
+// openTable opens the board and builds the table on it: the Pi's devices
+// of pin map pm (nil: the reference build), saying which optional parts
+// it found; or, when virtual, the virtual table's (package virtual), whose
+// person plays it from the page.
+func openTable(ctx context.Context, j table.Journal, cfg table.Config, pm *hardware.PinMap, virt bool, res table.Resolver, log *slog.Logger) (*table.Table, error) {
+	b, person, err := openBoard(pm, virt)
 	if err != nil {
 		return nil, err
 	}
@@ -494,7 +485,7 @@ func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardw
 		log.Info("optional part", "part", p)
 	}
 	dev := table.FromBoard(b)
-	dev.Resolver = res
+	dev.Resolver, dev.Person = res, person
 	t, err := table.New(ctx, dev, j, cfg)
 	if err != nil {
 		dev.Halt()
@@ -503,11 +494,32 @@ func openBoard(ctx context.Context, j table.Journal, cfg table.Config, pm *hardw
 	return t, nil
 }
 
+// openBoard opens the Pi's board, or the virtual table's with its person.
+func openBoard(pm *hardware.PinMap, virt bool) (*board.Board, table.Person, error) {
+	if virt {
+		vb, err := virtual.Open(nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return vb.Board, vb.Person, nil
+	}
+	h, err := openHost(gpioline.DefaultConsumer)
+	if err != nil {
+		return nil, nil, err
+	}
+	if pm == nil {
+		pm = hardware.Default()
+	}
+	b, err := board.Open(pm, h)
+	return b, nil, err
+}
+
 // control reads controls from r, one per line, until r ends or ctx is done.
 func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *sync.Mutex) {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() && ctx.Err() == nil {
-		f := strings.Fields(sc.Text())
+		// A byte order mark (Notepad's UTF-8) is no part of the control.
+		f := strings.Fields(strings.TrimPrefix(sc.Text(), "\ufeff"))
 		if len(f) == 0 {
 			continue
 		}
@@ -534,54 +546,80 @@ func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *
 	}
 }
 
-// parseControl reads one control line of --stdin.
+// parseControl reads one control line of --stdin: the words of the
+// kind, then its arguments; the table checks them (table.Action).
 func parseControl(f []string) (table.Action, error) {
-	bad := fmt.Errorf("cannot read %q", strings.Join(f, " "))
-	switch f[0] {
-	case "tap", "remove":
-		a := table.Action{Kind: f[0], Pad: "play"}
-		rest := f[1:]
-		if len(rest) > 0 && (rest[0] == "play" || rest[0] == "draw") {
-			a.Pad, rest = rest[0], rest[1:]
+	bad := fmt.Errorf("cannot read %q", table.Echo(strings.Join(f, " ")))
+	kind, err := table.ParseKind(f[0])
+	if err != nil {
+		return table.Action{}, bad
+	}
+	a, args := table.Action{Kind: kind}, f[1:]
+	switch kind {
+	case table.KindTap, table.KindRemove:
+		a.Pad = "play"
+		if len(args) > 0 && (args[0] == "play" || args[0] == "draw") {
+			a.Pad, args = args[0], args[1:]
 		}
-		if f[0] == "tap" {
-			if len(rest) != 1 {
+		if kind == table.KindTap {
+			if len(args) != 1 {
 				return a, bad
 			}
-			a.Card = rest[0]
+			a.Card = args[0]
 		}
-		return a, nil
-	case "press":
-		if len(f) != 2 {
-			return table.Action{}, bad
+	case table.KindPress:
+		if len(args) != 1 {
+			return a, bad
 		}
-		return table.Action{Kind: "press", Button: f[1]}, nil
-	case "seat":
-		n, err := strconv.Atoi(strings.Join(f[1:], ""))
+		a.Button = args[0]
+	case table.KindSeat:
+		n, err := strconv.Atoi(strings.Join(args, ""))
 		if err != nil {
-			return table.Action{}, bad
+			return a, bad
 		}
-		return table.Action{Kind: "seat", Seat: n}, nil
-	case "newgame":
-		a := table.Action{Kind: "newgame"}
-		if len(f) > 1 {
-			a.Players = strings.Split(f[1], ",")
+		a.Seat = n
+	case table.KindNewGame:
+		if len(args) > 0 {
+			a.Players = splitNames(args[0])
 		}
-		if len(f) > 2 {
-			a.Rules = strings.Join(f[2:], " ")
+		if len(args) > 1 {
+			a.Rules = strings.Join(args[1:], " ")
 		}
-		return a, nil
-	case "points":
-		if len(f) != 3 {
-			return table.Action{}, bad
+	case table.KindPoints:
+		if len(args) != 2 {
+			return a, bad
 		}
-		n, err := strconv.Atoi(f[2])
+		n, err := strconv.Atoi(args[1])
 		if err != nil {
-			return table.Action{}, bad
+			return a, bad
 		}
-		return table.Action{Kind: "points", Name: f[1], Points: n}, nil
+		a.Name, a.Points = args[0], n
+	case table.KindRename:
+		if len(args) != 2 {
+			return a, bad
+		}
+		a.Name, a.NewName = args[0], args[1]
+	case table.KindUndo, table.KindEnd, table.KindRules, table.KindNames:
+		if len(args) != 0 {
+			return a, bad
+		}
+	default:
+		return a, bad // voice: the page's settings form
 	}
-	return table.Action{}, bad
+	return a, nil
+}
+
+// splitNames reads a comma-separated list of players (--players, the
+// console's newgame): blanks around a name are no part of it, so
+// "Аня, Боря, Вика" is three players, and an empty name is skipped.
+func splitNames(s string) []string {
+	var names []string
+	for _, n := range strings.Split(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // openTableJournal opens the journal of the data directory. A damaged one

@@ -22,6 +22,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/table/tabletest"
 	"github.com/unoref/unoref/referee/playtest"
 	"github.com/unoref/unoref/referee/tablelog"
 )
@@ -120,15 +121,7 @@ func (d *daemon) stop(t *testing.T) {
 // lines of --stdin, and the model's state after the last event.
 func script(t *testing.T, cfg playtest.Config) ([]string, playtest.State) {
 	t.Helper()
-	steps, err := playtest.Play(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs := make([]tablelog.Event, len(steps))
-	for i, s := range steps {
-		evs[i] = s.Event
-	}
-	acts, err := table.Controls(evs)
+	steps, acts, err := tabletest.Play(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +146,7 @@ func controlLine(a table.Action) string {
 	case "newgame":
 		return "newgame " + strings.Join(a.Players, ",") + " " + a.Rules
 	}
-	return a.Kind
+	return string(a.Kind)
 }
 
 // untimed drops the times of table-log lines.

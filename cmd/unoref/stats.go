@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,7 +17,7 @@ import (
 
 var statsCmd = &command{
 	name:    "stats",
-	args:    "[--data DIR] [--player NAME] [--last N] [--since DATE] [--until DATE] [--json]",
+	args:    "[--data DIR] [--config FILE] [--player NAME] [--last N] [--since DATE] [--until DATE] [--json]",
 	summary: "show the family's record: leaderboard, each player's statistics, trends",
 	help: `Shows the record of the roster's players in the journal of --data: games
 and rounds played and won (a game abandoned before a round ended was not
@@ -40,7 +41,9 @@ player too:
       "uno_called": 2, "uno_forgot": 1, "uno_forgot_caught": 0,
       "uno_caught_others": 1, "refused": 1, ...}], "head_to_head": [...], ...}
 (usual_seat counts from 1, null when none; uno_forgot_caught is how many of
-the forgotten calls another player caught).`,
+the forgotten calls another player caught).
+
+` + dataHelp,
 	run: runStats,
 }
 
@@ -91,7 +94,7 @@ func runStats(ctx context.Context, self *command, e *env, args []string) error {
 		pf periodFlags
 	)
 	fset := flag.NewFlagSet("stats", flag.ContinueOnError)
-	fset.StringVar(&h.data, "data", dataDir(), "directory of the journal")
+	h.addData(fset)
 	pf.add(fset)
 	player := fset.String("player", "", "one roster player")
 	asJSON := fset.Bool("json", false, "print JSON")
@@ -128,8 +131,11 @@ type playerJSON struct {
 
 func playerStats(ctx context.Context, j *history, name string, per journal.Period, asJSON bool, w io.Writer) error {
 	p, err := j.PlayerByName(ctx, name)
+	if errors.Is(err, journal.ErrNoPlayer) {
+		return noPlayer(ctx, j, name)
+	}
 	if err != nil {
-		return fmt.Errorf("stats: %q is not on the roster (add them on the family page): %w", name, err)
+		return fmt.Errorf("stats: %w", err)
 	}
 	st, err := j.PlayerStats(ctx, p.ID, per)
 	if err != nil {
@@ -145,9 +151,33 @@ func playerStats(ctx context.Context, j *history, name string, per journal.Perio
 	return writePlayer(w, st, games)
 }
 
+// noPlayer says that nobody on the roster is called name, and who is.
+func noPlayer(ctx context.Context, j *history, name string) error {
+	roster, err := j.Roster(ctx)
+	if err != nil {
+		return fmt.Errorf("stats: %w", err)
+	}
+	if len(roster) == 0 {
+		return fmt.Errorf("stats: no player named %s: the roster is empty (add players on the family page)", name)
+	}
+	names := make([]string, len(roster))
+	for i, p := range roster {
+		names[i] = p.Name
+	}
+	return fmt.Errorf("stats: no player named %s: the players are %s", name, listAnd(names))
+}
+
+// listAnd is "Ann", "Ann and Ben", "Ann, Ben and Cy".
+func listAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 // writeFamily prints the leaderboard, the trends, head to head and presets.
 func writeFamily(w io.Writer, f journal.FamilyStats) error {
-	fmt.Fprintf(w, "%d games, %d rounds\n\n", f.Games, f.Rounds)
+	fmt.Fprintf(w, "%s, %s\n\n", count(f.Games, "game", "games"), count(f.Rounds, "round", "rounds"))
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\tPLAYER\tGAMES\tWON\tROUNDS\tWON\tLEFT/ROUND\tUNO CALLED\tFORGOT\tCAUGHT OTHERS\tREFUSED")
 	for i, s := range f.Players {
@@ -164,7 +194,7 @@ func writeFamily(w io.Writer, f journal.FamilyStats) error {
 	if len(f.HeadToHead) > 0 {
 		fmt.Fprintln(w, "\nhead to head (games won, rounds won):")
 		for _, h := range f.HeadToHead {
-			fmt.Fprintf(w, "  %s %d–%d %s in %d games (rounds %d–%d)\n", h.AName, h.AWon, h.BWon, h.BName, h.Games, h.ARounds, h.BRounds)
+			fmt.Fprintf(w, "  %s %d–%d %s in %s (rounds %d–%d)\n", h.AName, h.AWon, h.BWon, h.BName, count(h.Games, "game", "games"), h.ARounds, h.BRounds)
 		}
 	}
 	if len(f.Presets) > 0 {
@@ -185,18 +215,18 @@ func trendLine(s journal.PlayerStats) string {
 	for i, g := range s.Trend {
 		n[i] = fmt.Sprint(g.N)
 	}
-	return fmt.Sprintf("%s's refused plays: %s per game over %d games", s.Player.Name, strings.Join(n, " → "), len(s.Trend))
+	return fmt.Sprintf("%s's refused plays: %s per game over %s", s.Player.Name, strings.Join(n, " → "), count(len(s.Trend), "game", "games"))
 }
 
 // writePlayer prints one player's record and their games.
 func writePlayer(w io.Writer, s journal.PlayerStats, games []journal.PlayerGame) error {
-	fmt.Fprintf(w, "%s: %d games (%d won), %d rounds (%d won), %.1f points left per round\n",
-		s.Player.Name, s.Games, s.GamesWon, s.Rounds, s.RoundsWon, s.AvgLeft)
+	fmt.Fprintf(w, "%s: %s (%d won), %s (%d won), %.1f points left per round\n",
+		s.Player.Name, count(s.Games, "game", "games"), s.GamesWon, count(s.Rounds, "round", "rounds"), s.RoundsWon, s.AvgLeft)
 	if s.Best != nil {
 		fmt.Fprintf(w, "best round: game %d round %d (%d left, %d scored)\n", s.Best.Game, s.Best.Round, s.Best.Left, s.Best.Points)
 		fmt.Fprintf(w, "worst round: game %d round %d (%d left, %d scored)\n", s.Worst.Game, s.Worst.Round, s.Worst.Left, s.Worst.Points)
 	}
-	fmt.Fprintf(w, "UNO: %d called, %d forgot, caught others %d times\n", s.UnoCalled, s.UnoForgot, s.UnoCatches)
+	fmt.Fprintf(w, "UNO: %d called, %d forgot, caught others %s\n", s.UnoCalled, s.UnoForgot, count(s.UnoCatches, "time", "times"))
 	fmt.Fprintf(w, "refused: %d%s\n", s.Refused, counts(s.ByCode))
 	fmt.Fprintf(w, "mistakes:%s\n", counts(s.Mistakes))
 	if line := trendLine(s); line != "" {

@@ -58,8 +58,9 @@ func TestStatsCommand(t *testing.T) {
 		{"family", []string{"stats", "--data", dir}, 0, []string{"2 games, 2 rounds", "Mia's refused plays: 1 → 0 per game over 2 games", "Mia 1–0 Ben in 2 games (rounds 2–0)", "official: Mia 1 of 1"}},
 		{"player", []string{"stats", "--data", dir, "--player", "ben"}, 0, []string{"Ben: 2 games (0 won), 2 rounds (0 won), 9.0 points left per round",
 			"best round: game 1 round 2 (6 left, 0 scored)", "UNO: 0 called, 2 forgot, caught others 0 times", "refused: 2 (illegal-card 2)", "mistakes: (after-wild 1)"}},
-		{"last", []string{"stats", "--data", dir, "--player", "Mia", "--last", "1"}, 0, []string{"Mia: 1 games (0 won), 0 rounds", "mistakes: (wd4-guilty 1)"}},
-		{"not on the roster", []string{"stats", "--data", dir, "--player", "Cy"}, 1, []string{`"Cy" is not on the roster`}},
+		{"last", []string{"stats", "--data", dir, "--player", "Mia", "--last", "1"}, 0, []string{"Mia: 1 game (0 won), 0 rounds", "mistakes: (wd4-guilty 1)"}},
+		{"one game", []string{"stats", "--data", dir, "--last", "1"}, 0, []string{"1 game, 0 rounds", "Mia 0–0 Ben in 1 game (rounds 0–0)"}},
+		{"not on the roster", []string{"stats", "--data", dir, "--player", "Cy"}, 1, []string{"unoref: stats: no player named Cy: the players are Ben and Mia\n"}},
 		{"bad date", []string{"stats", "--data", dir, "--since", "March"}, 2, []string{"--since takes a date"}},
 		{"bad last", []string{"stats", "--data", dir, "--last", "-2"}, 2, []string{"--last takes a number"}},
 	}

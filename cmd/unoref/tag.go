@@ -11,18 +11,18 @@ import (
 	"syscall"
 	"time"
 
-	"periph.io/x/conn/v3/spi"
-
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
 var tagCmd = &command{
@@ -60,75 +60,25 @@ func (f *nfcFlags) add(fs *flag.FlagSet) {
 
 // nfc is an open reader and what goes with it.
 type nfc struct {
-	port  spi.Port
 	dev   *mfrc522.Dev
 	sleep func(time.Duration)
 	// hand, when set, acts on enrolment events before they are shown:
-	// the simulator's stand-in for a person laying cards (tests, --sim).
+	// the simulated board's stand-in for a person laying cards (--sim).
 	hand   func(enroll.Event)
 	screen func(screen.Screen)  // the OLED, if any
 	sound  func(buzzer.Pattern) // the buzzer, if any
 	close  func()
 }
 
-// openNFC opens the reader; tests replace it to inject a simulated port
-// and a scripted hand.
-var openNFC = func(ctx context.Context, f nfcFlags, e *env) (*nfc, error) {
-	if f.sim {
-		return simNFC(mfrc522test.NewNTAG213([]byte{0x04, 0x55, 0x4E, 0x4F, 0x52, 0x45, 0x46}))
-	}
-	return piNFC(f, e)
-}
+// openNFC opens the reader; tests replace it to record what the OLED and
+// the buzzer are given.
+var openNFC = openReader
 
-// newNFC connects the driver to an open port.
-func newNFC(port spi.Port, now func() time.Time, sleep func(time.Duration)) (*nfc, error) {
-	dev, err := mfrc522.NewSPI(port, &mfrc522.Opts{Now: now, Sleep: sleep})
-	if err != nil {
-		return nil, err
-	}
-	if sleep == nil {
-		sleep = time.Sleep
-	}
-	return &nfc{port: port, dev: dev, sleep: sleep, close: func() { dev.Halt() }}, nil
-}
-
-// simNFC is a simulated reader with tag on it. Its hand lays a fresh blank
-// sticker for every enrolment prompt and lifts it once enrolled.
-func simNFC(tag *mfrc522test.NTAG) (*nfc, error) {
-	sim := mfrc522test.New(nil)
-	n, err := newNFC(sim, sim.Now, sim.Sleep)
-	if err != nil {
-		return nil, err
-	}
-	sim.Place(tag)
-	on, next := tag, 0
-	lay := func() {
-		if on == nil {
-			next++
-			on = mfrc522test.NewNTAG213([]byte{0x04, 0x53, 0x49, 0x4D, 0x00, byte(next >> 8), byte(next)})
-			sim.Place(on)
-		}
-	}
-	n.hand = func(ev enroll.Event) {
-		switch ev.Kind {
-		case enroll.Prompt:
-			lay()
-		case enroll.Enrolled:
-			sim.Remove(on)
-			on = nil
-		case enroll.Refused:
-			// Put that one aside and take the next.
-			sim.Remove(on)
-			on = nil
-			lay()
-		}
-	}
-	return n, nil
-}
-
-// piNFC opens the pin map's play-pad reader (or the one on --spi) on the
-// Pi, and the OLED and buzzer when they answer.
-func piNFC(f nfcFlags, e *env) (*nfc, error) {
+// openReader opens the pin map's play-pad reader (or the one on --spi),
+// and the OLED and buzzer when they answer: the Pi's, or with --sim the
+// simulated board's, with a blank NTAG213 on the reader and a hand that
+// lays a fresh sticker for every enrolment prompt.
+func openReader(ctx context.Context, f nfcFlags, e *env) (*nfc, error) {
 	pm := hardware.Default()
 	if f.pinmap != "" {
 		var err error
@@ -136,9 +86,16 @@ func piNFC(f nfcFlags, e *env) (*nfc, error) {
 			return nil, err
 		}
 	}
-	h, err := boardHost()
-	if err != nil {
-		return nil, err
+	var h *board.Host
+	var sim *boardtest.Sim
+	if f.sim {
+		sim = boardtest.New(nil)
+		h = sim.Host()
+	} else {
+		var err error
+		if h, err = openHost(gpioline.DefaultConsumer); err != nil {
+			return nil, err
+		}
 	}
 	if f.spi != "" {
 		open := h.OpenSPI
@@ -148,9 +105,43 @@ func piNFC(f nfcFlags, e *env) (*nfc, error) {
 	if err != nil {
 		return nil, readerError(err)
 	}
-	n := &nfc{dev: b.Play, sleep: time.Sleep, close: func() { b.Halt() }}
+	n := &nfc{dev: b.Play, sleep: h.Sleep, close: func() { b.Halt() }}
+	if n.sleep == nil {
+		n.sleep = time.Sleep
+	}
+	if sim != nil {
+		n.hand = blankStickers(sim.Play, mfrc522test.NewNTAG213([]byte{0x04, 0x55, 0x4E, 0x4F, 0x52, 0x45, 0x46}))
+	}
 	openPanel(n, pm, h, e)
 	return n, nil
+}
+
+// blankStickers lays tag on the simulated reader, then a fresh blank
+// sticker for every enrolment prompt, lifting each once enrolled.
+func blankStickers(reader *mfrc522test.Sim, tag *mfrc522test.NTAG) func(enroll.Event) {
+	reader.Place(tag)
+	on, next := tag, 0
+	lay := func() {
+		if on == nil {
+			next++
+			on = mfrc522test.NewNTAG213([]byte{0x04, 0x53, 0x49, 0x4D, 0x00, byte(next >> 8), byte(next)})
+			reader.Place(on)
+		}
+	}
+	return func(ev enroll.Event) {
+		switch ev.Kind {
+		case enroll.Prompt:
+			lay()
+		case enroll.Enrolled:
+			reader.Remove(on)
+			on = nil
+		case enroll.Refused:
+			// Put that one aside and take the next.
+			reader.Remove(on)
+			on = nil
+			lay()
+		}
+	}
 }
 
 // readerError says why the reader did not open and what to do: a line

@@ -142,17 +142,11 @@ func TestNFCBadPinMap(t *testing.T) {
 // and enroll say to stop it rather than "no reader here" (the board is the
 // simulators', the reset line busy as the kernel reports it).
 func TestNFCReaderInUse(t *testing.T) {
-	sims := boardtest.New(nil)
-	defer sims.Close()
-	old := boardHost
-	boardHost = func() (*board.Host, error) {
-		h := sims.Host()
-		h.Output = func(chip string, offset int, activeLow bool) (board.Output, error) {
-			return nil, fmt.Errorf("gpioline: %s line %d: %w", chip, offset, syscall.EBUSY)
-		}
-		return h, nil
+	h := boardtest.New(nil).Host()
+	h.Output = func(chip string, offset int, activeLow bool) (board.Output, error) {
+		return nil, fmt.Errorf("gpioline: %s line %d: %w", chip, offset, syscall.EBUSY)
 	}
-	t.Cleanup(func() { boardHost = old })
+	useHost(t, h)
 	for _, args := range [][]string{{"tag", "read"}, {"enroll"}} {
 		_, errs, code := call(t, "", append(args, "--data", t.TempDir())...)
 		if code != 1 || !strings.Contains(errs, "sudo systemctl stop unoref") || strings.Contains(errs, "try --sim") {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/warthog618/go-gpiocdev"
@@ -22,12 +23,15 @@ type Opts struct {
 	// header (RP1, label "pinctrl-rp1") is gpiochip4 on early kernels and
 	// gpiochip0 on later ones; HeaderChip finds it by label.
 	Chip string
-	// Consumer labels the lines in gpioinfo. Default "unoref".
+	// Consumer labels the lines in gpioinfo. Default DefaultConsumer.
 	Consumer string
 }
 
+// DefaultConsumer labels the daemon's lines in gpioinfo.
+const DefaultConsumer = "unoref"
+
 func (o *Opts) defaults() Opts {
-	r := Opts{Chip: DefaultChip, Consumer: "unoref"}
+	r := Opts{Chip: DefaultChip, Consumer: DefaultConsumer}
 	if o != nil {
 		if o.Chip != "" {
 			r.Chip = o.Chip
@@ -83,9 +87,52 @@ func Output(offset int, activeLow bool, o *Opts) (*gpiocdev.Line, error) {
 	}
 	l, err := gpiocdev.RequestLine(opts.Chip, offset, gpiocdev.AsOutput(0), level, gpiocdev.WithConsumer(opts.Consumer))
 	if err != nil {
-		return nil, fmt.Errorf("gpioline: %s line %d: %w", opts.Chip, offset, err)
+		return nil, holder(opts.Chip, offset, fmt.Errorf("gpioline: %s line %d: %w", opts.Chip, offset, err))
 	}
 	return l, nil
+}
+
+// Input requests line offset as an input to read its level, with the
+// pull-up when pullUp. Close releases it.
+func Input(offset int, pullUp bool, o *Opts) (*gpiocdev.Line, error) {
+	opts := o.defaults()
+	req := []gpiocdev.LineReqOption{gpiocdev.AsInput, gpiocdev.WithConsumer(opts.Consumer)}
+	if pullUp {
+		req = append(req, gpiocdev.WithPullUp)
+	}
+	l, err := gpiocdev.RequestLine(opts.Chip, offset, req...)
+	if err != nil {
+		return nil, holder(opts.Chip, offset, fmt.Errorf("gpioline: %s line %d: %w", opts.Chip, offset, err))
+	}
+	return l, nil
+}
+
+// CheckChip returns nil when the gpiochip name can be opened; else the
+// kernel's reason (gpiocdev.ErrNotFound, gpiocdev.ErrPermissionDenied).
+func CheckChip(name string) error {
+	c, err := gpiocdev.NewChip(name)
+	if err != nil {
+		return fmt.Errorf("gpioline: %w", err)
+	}
+	return c.Close()
+}
+
+// holder adds the name of the program that holds a busy line to err: the
+// line is most likely the running service's.
+func holder(chip string, offset int, err error) error {
+	if !errors.Is(err, syscall.EBUSY) {
+		return err
+	}
+	c, cerr := gpiocdev.NewChip(chip)
+	if cerr != nil {
+		return err
+	}
+	defer c.Close()
+	info, ierr := c.LineInfo(offset)
+	if ierr != nil || info.Consumer == "" {
+		return err
+	}
+	return fmt.Errorf("%w (held by %q)", err, info.Consumer)
 }
 
 // InputOpts configures Inputs.

@@ -92,6 +92,14 @@ type chip struct {
 // bit+4 of the same port.
 func pinOf(s int) (port, bit int) { return s / 4, s % 4 }
 
+// Pins is the wiring of seat (0 for the first): the index of its expander
+// in Opts.Addrs, and its button's and LED's pins on it, numbered 0–15 as
+// GPA0–GPA7, GPB0–GPB7 (datasheet DS20001952C table 1-2).
+func Pins(seat int) (expander, button, led int) {
+	port, bit := pinOf(seat % SeatsPerChip)
+	return seat / SeatsPerChip, port*8 + bit, port*8 + bit + 4
+}
+
 // NewI2C configures the expanders on b: button pins as inputs with pull-ups,
 // LED pins as outputs, all LEDs off.
 func NewI2C(b i2c.Bus, o *Opts) (*Dev, error) {

@@ -101,5 +101,5 @@ func (b *Board) Halt() error {
 	return errors.Join(errs...)
 }
 
-// run adds a device loop.
-func (b *Board) run(l Loop) { b.Loops = append(b.Loops, l) }
+// addLoop adds a device loop, for the board's user to run (Board.Loops).
+func (b *Board) addLoop(l Loop) { b.Loops = append(b.Loops, l) }

@@ -15,7 +15,7 @@ import (
 	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
-func open(t *testing.T, pm *hardware.PinMap, sim *boardtest.Board) *board.Board {
+func open(t *testing.T, pm *hardware.PinMap, sim *boardtest.Sim) *board.Board {
 	t.Helper()
 	b, err := board.Open(pm, sim.Host())
 	if err != nil {
@@ -224,5 +224,33 @@ func TestEnrollReaderErrors(t *testing.T) {
 	}
 	if _, err := board.EnrollReader(fakeTags{mfrc522.ErrCRC}).Detect(); errors.Is(err, enroll.ErrReaderGone) || !errors.Is(err, mfrc522.ErrCRC) {
 		t.Errorf("EnrollReader Detect() for a CRC error = %v, want it as is", err)
+	}
+}
+
+func TestPartsLose(t *testing.T) {
+	p := board.Parts{{Name: board.PartDrawReader, State: board.Found}, {Name: "seat pads 1–8 (MCP23017 0x20)", State: board.Absent}}
+	tests := []struct {
+		name string
+		lose string
+		want []string // Summary after
+		ok   bool
+	}{
+		{"an optional part found", board.PartDrawReader, []string{"LOST: draw-pad reader; not fitted: seat pads 1–8 (MCP23017 0x20)"}, true},
+		{"a required part", board.PartBuzzer, []string{"LOST: buzzer; found: draw-pad reader; not fitted: seat pads 1–8 (MCP23017 0x20)"}, true},
+		{"a part never fitted", board.PartSeatPads, []string{"found: draw-pad reader; not fitted: seat pads 1–8 (MCP23017 0x20)"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q, ok := p.Lose(tt.lose, "line 18: input/output error")
+			if d := cmp.Diff(tt.want, []string{q.Summary()}); d != "" || ok != tt.ok {
+				t.Errorf("Lose(%q) = %v (-want +got):\n%s", tt.lose, ok, d)
+			}
+			if again, ok := q.Lose(tt.lose, "again"); ok || again.Summary() != q.Summary() {
+				t.Errorf("Lose(%q) twice = %v, %q: want it unchanged", tt.lose, ok, again.Summary())
+			}
+		})
+	}
+	if p[0].State != board.Found || len(p) != 2 {
+		t.Errorf("Lose changed the parts it was called on: %v", p)
 	}
 }

@@ -3,25 +3,25 @@ package board
 import (
 	"context"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 	"time"
 
 	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/conn/v3/i2c/i2creg"
 	"periph.io/x/conn/v3/spi"
-	"periph.io/x/conn/v3/spi/spireg"
-	"periph.io/x/host/v3"
+	"periph.io/x/host/v3/sysfs"
 
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/gpioline"
 )
 
 // SPIDev is the spidev of SPI0 chip select ce ("/dev/spidev0.0"), as the
-// readers are opened; periph's spireg takes it as a port name.
+// readers are opened.
 func SPIDev(ce int) string { return fmt.Sprintf("/dev/spidev0.%d", ce) }
 
-// I2CBus is periph's i2creg name of the pin map's I²C bus ("i2c1" is
-// "I2C1", /dev/i2c-1), as the OLED and seat pads are opened.
+// I2CBus is the name of the pin map's I²C bus as Host.OpenI2C takes it
+// ("i2c1" is "I2C1", /dev/i2c-1), as the OLED and seat pads are opened.
 func I2CBus(bus string) string { return strings.ToUpper(bus) }
 
 // SPIPort is an open spidev port, with the clock the reader's driver must
@@ -32,10 +32,25 @@ type SPIPort struct {
 	Sleep func(time.Duration)
 }
 
+// I2CPort is an open I²C bus, with the clock of the drivers that poll on
+// it (the seat pads): nil means the host's Clock. A simulated board passes
+// one that moves only when it lets the expanders be polled.
+type I2CPort struct {
+	i2c.BusCloser
+	Clock Clock
+}
+
 // Output is a GPIO line requested as an output. *gpiocdev.Line implements
 // it.
 type Output interface {
 	SetValue(v int) error
+	Close() error
+}
+
+// Input is a GPIO line requested as an input, read by level (doctor's
+// checks). *gpiocdev.Line implements it.
+type Input interface {
+	Value() (int, error)
 	Close() error
 }
 
@@ -66,19 +81,34 @@ func (sysClock) AfterFunc(d time.Duration, f func()) func() bool {
 // SystemClock is the wall clock.
 var SystemClock Clock = sysClock{}
 
-// Host opens the buses and lines of a board. PiHost returns a Raspberry
-// Pi's; boardtest.New the simulators'.
+// Host opens the buses, lines and files of a machine: the one way unoref
+// reaches hardware. PiHost returns a Raspberry Pi's; boardtest.Sim.Host a
+// simulated board's. Open opens a pin map's devices on it, and the doctor
+// checks the wiring through it.
 type Host struct {
 	// OpenSPI opens a spidev by path, e.g. "/dev/spidev0.0".
 	OpenSPI func(dev string) (*SPIPort, error)
-	// OpenI2C opens an I²C bus by periph's name, e.g. "I2C1".
-	OpenI2C func(name string) (i2c.BusCloser, error)
+	// OpenI2C opens an I²C bus by name, e.g. "I2C1" (/dev/i2c-1).
+	OpenI2C func(name string) (*I2CPort, error)
+	// Chip returns nil when the gpiochip name can be opened; errors wrap
+	// gpiocdev.ErrNotFound or gpiocdev.ErrPermissionDenied.
+	Chip func(name string) error
 	// Output requests line offset of chip as an output, driven inactive.
+	// Errors wrap the kernel's: EBUSY for a line another program holds.
 	Output func(chip string, offset int, activeLow bool) (Output, error)
-	// Inputs requests the button lines of chip.
+	// Input requests line offset of chip as an input read by level, with
+	// the pull-up when pullUp.
+	Input func(chip string, offset int, pullUp bool) (Input, error)
+	// Inputs requests the button lines of chip, with edge events.
 	Inputs func(chip string, offsets []int) (Inputs, error)
+	// Files are the machine's files, from its root: dev/spidev0.0,
+	// proc/device-tree/model, boot/firmware/cmdline.txt.
+	Files fs.FS
 	// Clock is the devices' time; nil means SystemClock.
 	Clock Clock
+	// Sleep waits, for lines and chips to settle (the doctor, enrolment);
+	// nil means time.Sleep. A simulated board's moves its chips' clocks.
+	Sleep func(time.Duration)
 }
 
 // buttonDebounce is the kernel debounce asked for the button lines (Linux
@@ -86,29 +116,55 @@ type Host struct {
 // runs either way with its 20 ms window).
 const buttonDebounce = 5 * time.Millisecond
 
-// PiHost loads periph's host drivers and returns the Raspberry Pi's buses
-// and the lines of its GPIO character device.
-func PiHost() (*Host, error) {
-	if _, err := host.Init(); err != nil {
-		return nil, fmt.Errorf("board: %w", err)
-	}
+// PiHost returns the Raspberry Pi's buses (the kernel's spidev and i2c-dev,
+// through periph's sysfs drivers: nothing else of periph's host is loaded)
+// and the lines of its GPIO character device, labelled consumer in
+// gpioinfo ("unoref", "unoref-doctor").
+func PiHost(consumer string) *Host {
+	opts := func(chip string) *gpioline.Opts { return &gpioline.Opts{Chip: chip, Consumer: consumer} }
 	return &Host{
-		OpenSPI: func(dev string) (*SPIPort, error) {
-			p, err := spireg.Open(dev)
-			if err != nil {
-				return nil, err
-			}
-			return &SPIPort{PortCloser: p}, nil
-		},
-		OpenI2C: func(name string) (i2c.BusCloser, error) { return i2creg.Open(name) },
+		OpenSPI: openSPI,
+		OpenI2C: openI2C,
+		Chip:    gpioline.CheckChip,
 		Output: func(chip string, offset int, activeLow bool) (Output, error) {
-			return gpioline.Output(offset, activeLow, &gpioline.Opts{Chip: chip})
+			return gpioline.Output(offset, activeLow, opts(chip))
+		},
+		Input: func(chip string, offset int, pullUp bool) (Input, error) {
+			return gpioline.Input(offset, pullUp, opts(chip))
 		},
 		Inputs: func(chip string, offsets []int) (Inputs, error) {
-			return gpioline.RequestInputs(offsets, &gpioline.InputOpts{Opts: gpioline.Opts{Chip: chip}, Debounce: buttonDebounce})
+			return gpioline.RequestInputs(offsets, &gpioline.InputOpts{Opts: *opts(chip), Debounce: buttonDebounce})
 		},
+		Files: os.DirFS("/"),
 		Clock: SystemClock,
-	}, nil
+		Sleep: time.Sleep,
+	}
+}
+
+// openSPI opens "/dev/spidevB.C" with periph's sysfs SPI driver.
+func openSPI(dev string) (*SPIPort, error) {
+	var bus, cs int
+	if _, err := fmt.Sscanf(dev, "/dev/spidev%d.%d", &bus, &cs); err != nil {
+		return nil, fmt.Errorf("board: %q is not a spidev (/dev/spidevB.C)", dev)
+	}
+	p, err := sysfs.NewSPI(bus, cs)
+	if err != nil {
+		return nil, err
+	}
+	return &SPIPort{PortCloser: p}, nil
+}
+
+// openI2C opens "I2CN" (/dev/i2c-N) with periph's sysfs I²C driver.
+func openI2C(name string) (*I2CPort, error) {
+	var bus int
+	if _, err := fmt.Sscanf(name, "I2C%d", &bus); err != nil {
+		return nil, fmt.Errorf("board: %q is not an I²C bus (I2CN)", name)
+	}
+	b, err := sysfs.NewI2C(bus)
+	if err != nil {
+		return nil, err
+	}
+	return &I2CPort{BusCloser: b}, nil
 }
 
 // Loop is a device's background work (the display's drawing, the buttons'

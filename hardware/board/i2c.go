@@ -3,7 +3,6 @@ package board
 import (
 	"context"
 	"errors"
-
 	"fmt"
 
 	"periph.io/x/conn/v3/i2c"
@@ -28,7 +27,11 @@ func (b *Board) openI2C(which Devices) func(*hardware.PinMap, *Host) error {
 			}
 		}
 		if which&SeatPads != 0 {
-			b.lookForSeatPads(pm, bus)
+			clock := bus.Clock
+			if clock == nil {
+				clock = b.Clock
+			}
+			b.lookForSeatPads(pm, bus, clock)
 		}
 		return nil
 	}
@@ -52,14 +55,14 @@ func (b *Board) openOLED(pm *hardware.PinMap, bus i2c.Bus) error {
 // lookForSeatPads lists each expander the seats need as a part and opens
 // the seat pads on those that acknowledge, from the first: with one
 // MCP23017 of two, seats 1–8 work and the part list says 9–10 have none.
-func (b *Board) lookForSeatPads(pm *hardware.PinMap, bus i2c.Bus) {
+func (b *Board) lookForSeatPads(pm *hardware.PinMap, bus i2c.Bus, clock Clock) {
 	sp := pm.SeatPads
 	if sp.Seats == 0 {
 		return
 	}
 	parts, addrs := expanderParts(sp, bus)
 	if len(addrs) > 0 {
-		if err := b.openSeatPads(bus, min(sp.Seats, len(addrs)*seatpad.SeatsPerChip), addrs); err != nil {
+		if err := b.openSeatPads(bus, clock, min(sp.Seats, len(addrs)*seatpad.SeatsPerChip), addrs); err != nil {
 			for i := range addrs {
 				parts[i].State, parts[i].Detail = Absent, err.Error()
 			}
@@ -95,16 +98,16 @@ func expanderParts(sp hardware.SeatPads, bus i2c.Bus) (Parts, []uint16) {
 }
 
 // openSeatPads sets up seats pads on the expanders at addrs and their
-// polling loop.
-func (b *Board) openSeatPads(bus i2c.Bus, seats int, addrs []uint16) error {
-	sp, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: seats, Addrs: addrs, Clock: b.Clock})
+// polling loop, on clock.
+func (b *Board) openSeatPads(bus i2c.Bus, clock Clock, seats int, addrs []uint16) error {
+	sp, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: seats, Addrs: addrs, Clock: clock})
 	if err != nil {
 		return err
 	}
 	ch := make(chan seatpad.Event, 16)
 	b.Seats, b.SeatEvs = sp, ch
 	b.onClose(sp.Halt)
-	b.run(func(ctx context.Context) error { return optional(ctx, sp.Run(ctx, ch)) })
+	b.addLoop(func(ctx context.Context) error { return optional(ctx, sp.Run(ctx, ch)) })
 	return nil
 }
 

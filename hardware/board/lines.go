@@ -109,7 +109,7 @@ func (b *Board) openButtons(pm *hardware.PinMap, h *Host) error {
 	}
 	ch := make(chan button.Event, 16)
 	b.Buttons = ch
-	b.run(func(ctx context.Context) error { return bd.Run(ctx, in, ch) })
+	b.addLoop(func(ctx context.Context) error { return bd.Run(ctx, in, ch) })
 	return nil
 }
 

@@ -27,16 +27,20 @@ func (s State) String() string {
 // MarshalText gives "found", "absent" or "vanished" in JSON.
 func (s State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// Part names, as Parts lists them.
+// Part names, as Parts lists them. The required parts are listed only
+// once they stop answering (Lose).
 const (
 	PartDrawReader = "draw-pad reader"
 	PartSeatPads   = "seat pads"
+	PartLEDs       = "LEDs"
+	PartBuzzer     = "buzzer"
+	PartOLED       = "OLED"
 )
 
 // Part is one optional part switched on in the pin map.
 type Part struct {
 	Name   string `json:"name"`             // PartDrawReader, or an expander: "seat pads 1–8 (MCP23017 0x20)"
-	Key    string `json:"key"`              // its pin map key: "nfc.draw", "seatpads.addrs[0]"
+	Key    string `json:"key"`              // its pin map key or table: "nfc.draw", "seatpads.addrs[0]", "leds"
 	State  State  `json:"state"`            //
 	Detail string `json:"detail,omitempty"` // what was read, what it means
 	// An expander's seats (1 for the first) and chip, for a sentence in
@@ -62,6 +66,31 @@ type Parts []Part
 // that was Found marked Vanished, and whether one was.
 func (p Parts) Vanish(name, detail string) (Parts, bool) {
 	return p.move(name, Found, Vanished, detail)
+}
+
+// Lose returns p with the parts named name (or starting with name) that
+// were Found marked Vanished; when p lists none of that name (a required
+// part: PartLEDs, PartBuzzer, PartOLED), with one added, Vanished. It
+// reports whether p changed: a part already vanished stays as it was.
+func (p Parts) Lose(name, detail string) (Parts, bool) {
+	if q, moved := p.Vanish(name, detail); moved || p.Has(name, Vanished) {
+		return q, moved
+	}
+	if p.Has(name, Found) || p.Has(name, Absent) {
+		return p, false
+	}
+	return append(append(Parts(nil), p...), Part{Name: name, Key: strings.ToLower(name), State: Vanished, Detail: detail}), true
+}
+
+// Has reports whether a part named name (or starting with name) is in
+// state s.
+func (p Parts) Has(name string, s State) bool {
+	for _, x := range p {
+		if strings.HasPrefix(x.Name, name) && x.State == s {
+			return true
+		}
+	}
+	return false
 }
 
 // Back returns p with a Vanished part named name (or starting with name)

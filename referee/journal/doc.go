@@ -30,7 +30,9 @@
 // or symbol, a usual seat). Each seat of a game (table seats) keeps the name
 // of the players line, which the events use and never changes, and points
 // at a roster player, or at none for a guest. Names match case-folded
-// ("Mia" and "mia" are one player): a new game's roster names become the
+// in NFC (playername.Fold: "Mia" and "mia" are one player, "Zoë" typed
+// either way too; a roster name kept before folds were in NFC keeps its
+// old key until it is edited): a new game's roster names become the
 // roster's players, other names are guests; a journal from before the roster
 // (schema version 2) is replayed once by Open, and every name in it becomes a
 // roster player. A parent merges two players (Merge) or splits a seat off

@@ -6,7 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/unoref/unoref/referee/playername"
 )
 
 // rosterSchema is the schema step of the family's record: lasting
@@ -227,8 +228,9 @@ func (p *Player) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// fold is the key that matches names: "Mia" and "mia" are one player.
-func fold(name string) string { return strings.ToLower(name) }
+// fold is the key that matches names: "Mia" and "mia" are one player, and
+// so are "Zoë" in NFC and in NFD (playername.Fold).
+func fold(name string) string { return playername.Fold(name) }
 
 // Roster lists the family's players by name. The journal does not judge
 // names: the caller checks them as it checks a seat's name.

@@ -268,3 +268,20 @@ func TestMigrateUnreplayableGame(t *testing.T) {
 		t.Errorf("PlayerStats(Ben) = %d games (%d won), %d rounds; want 3 (1 won), 2", st.Games, st.GamesWon, st.Rounds)
 	}
 }
+
+// TestRosterFoldsNFC: names match in NFC as well as case-folded, so "Zoë"
+// written with a combining diaeresis is the roster's Zoë.
+func TestRosterFoldsNFC(t *testing.T) {
+	ctx := context.Background()
+	j := handJournal(t)
+	if _, err := j.AddPlayer(ctx, Player{Name: "Zo\u00eb", Seat: NoSeat}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.AddPlayer(ctx, Player{Name: "ZOE\u0308", Seat: NoSeat}); !errors.Is(err, ErrNameTaken) {
+		t.Errorf("AddPlayer(ZOË in NFD) = %v, want %v", err, ErrNameTaken)
+	}
+	p, err := j.PlayerByName(ctx, "zoe\u0308")
+	if err != nil || p.Name != "Zo\u00eb" {
+		t.Errorf("PlayerByName(zoë in NFD) = %+v, %v, want Zoë", p, err)
+	}
+}

@@ -2,6 +2,7 @@ package playtest
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -99,7 +100,7 @@ func TestModelCoverage(t *testing.T) {
 			t.Errorf("phase %s never reached", p)
 		}
 	}
-	for k := tablelog.Players; k <= tablelog.Swap; k++ {
+	for k := tablelog.Players; k <= tablelog.Slap; k++ {
 		if !kinds[k] {
 			t.Errorf("no %v event generated", k)
 		}
@@ -207,6 +208,22 @@ func TestModelSlaps(t *testing.T) {
 	for _, k := range []string{"ok", "timed, last", "untimed, last", codeBadSlap} {
 		if seen[k] == 0 {
 			t.Errorf("no slap step %q in the games: got %v", k, seen)
+		}
+	}
+}
+
+// TestOptionSetsCoverEveryHouseRule: every house rule the model knows,
+// uno-slap included, is played by some option set of the simulation.
+func TestOptionSetsCoverEveryHouseRule(t *testing.T) {
+	played := map[string]bool{}
+	for _, set := range optionSets {
+		for _, o := range set.opts {
+			played[strings.TrimPrefix(o, "+")] = true
+		}
+	}
+	for name := range (&Rules{}).toggles() {
+		if !played[name] {
+			t.Errorf("no option set plays %s", name)
 		}
 	}
 }

@@ -53,6 +53,19 @@ type Rules struct {
 	Target              int
 }
 
+// toggles are the house rules of RULES.md §5 switched on and off by name.
+func (r *Rules) toggles() map[string]*bool {
+	return map[string]*bool{
+		"jump-in": &r.JumpIn, "deflect-draw-two": &r.DeflectDrawTwo, "stacking": &r.Stacking,
+		"wd4-answer-draw-two": &r.WD4AnswerDrawTwo, "seven-zero": &r.SevenZero,
+		"five-swap": &r.FiveSwap, "reverse-bounce": &r.ReverseBounce,
+		"draw-until-playable": &r.DrawUntilPlayable, "reset-zero": &r.ResetZero,
+		"play-to-end": &r.PlayToEnd, "colours-in-circle": &r.ColoursInCircle,
+		"blank-draw-ten": &r.BlankDrawTen, "seven-rounds": &r.SevenRounds,
+		"uno-slap": &r.UnoSlap,
+	}
+}
+
 // ParseRules reads a preset and its options as the `rules` line gives them.
 func ParseRules(preset string, opts []string) (Rules, error) {
 	r := Rules{Preset: preset, Deck: cards.Standard, UnoPenalty: 2, AutoUno: true,
@@ -68,15 +81,7 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 	default:
 		return Rules{}, fmt.Errorf("%w: preset %q", ErrRules, preset)
 	}
-	toggles := map[string]*bool{
-		"jump-in": &r.JumpIn, "deflect-draw-two": &r.DeflectDrawTwo, "stacking": &r.Stacking,
-		"wd4-answer-draw-two": &r.WD4AnswerDrawTwo, "seven-zero": &r.SevenZero,
-		"five-swap": &r.FiveSwap, "reverse-bounce": &r.ReverseBounce,
-		"draw-until-playable": &r.DrawUntilPlayable, "reset-zero": &r.ResetZero,
-		"play-to-end": &r.PlayToEnd, "colours-in-circle": &r.ColoursInCircle,
-		"blank-draw-ten": &r.BlankDrawTen, "seven-rounds": &r.SevenRounds,
-		"uno-slap": &r.UnoSlap,
-	}
+	toggles := r.toggles()
 	ints := map[string]*int{
 		"uno-penalty": &r.UnoPenalty, "mistake-penalty": &r.MistakePenalty,
 		"challenge-guilty-draw": &r.ChallengeGuiltyDraw, "target": &r.Target,

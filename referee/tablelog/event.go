@@ -325,12 +325,16 @@ func parseHand(ev *Event, args []string) *ParseError {
 	return err
 }
 
+// MaxPoints is the most points a points line gives a hand: far above
+// what any hand holds, and small enough to add up without overflow.
+const MaxPoints = 100000
+
 func parsePoints(ev *Event, args []string) *ParseError {
 	if !arity(args, 2, 2) {
 		return bad(ErrBadLine, "points needs a name and a number, like points Ann 35")
 	}
 	v, err := strconv.Atoi(args[1])
-	if err != nil || v < 0 || v > 100000 {
+	if err != nil || v < 0 || v > MaxPoints {
 		return bad(ErrBadLine, "%q is not a number of points", args[1])
 	}
 	ev.Name, ev.N = args[0], v

@@ -24,7 +24,8 @@ const (
 	NameSpace   = "name-space"    // any Unicode space: the log splits its words on spaces
 	NameHash    = "name-hash"     // '#' starts a comment in the log
 	NameComma   = "name-comma"    // ',' separates the names of --players and game.players
-	NameControl = "name-control"  // control, format (zero-width) or unassigned characters, or bytes that are not UTF-8
+	NameControl = "name-control"  // control, format (zero-width), other invisible or unassigned characters, or bytes that are not UTF-8
+	NameMark    = "name-mark"     // an accent or other mark with no letter before it
 	NameBidi    = "name-bidi"     // bidi controls that reorder the text around the name
 	NameTooLong = "name-too-long" // more than MaxName runes
 )
@@ -49,6 +50,8 @@ func (e *NameError) Error() string {
 		return "A name can't contain direction marks: try " + e.Try
 	case NameTooLong:
 		return fmt.Sprintf("A name has at most %d letters: try %s", MaxName, e.Try)
+	case NameMark:
+		return "A name can't begin with an accent or a mark on its own: try " + e.Try
 	}
 	return "A name can't contain invisible or control characters: try " + e.Try
 }
@@ -61,8 +64,14 @@ func (e *NameError) Unwrap() error { return ErrBadName }
 // symbols of every script are welcome (Аня, Đorđe, Ștefan, Անի); refused
 // are what the table log can't hold — spaces of any kind, '#', and ',' —
 // and what can't be seen or reorders the text around it — control, format
-// (zero-width, soft hyphen) and bidi characters —, plus names over MaxName
-// runes. The error is a *NameError.
+// (zero-width, soft hyphen), bidi and other invisible characters, a
+// variation selector with nothing to vary ("a"+U+FE0F) —, a mark with no
+// letter under it (a lone U+0301), plus names over MaxName runes. The
+// error is a *NameError.
+//
+// CheckName reads s as it is: a name from a person is first put in NFC
+// (package playername, which the engine does not import), so that "Zoë"
+// typed as one character or as "e" and a diaeresis is one name.
 func CheckName(s string) error {
 	reason := nameReason(s)
 	if reason == "" {
@@ -79,10 +88,15 @@ func nameReason(s string) string {
 	if !utf8.ValidString(s) {
 		return NameControl
 	}
+	prev := rune(-1)
 	for _, r := range s {
 		if why := runeReason(r); why != "" {
 			return why
 		}
+		if why := afterReason(prev, r); why != "" {
+			return why
+		}
+		prev = r
 	}
 	if utf8.RuneCountInString(s) > MaxName {
 		return NameTooLong
@@ -101,8 +115,28 @@ func runeReason(r rune) string {
 		return NameSpace
 	case unicode.Is(unicode.Bidi_Control, r):
 		return NameBidi
-	case !unicode.IsGraphic(r):
-		return NameControl // Cc, Cf (zero-width, soft hyphen), Co, Cs, Zl, Zp, unassigned
+	case !unicode.IsGraphic(r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r), r == utf8.RuneError:
+		// Cc, Cf (zero-width, soft hyphen), Co, Cs, Zl, Zp, unassigned,
+		// the graphic characters that draw nothing (U+3164 HANGUL FILLER,
+		// U+034F COMBINING GRAPHEME JOINER), and U+FFFD, what a decoder
+		// puts for bytes that were not text (encoding/json does).
+		return NameControl
+	}
+	return ""
+}
+
+// afterReason says why r can't follow prev (-1 at the start of a name), or
+// "": a mark needs a character to sit on, and a variation selector one it
+// has a variant of — a symbol, a digit or punctuation (❤️, 1️⃣), or a Han or
+// Mongolian letter —, else it is invisible ("a"+U+FE0F looks like "a").
+func afterReason(prev, r rune) string {
+	switch {
+	case unicode.Is(unicode.Variation_Selector, r):
+		if prev < 0 || unicode.IsLetter(prev) && !unicode.In(prev, unicode.Han, unicode.Mongolian) || unicode.IsMark(prev) {
+			return NameControl
+		}
+	case prev < 0 && unicode.IsMark(r):
+		return NameMark
 	}
 	return ""
 }
@@ -120,17 +154,19 @@ func suggestName(s string) string {
 	s = strings.ToValidUTF8(s, "")
 	var b strings.Builder
 	dash := false
+	prev := rune(-1)
 	for _, r := range s {
 		switch {
 		case separator(r):
 			dash = b.Len() > 0
-		case runeReason(r) != "":
+		case runeReason(r) != "", afterReason(prev, r) != "":
 		default:
 			if dash {
 				b.WriteByte('-')
 				dash = false
 			}
 			b.WriteRune(r)
+			prev = r
 		}
 	}
 	try := []rune(b.String())

@@ -9,7 +9,8 @@ import (
 )
 
 func TestCheckNameAccepts(t *testing.T) {
-	for _, name := range []string{"Ann", "Аня", "Đorđe", "Ștefan", "Անի", "Kid-1", "O'Neil", "李雷", "Zoë", "Ann.B", strings.Repeat("я", MaxName)} {
+	for _, name := range []string{"Ann", "Аня", "Đorđe", "Ștefan", "Անի", "Kid-1", "O'Neil", "李雷", "Zoë", "Ann.B", strings.Repeat("я", MaxName),
+		"Ann\u2764\ufe0f", "Kid1\ufe0f\u20e3", "Zoe\u0308"} {
 		if err := CheckName(name); err != nil {
 			t.Errorf("CheckName(%q) = %v, want nil", name, err)
 		}
@@ -37,6 +38,12 @@ func TestCheckNameRefuses(t *testing.T) {
 		{"RLO", "\u202eKid", NameError{Reason: NameBidi, Try: "Kid"}, "A name can't contain direction marks: try Kid"},
 		{"RLM", "Kid\u200f", NameError{Reason: NameBidi, Try: "Kid"}, ""},
 		{"isolate", "\u2067Kid\u2069", NameError{Reason: NameBidi, Try: "Kid"}, ""},
+		{"lone combining mark", "\u0301", NameError{Reason: NameMark, Try: "Ann"}, "A name can't begin with an accent or a mark on its own: try Ann"},
+		{"mark first", "\u0308Ann", NameError{Reason: NameMark, Try: "Ann"}, ""},
+		{"variation selector on a letter", "a\ufe0f", NameError{Reason: NameControl, Try: "a"}, ""},
+		{"variation selector first", "\ufe0fAnn", NameError{Reason: NameControl, Try: "Ann"}, ""},
+		{"hangul filler", "\u3164", NameError{Reason: NameControl, Try: "Ann"}, ""},
+		{"replacement character", "Kid\ufffd", NameError{Reason: NameControl, Try: "Kid"}, ""},
 		{"not UTF-8", "Kid\xff", NameError{Reason: NameControl, Try: "Kid"}, ""},
 		{"empty", "", NameError{Reason: NameEmpty, Try: "Ann"}, "A name can't be empty: try Ann"},
 		{"only spaces", "  ", NameError{Reason: NameSpace, Try: "Ann"}, ""},

@@ -13,18 +13,18 @@ import (
 // Open the buzzer of the minimal build on the simulators and read what
 // the driver did to its line; halting the board releases it.
 func Example() {
-	sims := boardtest.New(nil)
-	defer sims.Close()
+	sim := boardtest.New(nil)
+	defer sim.Close()
 	pm := hardware.Default()
-	b, err := board.OpenOnly(pm, sims.Host(), board.Buzzer)
+	b, err := board.OpenOnly(pm, sim.Host(), board.Buzzer)
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("held:", sims.Held())
-	line := sims.Out(int(pm.Buzzer.Pin))
+	fmt.Println("held:", sim.Held())
+	line := sim.Out(int(pm.Buzzer.Pin))
 	fmt.Println("buzzer line at rest:", line.Value())
 	b.Halt()
-	held := sims.Held()
+	held := sim.Held()
 	slices.Sort(held)
 	fmt.Println("held after Halt:", held)
 	// Output:

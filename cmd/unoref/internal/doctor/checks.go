@@ -112,7 +112,7 @@ var modelFiles = []string{"proc/device-tree/model", "sys/firmware/devicetree/bas
 func (d *doctor) machine() bool {
 	var model string
 	for _, f := range modelFiles {
-		if b, err := fs.ReadFile(d.env.Root, f); err == nil {
+		if b, err := fs.ReadFile(d.env.Files, f); err == nil {
 			model = strings.TrimRight(string(b), "\x00\n ")
 			break
 		}
@@ -191,7 +191,7 @@ func (d *doctor) buses() {
 	var have, missing []string
 	for _, ce := range ces {
 		dev := board.SPIDev(ce)
-		if err := d.env.Stat(dev); err != nil {
+		if err := d.stat(dev); err != nil {
 			d.spiOff[ce] = true
 			missing = append(missing, dev)
 		} else {
@@ -212,7 +212,7 @@ func (d *doctor) buses() {
 	}
 	dev := i2cDev(d.pm.OLED.Bus)
 	i2cPins := []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL)}
-	if err := d.env.Stat(dev); err != nil {
+	if err := d.stat(dev); err != nil {
 		d.i2cOff = true
 		d.add(Check{Name: "I²C", Status: Problem, Pins: i2cPins,
 			Message: fmt.Sprintf("I²C is off (no %s): add dtparam=i2c_arm=on to config.txt (firmware/config.txt), load the i2c-dev module and reboot", dev)})
@@ -372,7 +372,7 @@ func (d *doctor) gpioLines() []line {
 func (d *doctor) gpio() {
 	chip := d.pm.GPIO.Chip
 	ls := d.gpioLines()
-	if err := d.env.Lines.Chip(chip); err != nil {
+	if err := d.env.Chip(chip); err != nil {
 		c := Check{Name: "GPIO chip", Status: Problem, Detail: err.Error()}
 		if permission(err) {
 			c.Message = fmt.Sprintf("no permission to open /dev/%s: run unoref doctor as root or add the user to the gpio group", chip)
@@ -397,8 +397,8 @@ func (d *doctor) gpio() {
 			d.add(c)
 			continue
 		case l.key == "nfc.irq" || l.key == "seatpads.int":
-			var in Input
-			if in, err = d.env.Lines.Input(chip, l.bcm, false); err == nil {
+			var in board.Input
+			if in, err = d.env.Input(chip, l.bcm, false); err == nil {
 				d.closer = append(d.closer, in.Close)
 			}
 		default:
@@ -409,8 +409,8 @@ func (d *doctor) gpio() {
 			case l.key == "buzzer.pin":
 				activeLow = d.pm.Buzzer.ActiveLow
 			}
-			var out Output
-			if out, err = d.env.Lines.Output(chip, l.bcm, activeLow); err == nil {
+			var out board.Output
+			if out, err = d.env.Output(chip, l.bcm, activeLow); err == nil {
 				d.closer = append(d.closer, out.Close)
 				d.lines[l.key] = out
 				if l.key == "nfc.rst" {
@@ -442,7 +442,7 @@ const activeLowBuzzer = "buzzer.active_low is on: power that buzzer stage from 3
 // button requests a button's line with its pull-up and reads it at rest:
 // 1, not pressed.
 func (d *doctor) button(chip string, l line) (Status, string, string) {
-	in, err := d.env.Lines.Input(chip, l.bcm, true)
+	in, err := d.env.Input(chip, l.bcm, true)
 	if err != nil {
 		return Problem, lineProblem(chip, l, err), err.Error()
 	}

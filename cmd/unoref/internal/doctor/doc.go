@@ -17,12 +17,12 @@
 // person (Say, Ask): press each button (a wire on another button's pin is
 // found), look at each LED, the buzzer and each seat LED, tap a card on
 // each reader, and it checks that the serial console has left GPIO 14/15
-// (Env.Root: boot/firmware/cmdline.txt and proc/cmdline).
+// (Host.Files: boot/firmware/cmdline.txt and proc/cmdline).
 //
 // The checks use the real drivers (mfrc522, oled, seatpad) over the buses
-// and lines an Env opens; PiEnv opens the Raspberry Pi's (through
-// hardware/board), tests open the simulators (doctortest: mfrc522test,
-// ssd1306test, mcp23017test) and fake lines, with faults.
+// and lines of the Env's board.Host, the one seam through which unoref
+// reaches hardware: board.PiHost opens the Raspberry Pi's, tests open the
+// simulated board (hardware/board/boardtest), with faults.
 //
 // # Wiring
 //

@@ -6,12 +6,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"periph.io/x/conn/v3/i2c"
 
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware"
@@ -103,55 +100,20 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
-// SPIPort is an open spidev port, with the clock the reader's driver must
-// use (board.SPIPort).
-type SPIPort = board.SPIPort
-
-// Output is a GPIO line requested as an output. *gpiocdev.Line implements it.
-type Output interface {
-	SetValue(v int) error
-	Close() error
-}
-
-// Input is a GPIO line requested as an input. *gpiocdev.Line implements it.
-type Input interface {
-	Value() (int, error)
-	Close() error
-}
-
-// Lines requests lines of a gpiochip. Errors wrap the kernel's: EBUSY for
-// a line held by another program, gpiocdev.ErrPermissionDenied,
-// gpiocdev.ErrInvalidOffset.
-type Lines interface {
-	// Chip returns nil if the gpiochip named name can be opened.
-	Chip(name string) error
-	// Output requests offset as an output, driven inactive.
-	Output(chip string, offset int, activeLow bool) (Output, error)
-	// Input requests offset as an input, with the pull-up when pullUp.
-	Input(chip string, offset int, pullUp bool) (Input, error)
-}
-
-// Env is what the checks open. PiEnv returns the Raspberry Pi's.
+// Env is what the checks run on: the machine's buses, lines and files as
+// the daemon opens them (a board.Host: board.PiHost(Consumer) on a Pi, the
+// simulated board, boardtest, in tests; its Sleep waits for lines to
+// settle and, with Blink, for a person to see each LED), and the speaker
+// check.
 type Env struct {
-	// Stat returns nil when the device file at path exists.
-	Stat func(path string) error
-	// OpenSPI opens a spidev, e.g. "/dev/spidev0.0".
-	OpenSPI func(dev string) (*SPIPort, error)
-	// OpenI2C opens an I²C bus by periph's name, e.g. "I2C1".
-	OpenI2C func(name string) (i2c.BusCloser, error)
-	// Lines requests GPIO lines.
-	Lines Lines
-	// Sleep waits: for lines to settle and, with Blink, for a person to
-	// see each LED. Default time.Sleep.
-	Sleep func(time.Duration)
+	*board.Host
 	// Speaker checks the optional speaker in a language (EspeakSpeaker):
 	// nil when the referee can speak. Nil: not checked.
 	Speaker func(ctx context.Context, lang string) error
-	// Root is the file system the machine's files are read from
-	// (proc/device-tree/model, boot/firmware/cmdline.txt, proc/cmdline).
-	// Default os.DirFS("/").
-	Root fs.FS
 }
+
+// Consumer labels the lines the doctor holds, in gpioinfo.
+const Consumer = "unoref-doctor"
 
 // Options selects what Run checks.
 type Options struct {
@@ -178,12 +140,11 @@ type Options struct {
 // Run runs every check and returns the report. It stops early, with the
 // checks so far, when ctx is done or when the pin map is not valid.
 func Run(ctx context.Context, env *Env, o Options) *Report {
-	d := &doctor{ctx: ctx, env: *env, opts: o, rep: &Report{PinMap: "built-in reference build"}, lines: map[string]Output{}, inputs: map[string]Input{}}
+	d := &doctor{ctx: ctx, env: *env, opts: o, rep: &Report{PinMap: "built-in reference build"}, lines: map[string]board.Output{}, inputs: map[string]board.Input{}}
 	if d.env.Sleep == nil {
-		d.env.Sleep = time.Sleep
-	}
-	if d.env.Root == nil {
-		d.env.Root = os.DirFS("/")
+		h := *env.Host
+		h.Sleep = time.Sleep
+		d.env.Host = &h
 	}
 	if o.PinMap != "" {
 		d.rep.PinMap = o.PinMap
@@ -215,13 +176,19 @@ type doctor struct {
 	spiOff map[int]bool // chip selects without a spidev
 	i2cOff bool
 	chipOK bool
-	lines  map[string]Output // pin map key → requested output, for blink
-	inputs map[string]Input  // pin map key → button line read at rest, for the walk
+	lines  map[string]board.Output // pin map key → requested output, for blink
+	inputs map[string]board.Input  // pin map key → button line read at rest, for the walk
 	closer []func() error
 
 	readersOK []startedPad // readers that started, for the walk
 	seats     *seatpad.Dev // seat pads set up, for the walk
 	seatCount int
+}
+
+// stat returns nil when the device file at path exists.
+func (d *doctor) stat(path string) error {
+	_, err := fs.Stat(d.env.Files, strings.TrimPrefix(path, "/"))
+	return err
 }
 
 func (d *doctor) add(c Check) {

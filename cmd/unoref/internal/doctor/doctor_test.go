@@ -13,10 +13,10 @@ import (
 	"github.com/warthog618/go-gpiocdev"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
-	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
 // want is what one check must say.
@@ -62,12 +62,25 @@ func names(rep *doctor.Report) string {
 	return strings.Join(n, ", ")
 }
 
+// healthy is a simulated board with o's parts, by default the full
+// reference build's: both readers and both seat-pad expanders.
+func healthy(o boardtest.Opts) *boardtest.Sim {
+	o.Draw = true
+	if o.Pads == nil {
+		o.Pads = []uint16{0x20, 0x21}
+	}
+	return boardtest.New(&o)
+}
+
+// envOf is the doctor's view of b: its host, no speaker.
+func envOf(b *boardtest.Sim) *doctor.Env { return &doctor.Env{Host: b.Host()} }
+
 // full is the reference build with every optional part switched on.
 var full = doctor.Options{Map: hardware.Full()}
 
 func TestAllOK(t *testing.T) {
-	b := doctortest.New(nil)
-	rep := doctor.Run(context.Background(), b.Env(), full)
+	b := healthy(boardtest.Opts{})
+	rep := doctor.Run(context.Background(), envOf(b), full)
 	if !rep.OK || rep.Problems != 0 {
 		var buf bytes.Buffer
 		rep.WriteText(&buf)
@@ -106,10 +119,10 @@ func TestAllOK(t *testing.T) {
 	if st := b.OLED.Stats(); st.Tx < 2 {
 		t.Errorf("OLED got %d transactions, want the acknowledge probe and the driver's set-up", st.Tx)
 	}
-	if open := b.Lines.Open(); len(open) != 0 {
+	if open := b.Held(); len(open) != 0 {
 		t.Errorf("lines %v still requested after Run", open)
 	}
-	if got := b.Lines.Values(doctortest.RSTGPIO); !slices.Equal(got, []int{0, 1}) {
+	if got := b.Values(boardtest.ResetGPIO); !slices.Equal(got, []int{0, 1}) {
 		t.Errorf("RST line values %v, want [0 1] (requested low, then high so the readers run)", got)
 	}
 	if b.Slept() == 0 {
@@ -133,13 +146,13 @@ func writePinMap(t *testing.T, old, new string) string {
 func TestFaults(t *testing.T) {
 	tests := []struct {
 		name   string
-		board  func() *doctortest.Board
-		break_ func(t *testing.T, b *doctortest.Board) doctor.Options
+		board  func() *boardtest.Sim
+		break_ func(t *testing.T, b *boardtest.Sim) doctor.Options
 		wants  map[string]want
 	}{
 		{
 			name:   "reader unplugged",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.Play.Unplug(); return full },
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options { b.Play.Unplug(); return full },
 			wants: map[string]want{
 				"play pad reader":   {status: doctor.Problem, says: []string{"no answer from the RC522 on SPI0 CE0", "MISO (pin 21, GPIO9)", "3.3 V (pin 17)", "never 5 V"}, detail: "VersionReg read 0x00", pins: []int{21, 17, 24}},
 				"play pad RF field": {status: doctor.Skipped},
@@ -148,7 +161,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name:   "draw reader not fitted",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.Draw.Unplug(); return full },
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options { b.Draw.Unplug(); return full },
 			wants: map[string]want{
 				"play pad reader":   {status: doctor.OK},
 				"draw pad reader":   {status: doctor.Skipped, says: []string{"SPI0 CE1", "optional", "MISO (pin 21, GPIO9)", "SDA/SS (pin 26, GPIO7)"}, detail: "VersionReg read 0x00"},
@@ -157,8 +170,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "clone reader the driver knows",
-			board: func() *doctortest.Board {
-				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0xB2}})
+			board: func() *boardtest.Sim {
+				return healthy(boardtest.Opts{Play: &mfrc522test.Opts{Version: 0xB2}})
 			},
 			wants: map[string]want{
 				"play pad reader":   {status: doctor.Warn, says: []string{"(FM17522 clone) answered 0xB2", "works", "at 4 MHz"}},
@@ -169,8 +182,8 @@ func TestFaults(t *testing.T) {
 			// Issue 10 point 4: the driver accepts any version but
 			// 0x00/0xFF; the doctor warns on one nobody described.
 			name: "unknown clone the driver accepts",
-			board: func() *doctortest.Board {
-				return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0x37}})
+			board: func() *boardtest.Sim {
+				return healthy(boardtest.Opts{Play: &mfrc522test.Opts{Version: 0x37}})
 			},
 			wants: map[string]want{
 				"play pad reader":   {status: doctor.Warn, says: []string{"unknown chip (VersionReg 0x37)"}},
@@ -179,7 +192,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "reader overheating",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
 				b.Play.Overheat(true)
 				return full
 			},
@@ -190,7 +203,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "garbage in the field",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
 				b.Play.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
 				b.Play.InjectFault(mfrc522test.FaultGarbage, 100)
 				return full
@@ -202,7 +215,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "card on the pad",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
 				b.Draw.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
 				return full
 			},
@@ -212,7 +225,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name:   "OLED unplugged",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options { b.OLED.Unplug(); return full },
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options { b.OLED.Unplug(); return full },
 			wants: map[string]want{
 				"OLED":      {status: doctor.Problem, says: []string{"no OLED at 0x3C on I²C1", "SDA (pin 3, GPIO2)", "SCL (pin 5, GPIO3)", "VCC 3.3 V", "0x3D"}, pins: []int{3, 5}},
 				"seat pads": {status: doctor.OK},
@@ -220,15 +233,15 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name:  "OLED at the other address",
-			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{OLED: &ssd1306test.Opts{Addr: 0x3D}}) },
+			board: func() *boardtest.Sim { return healthy(boardtest.Opts{OLED: &ssd1306test.Opts{Addr: 0x3D}}) },
 			wants: map[string]want{
 				"OLED": {status: doctor.Problem, says: []string{"no OLED at 0x3C", "SDA pin 3, GPIO2", "SCL pin 5, GPIO3", "answers at 0x3D", "jumper"}, pins: []int{3, 5}},
 			},
 		},
 		{
 			name:  "OLED at 0x3D, and the pin map says so",
-			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{OLED: &ssd1306test.Opts{Addr: 0x3D}}) },
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+			board: func() *boardtest.Sim { return healthy(boardtest.Opts{OLED: &ssd1306test.Opts{Addr: 0x3D}}) },
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
 				return doctor.Options{PinMap: writePinMap(t, "addr = 0x3C", "addr = 0x3D")}
 			},
 			wants: map[string]want{
@@ -237,7 +250,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "OLED set-up fails",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
 				b.OLED.FailNext(2, nil)
 				return full
 			},
@@ -247,7 +260,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name:  "one seat-pad expander of two",
-			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{Pads: []uint16{0x20}}) },
+			board: func() *boardtest.Sim { return healthy(boardtest.Opts{Pads: []uint16{0x20}}) },
 			wants: map[string]want{
 				"seat pads": {status: doctor.Warn, says: []string{"only 1 MCP23017 answers (0x20), none at 0x21", "seats 9–10 have no pads", "seatpads.seats = 8", "SDA (chip pin 13) to header pin 3", "SCL (chip pin 12) to header pin 5"}, detail: "0x21: A2 A1 A0 (chip pins 17 16 15) to GND, GND, 3.3 V"},
 				"OLED":      {status: doctor.OK},
@@ -255,7 +268,7 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name:  "seat pads not fitted",
-			board: func() *doctortest.Board { return doctortest.New(&doctortest.Opts{Pads: []uint16{}}) },
+			board: func() *boardtest.Sim { return healthy(boardtest.Opts{Pads: []uint16{}}) },
 			wants: map[string]want{
 				"seat pads": {status: doctor.Skipped, says: []string{"no seat-pad expander (MCP23017) answers at 0x20, 0x21", "optional"}},
 				"OLED":      {status: doctor.OK},
@@ -263,16 +276,16 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "no seat pads configured",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
 				return doctor.Options{PinMap: writePinMap(t, "seats = 10", "seats = 0")}
 			},
 			wants: map[string]want{"OLED": {status: doctor.OK}},
 		},
 		{
 			name: "GPIO line busy",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
-				b.Lines.SetBusy(13)
-				b.Lines.SetBusy(17)
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
+				b.SetBusy(13)
+				b.SetBusy(17)
 				return full
 			},
 			wants: map[string]want{
@@ -283,8 +296,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "button stuck low",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
-				b.Lines.SetLevel(17, 0)
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
+				b.SetLevel(17, 0)
 				return full
 			},
 			wants: map[string]want{
@@ -294,8 +307,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "no GPIO chip",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
-				b.Lines.SetChipErr(gpiocdev.ErrNotFound)
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
+				b.SetChipErr(gpiocdev.ErrNotFound)
 				return full
 			},
 			wants: map[string]want{
@@ -307,8 +320,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "no permission for the GPIO chip",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
-				b.Lines.SetChipErr(gpiocdev.ErrPermissionDenied)
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
+				b.SetChipErr(gpiocdev.ErrPermissionDenied)
 				return full
 			},
 			wants: map[string]want{
@@ -317,9 +330,9 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "missing /dev/spidev",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
-				b.Missing["/dev/spidev0.0"] = true
-				b.Missing["/dev/spidev0.1"] = true
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
+				delete(b.Files, "dev/spidev0.0")
+				delete(b.Files, "dev/spidev0.1")
 				return full
 			},
 			wants: map[string]want{
@@ -331,8 +344,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "only one chip select",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
-				b.Missing["/dev/spidev0.1"] = true
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
+				delete(b.Files, "dev/spidev0.1")
 				return full
 			},
 			wants: map[string]want{
@@ -343,8 +356,8 @@ func TestFaults(t *testing.T) {
 		},
 		{
 			name: "missing /dev/i2c-1",
-			break_: func(t *testing.T, b *doctortest.Board) doctor.Options {
-				b.Missing["/dev/i2c-1"] = true
+			break_: func(t *testing.T, b *boardtest.Sim) doctor.Options {
+				delete(b.Files, "dev/i2c-1")
 				return full
 			},
 			wants: map[string]want{
@@ -356,7 +369,7 @@ func TestFaults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := doctortest.New(nil)
+			b := healthy(boardtest.Opts{})
 			if tt.board != nil {
 				b = tt.board()
 			}
@@ -364,7 +377,7 @@ func TestFaults(t *testing.T) {
 			if tt.break_ != nil {
 				o = tt.break_(t, b)
 			}
-			rep := doctor.Run(context.Background(), b.Env(), o)
+			rep := doctor.Run(context.Background(), envOf(b), o)
 			checkReport(t, rep, tt.wants)
 			problems := 0
 			for _, w := range tt.wants {
@@ -375,7 +388,7 @@ func TestFaults(t *testing.T) {
 			if rep.Problems != problems || rep.OK != (problems == 0) {
 				t.Errorf("Run(): %d problems, OK %v, want %d, %v (%s)", rep.Problems, rep.OK, problems, problems == 0, names(rep))
 			}
-			if open := b.Lines.Open(); len(open) != 0 {
+			if open := b.Held(); len(open) != 0 {
 				t.Errorf("lines %v still requested after Run", open)
 			}
 		})
@@ -404,8 +417,8 @@ func TestBadPinMap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := doctortest.New(nil)
-			rep := doctor.Run(context.Background(), b.Env(), doctor.Options{PinMap: tt.path(t)})
+			b := healthy(boardtest.Opts{})
+			rep := doctor.Run(context.Background(), envOf(b), doctor.Options{PinMap: tt.path(t)})
 			if len(rep.Checks) != 1 || rep.OK || rep.Problems != 1 {
 				t.Fatalf("Run() = %d checks (%s), OK %v, want only the pin map's problem", len(rep.Checks), names(rep), rep.OK)
 			}
@@ -418,9 +431,9 @@ func TestBadPinMap(t *testing.T) {
 }
 
 func TestBlink(t *testing.T) {
-	b := doctortest.New(nil)
+	b := healthy(boardtest.Opts{})
 	var said []string
-	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{Blink: true, Say: func(s string) { said = append(said, s) }})
+	rep := doctor.Run(context.Background(), envOf(b), doctor.Options{Blink: true, Say: func(s string) { said = append(said, s) }})
 	if len(said) != 10 || said[0] != "now on: LED colour green (GPIO14, pin 8)" {
 		t.Errorf("Blink said %q, want 10 lines, the first for GPIO14", said)
 	}
@@ -429,19 +442,19 @@ func TestBlink(t *testing.T) {
 	})
 	pm := hardware.Default()
 	for _, p := range []hardware.Pin{pm.LEDs.DirCW, pm.LEDs.Legal, pm.LEDs.UNO, pm.LEDs.Blue, pm.Buzzer.Pin} {
-		if got := b.Lines.Values(int(p)); !slices.Equal(got, []int{0, 1, 0}) {
+		if got := b.Values(int(p)); !slices.Equal(got, []int{0, 1, 0}) {
 			t.Errorf("GPIO%d values %v, want [0 1 0] (off, on, off)", p, got)
 		}
 	}
 	for _, p := range []hardware.Pin{pm.Buttons.UNO} {
-		if got := b.Lines.Values(int(p)); got != nil {
+		if got := b.Values(int(p)); got != nil {
 			t.Errorf("button GPIO%d driven %v", p, got)
 		}
 	}
 	// Without --blink nothing lights.
-	b = doctortest.New(nil)
-	doctor.Run(context.Background(), b.Env(), doctor.Options{})
-	if got := b.Lines.Values(int(pm.LEDs.Legal)); !slices.Equal(got, []int{0}) {
+	b = healthy(boardtest.Opts{})
+	doctor.Run(context.Background(), envOf(b), doctor.Options{})
+	if got := b.Values(int(pm.LEDs.Legal)); !slices.Equal(got, []int{0}) {
 		t.Errorf("LED legal values %v without Blink, want [0]", got)
 	}
 }
@@ -449,16 +462,16 @@ func TestBlink(t *testing.T) {
 func TestInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	rep := doctor.Run(ctx, doctortest.New(nil).Env(), doctor.Options{})
+	rep := doctor.Run(ctx, envOf(healthy(boardtest.Opts{})), doctor.Options{})
 	if rep.OK || rep.Find("interrupted") == nil {
 		t.Errorf("Run(cancelled) = OK %v, checks %s, want an interrupted problem", rep.OK, names(rep))
 	}
 }
 
 func TestReportOutput(t *testing.T) {
-	b := doctortest.New(nil)
+	b := healthy(boardtest.Opts{})
 	b.Play.Unplug()
-	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
+	rep := doctor.Run(context.Background(), envOf(b), doctor.Options{})
 	var txt bytes.Buffer
 	if err := rep.WriteText(&txt); err != nil {
 		t.Fatal(err)

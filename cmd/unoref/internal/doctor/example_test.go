@@ -5,15 +5,15 @@ import (
 	"fmt"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
-	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
 // Run the minimal build's checks against a virtual board whose play-pad
 // reader is unplugged.
 func ExampleRun() {
-	b := doctortest.New(nil)
+	b := healthy(boardtest.Opts{})
 	b.Play.Unplug()
-	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
+	rep := doctor.Run(context.Background(), envOf(b), doctor.Options{})
 	for _, name := range []string{"SPI", "play pad reader", "OLED", "button UNO"} {
 		c := rep.Find(name)
 		fmt.Printf("%s: %v: %s\n", c.Name, c.Status, c.Message)

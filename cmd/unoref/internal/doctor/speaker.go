@@ -10,7 +10,7 @@ import (
 
 // EspeakSpeaker checks the speaker as the daemon uses it: espeak-ng speaks
 // lang into a WAV, aplay is installed and lists a sound card
-// (voice.Espeak.Check). It is PiEnv's Speaker.
+// (voice.Espeak.Check): the Env's Speaker on a Pi.
 func EspeakSpeaker(ctx context.Context, lang string) error {
 	e, err := voice.NewEspeak(voice.Settings{})
 	if err != nil {

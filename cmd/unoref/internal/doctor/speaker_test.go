@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
-	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 	"github.com/unoref/unoref/drivers/voice"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 	"github.com/unoref/unoref/internal/testenv"
 )
 
@@ -45,8 +45,8 @@ func TestVoiceDoctorSpeaker(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := doctortest.New(nil)
-			b.Speaker = func(ctx context.Context, lang string) error {
+			env := envOf(healthy(boardtest.Opts{}))
+			env.Speaker = func(ctx context.Context, lang string) error {
 				e, err := voice.NewEspeak(voice.Settings{})
 				if err != nil {
 					return err
@@ -56,7 +56,7 @@ func TestVoiceDoctorSpeaker(t *testing.T) {
 			}
 			o := full
 			o.Lang = tt.lang
-			rep := doctor.Run(context.Background(), b.Env(), o)
+			rep := doctor.Run(context.Background(), env, o)
 			checkReport(t, rep, map[string]want{"speaker": {status: tt.status, says: []string{tt.says}, detail: tt.detail}})
 			if !rep.OK {
 				t.Errorf("Run() with %s: OK false, want true (a speaker is never a problem)", tt.name)

@@ -61,7 +61,7 @@ func (d *doctor) serialConsole() {
 // readFirst returns the first of files that can be read, and its name.
 func (d *doctor) readFirst(files ...string) (string, string) {
 	for _, f := range files {
-		if b, err := fs.ReadFile(d.env.Root, f); err == nil {
+		if b, err := fs.ReadFile(d.env.Files, f); err == nil {
 			return string(b), f
 		}
 	}

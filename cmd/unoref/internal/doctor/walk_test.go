@@ -10,18 +10,18 @@ import (
 	"periph.io/x/conn/v3/physic"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
-	"github.com/unoref/unoref/cmd/unoref/internal/doctor/doctortest"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/drivers/seatpad/mcp23017test"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
 func TestMinimalBuildDoctor(t *testing.T) {
 	// The parts list's required parts only: no draw-pad reader, no
 	// expanders, and the shipped pin map.
-	b := doctortest.New(&doctortest.Opts{Pads: []uint16{}})
+	b := healthy(boardtest.Opts{Pads: []uint16{}})
 	b.Draw.Unplug()
-	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
+	rep := doctor.Run(context.Background(), envOf(b), doctor.Options{})
 	if !rep.OK {
 		t.Errorf("Run(minimal build) = %d problems (%s), want none", rep.Problems, names(rep))
 	}
@@ -47,10 +47,10 @@ func TestNotAPi(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := doctortest.New(nil)
-			b.Root = tt.root
-			b.Missing["/dev/spidev0.0"] = true
-			rep := doctor.Run(context.Background(), b.Env(), doctor.Options{})
+			b := healthy(boardtest.Opts{})
+			b.Files = tt.root
+			delete(b.Files, "dev/spidev0.0")
+			rep := doctor.Run(context.Background(), envOf(b), doctor.Options{})
 			checkReport(t, rep, map[string]want{"Raspberry Pi": {status: doctor.Problem, says: []string{"this is not a Raspberry Pi", "unoref run --sim"}, detail: tt.detail}})
 			if rep.Find("SPI") != nil || len(rep.Checks) != 2 {
 				t.Errorf("Run() on a non-Pi = %s, want only the pin map and the machine (no \"SPI is off\")", names(rep))
@@ -62,29 +62,29 @@ func TestNotAPi(t *testing.T) {
 func TestReaderSettings(t *testing.T) {
 	tests := []struct {
 		name   string
-		board  func() *doctortest.Board
+		board  func() *boardtest.Sim
 		o      doctor.Options
 		status doctor.Status
 		says   []string
 	}{
-		{"answers only at 1 MHz", func() *doctortest.Board {
-			b := doctortest.New(nil)
+		{"answers only at 1 MHz", func() *boardtest.Sim {
+			b := healthy(boardtest.Opts{})
 			b.MaxSPI["/dev/spidev0.0"] = physic.MegaHertz
 			return b
 		}, doctor.Options{}, doctor.Problem, []string{"answered only at 1 MHz, not at 4 MHz", "set reader.spi_hz = 1000000"}},
-		{"slow clock and high gain in the pin map", func() *doctortest.Board { return doctortest.New(nil) },
+		{"slow clock and high gain in the pin map", func() *boardtest.Sim { return healthy(boardtest.Opts{}) },
 			doctor.Options{Map: edited(t, "spi_hz = 4000000", "spi_hz = 500000", "gain_db = 33", "gain_db = 48")},
 			doctor.OK, []string{"(MFRC522 v2.0) answers", "at 0.5 MHz", "48 dB gain"}},
-		{"driver defaults", func() *doctortest.Board { return doctortest.New(nil) },
+		{"driver defaults", func() *boardtest.Sim { return healthy(boardtest.Opts{}) },
 			doctor.Options{Map: edited(t, "spi_hz = 4000000", "", "gain_db = 33", "")},
 			doctor.OK, []string{"at 4 MHz", "33 dB gain, the default"}},
-		{"a clone chip", func() *doctortest.Board {
-			return doctortest.New(&doctortest.Opts{Play: &mfrc522test.Opts{Version: 0x88}})
+		{"a clone chip", func() *boardtest.Sim {
+			return healthy(boardtest.Opts{Play: &mfrc522test.Opts{Version: 0x88}})
 		}, doctor.Options{}, doctor.Warn, []string{"(FM17522 clone) answered 0x88", "range may be shorter"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep := doctor.Run(context.Background(), tt.board().Env(), tt.o)
+			rep := doctor.Run(context.Background(), envOf(tt.board()), tt.o)
 			checkReport(t, rep, map[string]want{
 				"play pad reader":   {status: tt.status, says: tt.says},
 				"play pad RF field": {status: doctor.OK},
@@ -112,7 +112,7 @@ func edited(t *testing.T, pairs ...string) *hardware.PinMap {
 
 func TestActiveLowBuzzer(t *testing.T) {
 	o := doctor.Options{Map: edited(t, "active_low = false          # true only", "active_low = true # true only")}
-	rep := doctor.Run(context.Background(), doctortest.New(nil).Env(), o)
+	rep := doctor.Run(context.Background(), envOf(healthy(boardtest.Opts{})), o)
 	checkReport(t, rep, map[string]want{
 		"buzzer (transistor base)": {status: doctor.Warn, says: []string{"buzzer.active_low", "from 3.3 V, never 5 V", "feeds current into the GPIO"}},
 	})
@@ -121,7 +121,7 @@ func TestActiveLowBuzzer(t *testing.T) {
 // person is who walks the build: they press the buttons (or another
 // line, for a wrong wire), answer what they see and tap cards.
 type person struct {
-	b        *doctortest.Board
+	b        *boardtest.Sim
 	wires    map[int]int  // button GPIO → the GPIO its wire really is on
 	dark     map[int]bool // GPIOs whose LED stays dark
 	noCard   bool
@@ -139,7 +139,7 @@ func (p *person) say(s string) {
 				if w, ok := p.wires[off]; ok {
 					off = w
 				}
-				p.b.Lines.PressFor(off, 3)
+				p.b.PressFor(off, 3)
 			}
 		}
 	case strings.HasPrefix(s, "tap a card on the play pad") && !p.noCard:
@@ -152,12 +152,7 @@ func (p *person) say(s string) {
 func (p *person) ask(q string) bool {
 	var seat int
 	if _, err := fmt.Sscanf(q, "Is the LED of seat %d lit?", &seat); err == nil {
-		k := (seat - 1) % 8
-		pin := mcp23017test.Pin(4 + k)
-		if k >= 4 {
-			pin = mcp23017test.Pin(12 + k - 4)
-		}
-		c := p.b.Pads.Chip(0x20 + uint16((seat-1)/8))
+		c, pin := p.b.SeatLED(seat - 1)
 		return c.IsOutput(pin) && c.Level(pin) && !p.darkSeat[seat]
 	}
 	for _, c := range []struct {
@@ -165,7 +160,7 @@ func (p *person) ask(q string) bool {
 		what string
 	}{{14, "LED colour green"}, {13, "LED legal (green)"}, {18, "buzzer"}} {
 		if strings.Contains(q, c.what) {
-			v := p.b.Lines.Values(c.gpio)
+			v := p.b.Values(c.gpio)
 			return v[len(v)-1] == 1 && !p.dark[c.gpio]
 		}
 	}
@@ -175,7 +170,7 @@ func (p *person) ask(q string) bool {
 func TestWalk(t *testing.T) {
 	tests := []struct {
 		name  string
-		setup func(b *doctortest.Board, p *person)
+		setup func(b *boardtest.Sim, p *person)
 		wants map[string]want
 	}{
 		{"all good", nil, map[string]want{
@@ -186,39 +181,39 @@ func TestWalk(t *testing.T) {
 			"see buzzer (transistor base)": {status: doctor.OK},
 			"tap on play pad":              {status: doctor.OK, says: []string{"04112233445566"}},
 		}},
-		{"button on the wrong pin", func(b *doctortest.Board, p *person) { p.wires[17] = 27 }, map[string]want{
+		{"button on the wrong pin", func(b *boardtest.Sim, p *person) { p.wires[17] = 27 }, map[string]want{
 			"press button UNO":  {status: doctor.Problem, says: []string{"you pressed button UNO, but GPIO27, pin 13 (button DRAW) went low", "on pin 13, not pin 11"}, pins: []int{11}},
 			"press button DRAW": {status: doctor.OK},
 		}},
-		{"button stuck", func(b *doctortest.Board, p *person) { b.Lines.SetLevel(22, 0) }, map[string]want{
+		{"button stuck", func(b *boardtest.Sim, p *person) { b.SetLevel(22, 0) }, map[string]want{
 			"button PASS/OK":       {status: doctor.Problem, says: []string{"reads pressed"}},
 			"press button PASS/OK": {status: doctor.Skipped, says: []string{"reads pressed at rest"}},
 			"press button UNO":     {status: doctor.OK},
 		}},
-		{"button not wired", func(b *doctortest.Board, p *person) { p.wires[23] = -1 }, map[string]want{
+		{"button not wired", func(b *boardtest.Sim, p *person) { p.wires[23] = -1 }, map[string]want{
 			"press button CHALLENGE": {status: doctor.Problem, says: []string{"no press seen on GPIO23, pin 16"}},
 		}},
-		{"LED missing", func(b *doctortest.Board, p *person) { p.dark[13] = true }, map[string]want{
+		{"LED missing", func(b *boardtest.Sim, p *person) { p.dark[13] = true }, map[string]want{
 			"see LED legal (green)": {status: doctor.Problem, says: []string{"you did not see it", "polarity"}},
 			"see LED colour green":  {status: doctor.OK},
 		}},
-		{"no card", func(b *doctortest.Board, p *person) { p.noCard = true }, map[string]want{
+		{"no card", func(b *boardtest.Sim, p *person) { p.noCard = true }, map[string]want{
 			"tap on play pad": {status: doctor.Problem, says: []string{"no card seen on the play pad", "20 cm"}},
 		}},
-		{"serial console on", func(b *doctortest.Board, p *person) {
-			b.Root["boot/firmware/cmdline.txt"] = &fstest.MapFile{Data: []byte("console=serial0,115200 console=tty1 root=PARTUUID=6c586e13-02 rootwait\n")}
+		{"serial console on", func(b *boardtest.Sim, p *person) {
+			b.Files["boot/firmware/cmdline.txt"] = &fstest.MapFile{Data: []byte("console=serial0,115200 console=tty1 root=PARTUUID=6c586e13-02 rootwait\n")}
 		}, map[string]want{
 			"serial console": {status: doctor.Problem, says: []string{"GPIO 14 and 15", "remove console=serial0,115200 from /boot/firmware/cmdline.txt", "reboot"}, pins: []int{8, 10}},
 		}},
-		{"serial console removed, not rebooted", func(b *doctortest.Board, p *person) {
-			b.Root["proc/cmdline"] = &fstest.MapFile{Data: []byte("console=ttyS0,115200 console=tty1 rootwait\n")}
+		{"serial console removed, not rebooted", func(b *boardtest.Sim, p *person) {
+			b.Files["proc/cmdline"] = &fstest.MapFile{Data: []byte("console=ttyS0,115200 console=tty1 rootwait\n")}
 		}, map[string]want{
 			"serial console": {status: doctor.Problem, says: []string{"still runs with console=ttyS0,115200: reboot"}},
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := doctortest.New(&doctortest.Opts{Pads: []uint16{}})
+			b := healthy(boardtest.Opts{Pads: []uint16{}})
 			b.Draw.Unplug()
 			pm := hardware.Default()
 			p := &person{b: b, wires: map[int]int{}, dark: map[int]bool{}, darkSeat: map[int]bool{}, offsets: map[string]int{}}
@@ -233,7 +228,7 @@ func TestWalk(t *testing.T) {
 			if tt.setup != nil {
 				tt.setup(b, p)
 			}
-			rep := doctor.Run(context.Background(), b.Env(), doctor.Options{Walk: true, Say: p.say, Ask: p.ask})
+			rep := doctor.Run(context.Background(), envOf(b), doctor.Options{Walk: true, Say: p.say, Ask: p.ask})
 			checkReport(t, rep, tt.wants)
 			problems := 0
 			for _, w := range tt.wants {
@@ -244,7 +239,7 @@ func TestWalk(t *testing.T) {
 			if rep.Problems != problems {
 				t.Errorf("Run(walk): %d problems, want %d (%s)", rep.Problems, problems, names(rep))
 			}
-			if open := b.Lines.Open(); len(open) != 0 {
+			if open := b.Held(); len(open) != 0 {
 				t.Errorf("lines %v still requested after the walk", open)
 			}
 		})
@@ -252,9 +247,9 @@ func TestWalk(t *testing.T) {
 }
 
 func TestWalkSeats(t *testing.T) {
-	b := doctortest.New(nil)
+	b := healthy(boardtest.Opts{})
 	p := &person{b: b, dark: map[int]bool{}, darkSeat: map[int]bool{7: true}, offsets: map[string]int{}}
-	rep := doctor.Run(context.Background(), b.Env(), doctor.Options{Map: hardware.Full(), Walk: true, Say: p.say, Ask: p.ask})
+	rep := doctor.Run(context.Background(), envOf(b), doctor.Options{Map: hardware.Full(), Walk: true, Say: p.say, Ask: p.ask})
 	checkReport(t, rep, map[string]want{
 		"see seat 1 LED":  {status: doctor.OK},
 		"see seat 7 LED":  {status: doctor.Problem, says: []string{"seat cable"}},

@@ -3,11 +3,11 @@ package table
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
+	"github.com/unoref/unoref/referee/playername"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -55,13 +55,12 @@ func (g *currentGame) disp(seat string) string {
 	return seat
 }
 
-// checkName refuses a name the table log can't hold (tablelog.CheckName,
-// the one rule for names), in the table's words.
-func checkName(name string) error {
-	if m, bad := referee.NameMsg(tablelog.CheckName(name)); bad {
+// nameRefused is the table's sentence for a *tablelog.NameError.
+func nameRefused(err error) error {
+	if m, bad := referee.NameMsg(err); bad {
 		return &ActionError{Msg: msg.Sentence{m}}
 	}
-	return nil
+	return err
 }
 
 // rename renames the player in a seat (journal.RenameSeat: a roster player
@@ -71,13 +70,14 @@ func (t *Table) rename(who, name string) error {
 	if t.cur.game == nil {
 		return refuseAction("action.nogame", msg.Args{})
 	}
-	if err := checkName(name); err != nil {
+	name, err := cleanName(name)
+	if err != nil {
 		return err
 	}
 	players := t.cur.game.State().Players
 	seat := ""
 	for _, p := range players {
-		if p == who || t.cur.disp(p) == who {
+		if p == who || t.cur.disp(p) == who || playername.Same(t.cur.disp(p), who) {
 			seat = p
 			break
 		}
@@ -86,7 +86,7 @@ func (t *Table) rename(who, name string) error {
 		return refuseAction("action.name.who", msg.Args{Value: who})
 	}
 	for _, p := range players {
-		if p != seat && (strings.EqualFold(p, name) || strings.EqualFold(t.cur.disp(p), name)) {
+		if p != seat && (playername.Same(p, name) || playername.Same(t.cur.disp(p), name)) {
 			return refuseAction("action.name.taken", msg.Args{Value: name})
 		}
 	}
@@ -95,13 +95,14 @@ func (t *Table) rename(who, name string) error {
 	if !ok || t.cur.id == 0 {
 		return refuseAction("action.rename.cant", msg.Args{})
 	}
-	switch err := n.Rename(context.Background(), t.cur.id, seat, name); {
+	switch err = n.Rename(context.Background(), t.cur.id, seat, name); {
 	case errors.Is(err, journal.ErrNameTaken):
 		return refuseAction("action.name.other", msg.Args{Value: name})
 	case err != nil:
 		return refuseAction("action.name.save", msg.Args{Text: err.Error()})
 	}
 	t.loadNames()
+	t.cfg.logger().Info("player renamed", "game", t.cur.id, "seat", seat, "from", old, "to", name)
 	// Already display names: the sentence is not renamed again.
 	t.tell(Verdict{OK: true})
 	t.out.last.Msg = msg.Sentence{{Key: "table.renamed", Args: msg.Args{Other: old, Player: name}}}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -28,12 +29,9 @@ func benchTableWith(b *testing.B, cfg Config) (*Table, func()) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tb, err := NewVirtual(ctx, j, cfg, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
-	if err != nil {
-		b.Fatal(err)
-	}
+	tb, _ := newVirtual(b, j, cfg, virtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
 	var wg sync.WaitGroup
-	tb.v.start(ctx, &wg)
+	tb.startLoops(ctx, &wg)
 	return tb, func() {
 		cancel()
 		wg.Wait()
@@ -207,5 +205,26 @@ func TestChain(t *testing.T) {
 	}
 	if fmt.Sprint(len(seq)) != "36" {
 		t.Errorf("chain of %d", len(seq))
+	}
+}
+
+// BenchmarkTapManyCodes is issue 22's long tap: a tap of n card codes on
+// the virtual table. Past MaxTapCards it is refused after one pass over its
+// text, so its cost grows with its length, not with its square (a 16 kB
+// tap of 5,400 codes cost ~18 s of CPU before).
+func BenchmarkTapManyCodes(b *testing.B) {
+	for _, n := range []int{800, 3000, 5400} {
+		b.Run(fmt.Sprintf("codes=%d", n), func(b *testing.B) {
+			tb, stop := benchTable(b)
+			defer stop()
+			a := Action{Kind: KindTap, Pad: "play", Card: strings.Repeat("R7,", n-1) + "R7"}
+			ctx := context.Background()
+			for b.Loop() {
+				if err := tb.Do(ctx, a); err == nil {
+					b.Fatal("a tap of thousands of cards was taken")
+				}
+			}
+			b.ReportMetric(float64(len(a.Card)), "bytes")
+		})
 	}
 }

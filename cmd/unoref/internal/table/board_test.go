@@ -1,17 +1,18 @@
 package table
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/cards/ndef"
-	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/hardware/board/boardtest"
@@ -22,14 +23,21 @@ import (
 // from a pin map, on the simulators: what runs on a Pi, minus the Pi.
 type boardTable struct {
 	*Table
-	sim *boardtest.Board
-	pm  *hardware.PinMap
-	uid byte
+	sim  *boardtest.Sim
+	pm   *hardware.PinMap
+	uid  byte
+	stop func() error
 }
 
 // startBoard opens pm's devices on the simulated parts fit and runs the
 // table on them until the test ends.
 func startBoard(t *testing.T, pm *hardware.PinMap, fit *boardtest.Opts) *boardTable {
+	t.Helper()
+	return startBoardWith(t, pm, fit, Config{UnoGrace: -1})
+}
+
+// startBoardWith is startBoard with the table's configuration cfg.
+func startBoardWith(t *testing.T, pm *hardware.PinMap, fit *boardtest.Opts, cfg Config) *boardTable {
 	t.Helper()
 	sim := boardtest.New(fit)
 	b, err := board.Open(pm, sim.Host())
@@ -41,14 +49,14 @@ func startBoard(t *testing.T, pm *hardware.PinMap, fit *boardtest.Opts) *boardTa
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { j.Close() })
-	tb, err := New(context.Background(), FromBoard(b), j, Config{UnoGrace: -1})
+	tb, err := New(context.Background(), FromBoard(b), j, cfg)
 	if err != nil {
 		b.Halt()
 		t.Fatal(err)
 	}
-	runTable(t, tb)
+	_, stop := runTable(t, tb)
 	t.Cleanup(sim.Close) // before the loop stops: cleanups run last first
-	return &boardTable{Table: tb, sim: sim, pm: pm}
+	return &boardTable{Table: tb, sim: sim, pm: pm, stop: stop}
 }
 
 // await waits for a snapshot that ok accepts. The deadline only guards
@@ -78,11 +86,7 @@ func (bt *boardTable) tap(t testing.TB, code string) Snapshot {
 		t.Fatal(err)
 	}
 	bt.uid++
-	tag := mfrc522test.NewNTAG213([]byte{0x04, 0x42, 0x4F, 0x41, 0x52, 0x44, bt.uid})
-	data := ndef.EncodeCard(c.Face())
-	for i := 0; i < len(data); i += ndef.PageSize {
-		tag.SetPage(ndef.FirstPage+i/ndef.PageSize, [4]byte(data[i:i+4]))
-	}
+	tag := boardtest.Sticker([]byte{0x04, 0x42, 0x4F, 0x41, 0x52, 0x44, bt.uid}, c)
 	before := bt.Snapshot()
 	bt.sim.Play.Place(tag)
 	bt.sim.Poll("/dev/spidev0.0", 1)
@@ -199,8 +203,9 @@ func TestMinimalBuildOptionalPartVanishes(t *testing.T) {
 
 func TestMinimalBuildOptionalSeatPadsVanish(t *testing.T) {
 	bt := startBoard(t, hardware.Full(), &boardtest.Opts{Pads: []uint16{0x20, 0x21}})
+	bt.sim.AwaitPads() // the pads answered at first
 	bt.sim.Pads.Chip(0x21).Err = errors.New("mcp23017test: unplugged")
-	bt.sim.Clock.Advance(20 * time.Millisecond) // the next poll of the pads
+	bt.sim.PollPads(1) // the next poll of the pads
 	s := bt.await(t, "the seat pads vanished", func(s Snapshot) bool { return len(s.Parts.Problems()) > 0 })
 	var lost []string
 	for _, p := range s.Parts.Problems() {
@@ -212,5 +217,60 @@ func TestMinimalBuildOptionalSeatPadsVanish(t *testing.T) {
 	}
 	if s.Last.Message != "The seat pads do not answer" {
 		t.Errorf("shown: %q, want the seat pads' loss", s.Last.Message)
+	}
+}
+
+// TestDeadOutputs: an output whose line dies, or an OLED that stops
+// acknowledging, is logged and marked vanished in the parts, and the table
+// goes on refereeing without it; what does not halt at the end is logged.
+func TestDeadOutputs(t *testing.T) {
+	pm := hardware.Default()
+	tests := []struct {
+		part   string
+		break_ func(*boardtest.Sim)
+	}{
+		{board.PartLEDs, func(s *boardtest.Sim) { s.Cut(int(pm.LEDs.Legal)) }},
+		{board.PartBuzzer, func(s *boardtest.Sim) { s.Cut(int(pm.Buzzer.Pin)) }},
+		{board.PartOLED, func(s *boardtest.Sim) { s.OLED.Unplug() }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.part, func(t *testing.T) {
+			var logged bytes.Buffer
+			bt := startBoardWith(t, pm, nil, Config{UnoGrace: -1, Log: slog.New(slog.NewTextHandler(&logged, nil))})
+			if err := bt.Do(context.Background(), Action{Kind: KindNewGame, Players: []string{"Ann", "Ben"}, Rules: "official"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := bt.Do(context.Background(), Action{Kind: KindPress, Button: "pass"}); err != nil { // Ann deals
+				t.Fatal(err)
+			}
+			if err := bt.Sync(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			tt.break_(bt.sim)
+			// The OLED's draw fails on its own goroutine: the next screen
+			// shown after it learns of it.
+			bt.tap(t, "G5")
+			bt.Sync(context.Background())
+			s := bt.tap(t, "G7")
+			if !s.Last.OK || s.State.Top != "G7" {
+				t.Fatalf("the table stopped refereeing: %+v", s.Last)
+			}
+			var lost []string
+			for _, p := range s.Parts.Problems() {
+				lost = append(lost, p.Name)
+			}
+			if d := cmp.Diff([]string{tt.part}, lost); d != "" {
+				t.Errorf("vanished parts (-want +got):\n%s", d)
+			}
+			if want := `msg="part vanished" part=` + tt.part; !strings.Contains(logged.String(), want) {
+				t.Errorf("log lacks %q:\n%s", want, logged.String())
+			}
+			if err := bt.stop(); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(logged.String(), "msg=halt") {
+				t.Errorf("log lacks what did not halt:\n%s", logged.String())
+			}
+		})
 	}
 }

@@ -25,8 +25,8 @@ func (t *Table) setupCode() string {
 }
 
 // OLEDText is the text the OLED shows now, one line per part (the player
-// to act, the message, the prompt): the virtual table's console reads it
-// (`--stdin`, control "oled").
+// to act, the message, the prompt): the console of `unoref run --stdin`
+// reads it (control "oled").
 func (t *Table) OLEDText() string {
 	t.mu.Lock()
 	s := t.lastImg

@@ -74,10 +74,7 @@ func TestLoopStopped(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer j.Close()
-			tb, err := NewVirtual(context.Background(), j, Config{}, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
-			if err != nil {
-				t.Fatal(err)
-			}
+			tb, _ := newVirtual(t, j, Config{}, virtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
 			tb.dev.Loops = append(tb.dev.Loops, func(ctx context.Context) error { return tt.err })
 			// Bounded: a table that ignores the dead loop runs until ctx ends.
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"errors"
 	"testing"
 	"time"
@@ -20,13 +19,10 @@ import (
 func TestDamagedJournalAlert(t *testing.T) {
 	alert := msg.Msg{Key: "table.alert.damaged.nocopy", Args: msg.Args{Path: "/d/journal.db", Text: "the file is empty"}}
 	damage := &journal.DamageError{Path: "/d/journal.db", Reason: "the file is empty"}
-	tb, err := NewVirtual(context.Background(), DamagedJournal{Err: damage}, Config{Alert: alert, Lang: lang.Russian}, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, _ := newVirtual(t, DamagedJournal{Err: damage}, Config{Alert: alert, Lang: lang.Russian}, virtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
 	ctx, _ := runTable(t, tb)
 
-	err = tb.Do(ctx, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	err := tb.Do(ctx, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
 	var ae *ActionError
 	if !errors.As(err, &ae) || cmp.Diff([]string{"table.damaged"}, ae.Msg.Keys()) != "" {
 		t.Fatalf("Do(newgame) = %v, want the ActionError table.damaged", err)

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"image"
 	"time"
 
 	"github.com/unoref/unoref/cards/registry"
@@ -51,13 +52,37 @@ type SeatPads interface {
 	Halt() error
 }
 
+// Person stands in for the people at the table where its parts are
+// simulated: it lays the cards and presses the buttons and seat pads that
+// the page's controls name, as stimuli on the parts (a tag in a reader's
+// field, an edge on a button's line), and says what it sees of the OLED
+// and the LEDs. Lay, Press and PressSeat return once the table has ruled
+// on what they did: Run tells the Person every input it ruled on (the
+// Ruled methods, which must not block). A refusal that says why has a
+// Message() msg.Msg, which the page is told.
+//
+// Without one (a real table, with real people), the page's presses are
+// the buttons' and seat pads' own, taps are refused, and what the page
+// shows is what the table asked of the OLED and the LEDs.
+type Person interface {
+	Lay(ctx context.Context, pad, cards string) error
+	Lift(pad string) error
+	Press(ctx context.Context, b button.Name) error
+	PressSeat(ctx context.Context, seat int) error
+	ReaderRuled(pad string, ev mfrc522.Event)
+	ButtonRuled(ev button.Event)
+	SeatRuled(ev seatpad.Event)
+	OLED() image.Image
+	LEDs() map[string]bool
+}
+
 // Resolver says which card a tag is: the deck registry, then the card code
 // written on the tag. *registry.Resolver implements it.
 type Resolver interface {
 	Resolve(ctx context.Context, uid []byte, data []byte, read registry.ReadFunc) (registry.Resolved, error)
 }
 
-// Clock is the daemon's time. gpiolinetest.Clock implements it for tests.
+// Clock is the daemon's time; tests pass a fake one.
 type Clock interface {
 	Now() time.Time
 	AfterFunc(d time.Duration, f func()) (stop func() bool)
@@ -85,6 +110,8 @@ type Devices struct {
 	// Parts are the optional parts switched on in the pin map, found or
 	// absent (board.Open says); the table marks one that stops answering.
 	Parts board.Parts
+	// Person plays a simulated table from the page. Optional.
+	Person Person
 }
 
 // SystemClock is the wall clock, for led, buzzer, button and the table.

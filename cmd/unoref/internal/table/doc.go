@@ -1,22 +1,31 @@
 // Package table is the referee at the table: it turns reader events and
 // button presses into table-log events for the engine (RULES.md "The table log"),
 // journals every accepted event before its effect is shown, and drives the
-// OLED, LEDs and buzzer in the family's language. On the virtual table the same code runs on the
-// simulators.
+// OLED, LEDs and buzzer in the family's language. It does not know whether
+// its parts are real or simulated.
 //
 // A Table is built from Devices (small interfaces: readers, display, LEDs,
 // buzzer, button and seat-pad events, a Clock) and a Journal. Run owns the
 // game: one select over the readers, the buttons, the seat pads, the
 // table's timers and the page's actions, each handled by one function. A
 // device loop (Devices.Loops) that returns while Run runs ends it with
-// ErrLoopStopped, so that the daemon stops and is restarted.
+// ErrLoopStopped, so that the daemon stops and is restarted. An output
+// that fails (a dead LED or buzzer line, seat pads or an OLED that stop
+// answering) is logged once and marked vanished in Snapshot.Parts
+// (board.Parts.Lose), and the table referees on without it; what does not
+// halt when Run ends is logged.
 // Snapshot, Subscribe, OLED and Do are what the page uses (package web);
 // ShowCode puts the page's one-time setup code on the OLED and never in a
 // Snapshot.
-// NewVirtual builds the devices on the simulators: mfrc522test under the
-// real mfrc522 driver and its Watch loop, ssd1306test under oled.Dev and screen.Display,
-// gpiolinetest lines under led, buzzer and button. On a Pi, hardware/board
-// opens the devices of the pin map and FromBoard hands them to New.
+// hardware/board opens the devices of a pin map and FromBoard hands them
+// to New, with their loops (the display's drawing, the buttons' and seat
+// pads' polling): on a Pi, the Pi's; for `unoref run --sim`, the
+// simulated board's. A simulated table comes with a Person
+// (Devices.Person), which does the page's controls that a hand does at a
+// table (lay a card, lift it, press a button or a seat pad) as stimuli on
+// the simulated parts, returns once Run has ruled on them, and says what
+// the OLED and the LEDs show. Without one, the page's presses are taken as
+// the buttons' and seat pads' own, and taps are refused.
 //
 // # What the table says
 //
@@ -100,8 +109,9 @@
 // (JournaledGame.ApplyTag). New resumes the open game and rebuilds the tags
 // on the pile from the journaled lines and their tags, as play built them
 // (pileAfter): a card taken back is still caught after a restart, and an
-// undo takes its tag off the pile. The virtual table's card codes get a
-// fresh tag per tap and play untagged. Not journaled, and started afresh:
+// undo takes its tag off the pile. A card code tapped on the page is laid
+// as a fresh sticker by the Person, and journaled as any tag is. Not
+// journaled, and started afresh:
 // a dealer pick or hand taps in progress, and an event held for an UNO
 // grace.
 //
@@ -124,6 +134,20 @@
 // one line per house rule); Snapshot.Rules carries them for the page. The
 // page's "voice" action turns the speaker and teaching mode on and off
 // and tunes the voice, speed and volume (VoiceState).
+//
+// # Actions
+//
+// The page, the console (--stdin) and the tests act through Do with an
+// Action of an ActionKind; ActionKinds is the one list of them, and the
+// page's check, its refusals and the console derive from it. Do checks the
+// whole action first (Action.check): every field given, whatever the kind
+// — names by playername.Check (NFC, then tablelog.CheckName), points,
+// target and seat in range, a pad, a button and voice settings that
+// exist, at most MaxTapCards cards in a tap (counted before any code is
+// read), rules of a sane length — so nothing the journal could not write
+// reaches it. Should an event still fail journal.ErrBadEvent, that is a
+// refusal like any other (an *ActionError), never the end of Run. A
+// refusal repeats at most a short prefix of what was sent (Echo).
 //
 // # Rename, undo, end
 //

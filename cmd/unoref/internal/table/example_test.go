@@ -8,6 +8,7 @@ import (
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/virtual"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/lang/msg"
@@ -15,8 +16,9 @@ import (
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
-// A virtual table played from code, as the page plays it.
-func ExampleNewVirtual() {
+// A virtual table played from code, as the page plays it: the table on the
+// simulated reference build, played by the virtual board's person.
+func Example_virtual() {
 	dir, _ := os.MkdirTemp("", "unoref")
 	defer os.RemoveAll(dir)
 	ctx := context.Background()
@@ -26,7 +28,14 @@ func ExampleNewVirtual() {
 		return
 	}
 	defer j.Close()
-	t, err := table.NewVirtual(ctx, j, table.Config{}, &table.VirtualOpts{Clock: gpiolinetest.NewClock(gpiolinetest.Epoch)})
+	vb, err := virtual.Open(&virtual.Opts{Clock: gpiolinetest.NewClock(gpiolinetest.Epoch)})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	dev := table.FromBoard(vb.Board)
+	dev.Person = vb.Person
+	t, err := table.New(ctx, dev, j, table.Config{Virtual: true})
 	if err != nil {
 		fmt.Println(err)
 		return

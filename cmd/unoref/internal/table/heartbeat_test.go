@@ -49,10 +49,7 @@ func TestHeartbeat(t *testing.T) {
 		default:
 		}
 	}}
-	tb, err := NewVirtual(context.Background(), j, cfg, &VirtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, _ := newVirtual(t, j, cfg, virtualOpts{Clock: gpiolinetest.NewClock(time.Time{})})
 	ctx, _ := runTable(t, tb)
 
 	for range 3 {

@@ -3,7 +3,6 @@ package table
 import (
 	"context"
 	"log/slog"
-	"slices"
 	"strings"
 
 	"github.com/unoref/unoref/referee"
@@ -23,9 +22,19 @@ func (c *Config) logger() *slog.Logger {
 // logGame logs msg ("game started", "game resumed") about the current game:
 // its number, players and rules.
 func (t *Table) logGame(msg string) {
-	st := t.cur.game.State()
-	t.cfg.logger().Info(msg, "game", t.cur.id, "players", strings.Join(st.Players, " "),
+	t.cfg.logger().Info(msg, "game", t.cur.id, "players", t.cur.shownPlayers(),
 		"rules", t.cur.game.Rules().String(), "events", t.cur.events)
+}
+
+// shownPlayers are the players of the game as the table shows them: a
+// renamed seat by its new name.
+func (g *currentGame) shownPlayers() string {
+	ps := g.game.State().Players
+	shown := make([]string, len(ps))
+	for i, p := range ps {
+		shown[i] = g.disp(p)
+	}
+	return strings.Join(shown, " ")
 }
 
 // logEnded logs the end of the current game: won, or abandoned.
@@ -36,17 +45,28 @@ func (t *Table) logEnded() {
 		result, winner = "won", t.cur.disp(st.Winner)
 	}
 	t.cfg.logger().Info("game ended", "game", t.cur.id, "result", result, "winner", winner,
-		"players", strings.Join(st.Players, " "), "rules", t.cur.game.Rules().String())
+		"players", t.cur.shownPlayers(), "rules", t.cur.game.Rules().String())
 }
-
-// AdminKinds are the actions on the game as a whole rather than on its
-// play: the page asks for the PIN for them, the log notes their refusals.
-var AdminKinds = []string{"newgame", "rename", "undo", "end", "voice"}
 
 // logRefused logs an admin action the table refused, with its reason.
 func (t *Table) logRefused(a Action, err error) {
-	if slices.Contains(AdminKinds, a.Kind) {
+	if a.Kind.Admin() {
 		t.cfg.logger().LogAttrs(context.Background(), slog.LevelWarn, "admin request refused",
-			slog.String("action", a.Kind), slog.String("reason", err.Error()))
+			slog.String("action", string(a.Kind)), slog.String("reason", err.Error()))
+	}
+}
+
+// output notes that an output part failed to take what it was told, when
+// err says so: a part that fails (a dead line, an OLED that no longer
+// acknowledges) is logged once and marked vanished in Snapshot.Parts, as
+// an optional part that stops answering is, until the daemon restarts.
+// The table goes on without it.
+func (t *Table) output(part string, err error) {
+	if err == nil {
+		return
+	}
+	var lost bool
+	if t.parts, lost = t.parts.Lose(part, err.Error()); lost {
+		t.cfg.logger().Warn("part vanished", "part", part, "error", err)
 	}
 }

@@ -63,11 +63,14 @@ func importNames(ctx context.Context, j *journal.Journal, path string) error {
 // or a symbol or two.
 const MaxMark = 7
 
-// checkPlayer checks what the roster is given for a player.
-func checkPlayer(p journal.Player) error {
-	if err := checkName(p.Name); err != nil {
+// checkPlayer checks what the roster is given for a player, and puts the
+// name in NFC.
+func checkPlayer(p *journal.Player) error {
+	n, err := cleanName(p.Name)
+	if err != nil {
 		return err
 	}
+	p.Name = n
 	if utf8.RuneCountInString(p.Mark) > MaxMark || strings.ContainsFunc(p.Mark, func(r rune) bool { return !unicode.IsPrint(r) }) {
 		return refuseAction("action.mark", msg.Args{N: MaxMark})
 	}
@@ -119,7 +122,7 @@ func (s *SQLJournal) Roster(ctx context.Context) ([]journal.Player, error) { ret
 
 // AddPlayer puts a player on the roster, the name checked as a rename's.
 func (s *SQLJournal) AddPlayer(ctx context.Context, p journal.Player) (journal.Player, error) {
-	if err := checkPlayer(p); err != nil {
+	if err := checkPlayer(&p); err != nil {
 		return journal.Player{}, err
 	}
 	return s.J.AddPlayer(ctx, p)
@@ -128,7 +131,7 @@ func (s *SQLJournal) AddPlayer(ctx context.Context, p journal.Player) (journal.P
 // EditPlayer renames a roster player for every game, and sets their mark
 // and usual seat.
 func (s *SQLJournal) EditPlayer(ctx context.Context, p journal.Player) error {
-	if err := checkPlayer(p); err != nil {
+	if err := checkPlayer(&p); err != nil {
 		return err
 	}
 	return s.J.EditPlayer(ctx, p)
@@ -143,7 +146,8 @@ func (s *SQLJournal) Merge(ctx context.Context, from, into int64) error {
 // one when nobody is), or to nobody with to "".
 func (s *SQLJournal) MoveSeat(ctx context.Context, game int64, seat int, to string) error {
 	if to != "" {
-		if err := checkName(to); err != nil {
+		var err error
+		if to, err = cleanName(to); err != nil {
 			return err
 		}
 	}

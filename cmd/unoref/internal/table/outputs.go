@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/buzzer"
 	"github.com/unoref/unoref/drivers/led"
+	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
@@ -94,7 +96,7 @@ func (t *Table) effects(ev tablelog.Event, v referee.Verdict, before, st referee
 		return
 	}
 	if lk.pattern != nil && t.dev.Buzzer != nil {
-		t.dev.Buzzer.Play(lk.pattern)
+		t.output(board.PartBuzzer, t.dev.Buzzer.Play(lk.pattern))
 		t.after(timerBuzz, lk.pattern.Duration()+time.Millisecond)
 	}
 	t.out.buzz = lk.name
@@ -113,12 +115,12 @@ func (t *Table) flash(name string) {
 	switch name {
 	case "legal":
 		if t.dev.LEDs != nil {
-			t.dev.LEDs.FlashLegal()
+			t.output(board.PartLEDs, t.dev.LEDs.FlashLegal())
 		}
 		t.out.leds["legal"], t.out.leds["illegal"] = true, false
 	case "illegal":
 		if t.dev.LEDs != nil {
-			t.dev.LEDs.FlashIllegal()
+			t.output(board.PartLEDs, t.dev.LEDs.FlashIllegal())
 		}
 		t.out.leds["illegal"], t.out.leds["legal"] = true, false
 	}
@@ -157,7 +159,7 @@ func (t *Table) refresh() {
 				seat = i
 			}
 		}
-		t.dev.Seats.Light(seat)
+		t.output(board.PartSeatPads, t.dev.Seats.Light(seat))
 	}
 	pm := t.promptNamed(st)
 	s := Snapshot{
@@ -183,21 +185,12 @@ func (t *Table) refresh() {
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	s.Counted, s.PickNext = t.countedPlayers(st), t.pickNext()
-	if t.v != nil {
-		s.LEDs = t.v.ledStates()
-		if t.v.buzzing() {
-			s.Buzzer = t.out.buzz
-		}
-	} else {
-		s.LEDs = maps.Clone(t.out.leds)
-		if t.dev.Buzzer != nil && t.dev.Buzzer.Playing() {
-			s.Buzzer = t.out.buzz
-		}
+	s.LEDs = t.person.LEDs()
+	if t.dev.Buzzer != nil && t.dev.Buzzer.Playing() {
+		s.Buzzer = t.out.buzz
 	}
 	t.publish(s)
 }
-
-var seatLED = [...]string{"seat0", "seat1", "seat2", "seat3", "seat4", "seat5", "seat6", "seat7", "seat8", "seat9"}
 
 var colorLEDs = map[string]led.LED{"R": led.Red, "Y": led.Yellow, "G": led.Green, "B": led.Blue}
 
@@ -224,9 +217,7 @@ func (t *Table) steadyLEDs(st referee.State) {
 	if t.dev.LEDs == nil {
 		return
 	}
-	t.dev.LEDs.SetDirection(dir)
-	t.dev.LEDs.SetColor(col)
-	t.dev.LEDs.Set(led.UNO, amber)
+	t.output(board.PartLEDs, errors.Join(t.dev.LEDs.SetDirection(dir), t.dev.LEDs.SetColor(col), t.dev.LEDs.Set(led.UNO, amber)))
 }
 
 // buildScreen is the OLED's view of the table.
@@ -302,6 +293,11 @@ func (t *Table) show(s screen.Screen) {
 	t.out.screen = s
 	if t.dev.Display != nil {
 		t.dev.Display.Show(s)
+		// Drawing is the display's own goroutine's: its last draw's
+		// outcome is what is known now.
+		if d, ok := t.dev.Display.(interface{ Err() error }); ok {
+			t.output(board.PartOLED, d.Err())
+		}
 	}
 }
 

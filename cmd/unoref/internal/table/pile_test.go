@@ -49,7 +49,7 @@ func deckTags(t testing.TB, tags map[string]string) *registry.Resolver {
 // as a daemon (re)started on that journal does.
 func startDeck(t testing.TB, dir string, res Resolver) *vtable {
 	t.Helper()
-	return startVirtualWith(t, dir, Config{UnoGrace: -1}, VirtualOpts{Resolver: res})
+	return startVirtualWith(t, dir, Config{UnoGrace: -1}, virtualOpts{Resolver: res})
 }
 
 // restart stops v and starts a table on its journal again.

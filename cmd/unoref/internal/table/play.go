@@ -15,6 +15,7 @@ import (
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -27,6 +28,7 @@ const (
 	CodeTwoCards   = "two-cards"      // two tags new in the field at once
 	CodeDuplicate  = "duplicate-card" // the same tag twice on the pile
 	CodeNoGame     = "no-game"        // a tap or press before any game
+	CodeBadLine    = "bad-line"       // an event the table log can't hold (RULES.md §7's code)
 )
 
 // tagCode sorts a tag the resolver refused.
@@ -45,11 +47,7 @@ func tagCode(err error) string {
 
 // readerEvent handles one event of a pad's reader.
 func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
-	defer func() {
-		if t.v != nil {
-			t.v.readerEvent(t, pad, ev)
-		}
-	}()
+	defer t.person.ReaderRuled(pad, ev)
 	switch ev.Kind {
 	case mfrc522.ReaderLost:
 		for k := range t.tags.inField {
@@ -66,10 +64,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		return nil
 	case mfrc522.ReaderBack:
 		if pad == "play" {
-			t.out.reader = "ok"
-			if t.v != nil {
-				t.out.reader = "sim"
-			}
+			t.out.reader = t.readerOK()
 		} else {
 			t.parts, _ = t.parts.Back(board.PartDrawReader)
 		}
@@ -114,9 +109,6 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	if err != nil {
 		t.refuse(tagCode(err), tagMsg(err), "")
 		return nil
-	}
-	if t.v != nil && t.v.minted(ev.Tag.UID) {
-		uid = ""
 	}
 	return t.tap(pad, c, uid)
 }
@@ -488,6 +480,13 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 		if uid != "" {
 			t.tags.pile.Undo()
 		}
+		if errors.Is(err, journal.ErrBadEvent) {
+			// What was given can't be a line of the log: a refusal, and
+			// the game goes on as it was.
+			m := badEventMsg(err)
+			t.refuse(CodeBadLine, m, "")
+			return &ActionError{Msg: msg.Sentence{m}}
+		}
 		t.refuse("journal", msg.Msg{Key: "table.journal"}, ev.String())
 		return err
 	}
@@ -508,6 +507,15 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	t.speakVerdict(ev, v, before, st)
 	t.refresh()
 	return nil
+}
+
+// badEventMsg is the sentence that refuses an event the journal can't
+// write as a table-log line: the name's own sentence when a name is why.
+func badEventMsg(err error) msg.Msg {
+	if m, bad := referee.NameMsg(err); bad {
+		return m
+	}
+	return msg.Msg{Key: "table.badevent"}
 }
 
 // track keeps what the daemon knows beside the engine: the UNO window and

@@ -127,10 +127,7 @@ func TestRegistryTags(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	tb, err := NewVirtual(ctx, j, Config{UnoGrace: -1}, &VirtualOpts{Resolver: res, Clock: nil})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, _ := newVirtual(t, j, Config{UnoGrace: -1}, virtualOpts{Resolver: res})
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- tb.Run(ctx) }()

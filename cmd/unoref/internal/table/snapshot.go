@@ -12,7 +12,7 @@ import (
 // and to hand to other goroutines.
 type Snapshot struct {
 	Seq     uint64          // increases on every change
-	Virtual bool            // true on the virtual table (controls are shown)
+	Virtual bool            // the parts are simulated: the page shows the controls that lay cards
 	State   referee.State   // the engine's observable state (RULES.md "The table log")
 	Players []string        // seats, clockwise
 	Last    Verdict         // the last ruling shown at the table
@@ -36,7 +36,7 @@ type Snapshot struct {
 
 	// Parts are the optional parts switched on in the pin map: found,
 	// absent (never fitted) or vanished (a problem). Empty on the minimal
-	// build and the virtual table.
+	// build, and with --sim, where every part is fitted.
 	Parts board.Parts `json:",omitempty"`
 
 	// uno-slap: the caller whose hand is being slapped and the players who
@@ -92,17 +92,17 @@ type Verdict struct {
 // Action is a control from the page (or a test): a card tapped or lifted on
 // a pad, a button pressed, a game set up.
 type Action struct {
-	Kind    string   // "tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end", "rules", "voice", "names" (reread the names after a roster change)
-	Pad     string   // "play" or "draw", for tap and remove
-	Card    string   // for tap: a card code ("R7"), "tag:UIDHEX", "garbage", or "R7,B3" for two at once
-	Button  string   // for press: "uno","draw","pass","challenge","R","Y","G","B"
-	Seat    int      // for seat
-	Players []string // for newgame
-	Rules   string   // for newgame: the words after "rules", e.g. "official +stacking"
-	Target  int      // for newgame; 0 keeps the preset's
-	Name    string   // for points; for rename, the seat (its seat or display name)
-	Points  int      // for points
-	NewName string   // for rename: the display name from now on (the seat's own name clears it)
+	Kind    ActionKind // one of ActionKinds
+	Pad     string     // "play" or "draw", for tap and remove
+	Card    string     // for tap: a card code ("R7"), "tag:UIDHEX", "garbage", or "R7,B3" for two at once
+	Button  string     // for press: "uno","draw","pass","challenge","R","Y","G","B"
+	Seat    int        // for seat
+	Players []string   // for newgame
+	Rules   string     // for newgame: the words after "rules", e.g. "official +stacking"
+	Target  int        // for newgame; 0 keeps the preset's
+	Name    string     // for points; for rename, the seat (its seat or display name)
+	Points  int        // for points
+	NewName string     // for rename: the display name from now on (the seat's own name clears it)
 	// For voice: the speaker on or off, teaching mode, the speaker's
 	// settings ("rules" says and shows the rules in force).
 	Voice *VoiceState

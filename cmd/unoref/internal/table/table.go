@@ -48,7 +48,9 @@ type Config struct {
 	// PageTime is how long each page of a text too long for one screen
 	// stays before the next (they go round). Default 3 s.
 	PageTime time.Duration
-	// Virtual marks the virtual table in the snapshot.
+	// Virtual marks a table whose parts are simulated, for the page
+	// (Snapshot.Virtual: it shows the controls that lay cards); the
+	// play-pad reader's state reads "sim" there.
 	Virtual bool
 	// Voice, when set, is the speaker the referee says its rulings, the
 	// turn and the scores through, off the table's loop. Speak turns it on
@@ -120,7 +122,7 @@ type Table struct {
 	out    outputs
 	tags   padTags
 	sched  timerSet
-	v      *virtual
+	person Person      // the page's hand: Devices.Person, or pageHand
 	parts  board.Parts // optional parts, as found and since
 	voice  VoiceState  // speaker and teaching mode, as the page sets them
 
@@ -228,15 +230,14 @@ type timerMsg struct {
 	gen  uint64
 }
 
+// request is a control for Run's goroutine: an action of the page, or f.
 type request struct {
 	a     Action
+	f     func() error
 	reply chan reply
 }
 
-type reply struct {
-	wait <-chan struct{}
-	err  error
-}
+type reply struct{ err error }
 
 // New builds a table on dev and resumes the journal's open game, if any.
 func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error) {
@@ -264,9 +265,11 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	if t.clock == nil {
 		t.clock = SystemClock
 	}
-	if cfg.Virtual {
-		t.out.reader = "sim"
+	t.person = dev.Person
+	if t.person == nil {
+		t.person = pageHand{t}
 	}
+	t.out.reader = t.readerOK()
 	g, err := j.Resume(ctx)
 	switch {
 	case errors.Is(err, ErrNoOpenGame):
@@ -290,8 +293,9 @@ func (t *Table) seatsGone(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
-	var moved bool
-	if t.parts, moved = t.parts.Vanish(board.PartSeatPads, "stopped answering"); moved {
+	// Lighting a seat may have found them gone first (output).
+	t.parts, _ = t.parts.Vanish(board.PartSeatPads, "stopped answering")
+	if t.parts.Has(board.PartSeatPads, board.Vanished) {
 		t.refuse(CodeUnreadable, msg.Msg{Key: "table.seats"}, "")
 	}
 }
@@ -359,7 +363,8 @@ func (o *outputs) pushLog(l string) {
 }
 
 // Run referees until ctx is done, then halts every device. Each input is
-// handled by one function; an error from one (the journal failing) ends Run.
+// handled by one function; an error from one (the journal failing) ends Run,
+// a refusal (*ActionError) never does.
 func (t *Table) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
@@ -369,9 +374,6 @@ func (t *Table) Run(ctx context.Context) error {
 		t.halt()
 		close(t.halted)
 	}()
-	if t.v != nil {
-		t.v.start(ctx, &wg)
-	}
 	loopErr := t.startLoops(ctx, &wg)
 	play := t.dev.Play.Watch(ctx)
 	var draw <-chan mfrc522.Event
@@ -420,12 +422,10 @@ func (t *Table) Run(ctx context.Context) error {
 			switch {
 			case ev.Kind == button.Press:
 				err = t.press(ev.Button)
-				if t.v != nil {
-					t.v.pressed()
-				}
 			case ev.Kind == button.LongPress && ev.Button == button.Pass:
 				t.sayRules()
 			}
+			t.person.ButtonRuled(ev)
 		case ev, ok := <-seats:
 			if !ok {
 				seats = nil
@@ -434,28 +434,48 @@ func (t *Table) Run(ctx context.Context) error {
 			}
 			if ev.Kind == button.Press {
 				err = t.seat(ev.Seat)
-				if t.v != nil {
-					t.v.seatDone()
-				}
 			}
+			t.person.SeatRuled(ev)
 		case k := <-t.timers:
 			err = t.timer(k)
 		case r := <-t.actions:
-			var w <-chan struct{}
-			w, err = t.action(r.a)
-			var aerr *ActionError
-			if errors.As(err, &aerr) {
-				t.logRefused(r.a, aerr)
-				r.reply <- reply{err: aerr}
-				err = nil
-			} else {
-				r.reply <- reply{wait: w, err: err}
-			}
+			err = t.answer(r)
 		}
-		if err != nil {
+		// A refusal is said where it happened (refuse); only a failure
+		// of the table itself (the journal's disk) ends Run.
+		var aerr *ActionError
+		if err != nil && !errors.As(err, &aerr) {
 			return err
 		}
 	}
+}
+
+// answer handles a request of the page and replies; its error is one
+// that ends Run (the journal failing), never a refusal.
+func (t *Table) answer(r request) error {
+	var err error
+	if r.f != nil {
+		err = r.f()
+	} else {
+		err = t.action(r.a)
+	}
+	var aerr *ActionError
+	if errors.As(err, &aerr) {
+		t.logRefused(r.a, aerr)
+		r.reply <- reply{err: aerr}
+		return nil
+	}
+	r.reply <- reply{err: err}
+	return err
+}
+
+// readerOK is the play-pad reader's state when it answers: "sim" on a
+// table whose parts are simulated.
+func (t *Table) readerOK() string {
+	if t.cfg.Virtual {
+		return "sim"
+	}
+	return "ok"
 }
 
 // halt stops every device: antenna off, screen blank, LEDs low, silence.
@@ -465,13 +485,18 @@ func (t *Table) halt() {
 	t.sched.cancel(timerSlap)
 	t.sched.cancel(timerPage)
 	t.sched.cancel(timerBuzz)
+	var errs []error
 	for _, h := range []interface{ Halt() error }{t.dev.Play, t.dev.Draw, t.dev.Display, t.dev.LEDs, t.dev.Buzzer, t.dev.Seats} {
 		if h != nil {
-			h.Halt()
+			errs = append(errs, h.Halt())
 		}
 	}
 	if t.dev.Halt != nil {
-		t.dev.Halt()
+		errs = append(errs, t.dev.Halt())
+	}
+	if err := errors.Join(errs...); err != nil {
+		// The daemon stops either way; what did not halt is for the log.
+		t.cfg.logger().Warn("halt", "error", err)
 	}
 }
 
@@ -498,8 +523,16 @@ func refuseAction(key string, a msg.Args) error {
 // Do performs a control of the page (or a test) and returns once the table
 // has ruled on it. A refusal is an *ActionError, a sentence for the page in
 // the table's language.
+//
+// Every action is checked first (Action.check): what the table can't act
+// on or the journal can't write is refused before it reaches either.
 func (t *Table) Do(ctx context.Context, a Action) error {
-	err := t.do(ctx, a)
+	err := a.check()
+	if err != nil {
+		t.logRefused(a, err)
+	} else {
+		err = t.do(ctx, a)
+	}
 	var aerr *ActionError
 	if errors.As(err, &aerr) {
 		aerr.Lang = t.cfg.Lang
@@ -508,15 +541,15 @@ func (t *Table) Do(ctx context.Context, a Action) error {
 }
 
 func (t *Table) do(ctx context.Context, a Action) error {
-	r := request{a: a, reply: make(chan reply, 1)}
-	if t.v != nil {
-		switch a.Kind {
-		case "press":
-			return t.v.press(ctx, t, a)
-		case "seat":
-			return t.v.seat(ctx, t, a)
-		}
+	if isControl(a.Kind) {
+		return t.control(ctx, a)
 	}
+	return t.request(ctx, request{a: a})
+}
+
+// request has Run's goroutine handle r and returns its answer.
+func (t *Table) request(ctx context.Context, r request) error {
+	r.reply = make(chan reply, 1)
 	select {
 	case t.actions <- r:
 	case <-t.halted:
@@ -524,74 +557,45 @@ func (t *Table) do(ctx context.Context, a Action) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	var rep reply
 	select {
-	case rep = <-r.reply:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	if rep.err != nil || rep.wait == nil {
+	case rep := <-r.reply:
 		return rep.err
-	}
-	select {
-	case <-rep.wait:
-		return nil
-	case <-t.halted:
-		return ErrHalted
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 }
 
-// action handles one control. On the virtual table taps and removals act on
-// the simulated field; the returned channel closes once the reader's event
-// has been ruled on.
-func (t *Table) action(a Action) (<-chan struct{}, error) {
+// action handles one action of the page.
+func (t *Table) action(a Action) error {
 	switch a.Kind {
-	case "newgame":
-		return nil, t.newGame(a.Players, a.Rules, a.Target)
-	case "rename":
-		return nil, t.rename(a.Name, a.NewName)
-	case "names":
+	case KindNewGame:
+		return t.newGame(a.Players, a.Rules, a.Target)
+	case KindRename:
+		return t.rename(a.Name, a.NewName)
+	case KindNames:
 		// The roster changed (the family page): show the journal's names.
 		t.loadNames()
 		t.refresh()
-		return nil, nil
-	case "undo":
-		return nil, t.undo()
-	case "end":
-		return nil, t.end()
-	case "rules":
+		return nil
+	case KindUndo:
+		return t.undo()
+	case KindEnd:
+		return t.end()
+	case KindRules:
 		if t.cur.game == nil {
-			return nil, refuseAction("action.nogame", msg.Args{})
+			return refuseAction("action.nogame", msg.Args{})
 		}
 		t.sayRules()
-		return nil, nil
-	case "voice":
-		return nil, t.setVoice(a.Voice)
-	case "points":
+		return nil
+	case KindVoice:
+		return t.setVoice(a.Voice)
+	case KindPoints:
 		if t.cur.game == nil {
-			return nil, refuseAction("action.nogame", msg.Args{})
+			return refuseAction("action.nogame", msg.Args{})
 		}
-		return nil, t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
-	case "seat":
-		if a.Seat < 0 || a.Seat >= seatpad.MaxSeats {
-			return nil, refuseAction("action.noseat", msg.Args{N: a.Seat})
-		}
-		return nil, t.seat(a.Seat)
-	case "press":
-		b, ok := buttonNames[a.Button]
-		if !ok {
-			return nil, refuseAction("action.nobutton", msg.Args{Value: a.Button})
-		}
-		return nil, t.press(b)
-	case "tap", "remove":
-		if t.v == nil {
-			return nil, refuseAction("action.realcard", msg.Args{})
-		}
-		return t.v.act(t, a)
+		return t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
 	}
-	return nil, refuseAction("action.unknown", msg.Args{Value: a.Kind})
+	return refuseAction("action.unknown", msg.Args{Value: Echo(string(a.Kind))})
 }
 
 var buttonNames = map[string]button.Name{
@@ -611,7 +615,8 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 			players = t.j.LastPlayers(context.Background())
 		}
 	}
-	if err := checkPlayers(players); err != nil {
+	players, err := checkPlayers(players)
+	if err != nil {
 		return err
 	}
 	if rules == "" {
@@ -660,23 +665,28 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 }
 
 // checkPlayers refuses a players list the table log can't hold, before
-// anything changes: every name passes tablelog.CheckName, and no two are
-// the same.
-func checkPlayers(players []string) error {
-	if len(players) < 2 {
-		return refuseAction("action.players", msg.Args{})
+// anything changes: every name passes playername.Check (NFC, then
+// tablelog.CheckName), and no two are the same player (playername.Same).
+// It returns the names in NFC.
+func checkPlayers(players []string) ([]string, error) {
+	switch {
+	case len(players) < 2:
+		return nil, refuseAction("action.players", msg.Args{})
+	case len(players) > seatpad.MaxSeats:
+		return nil, refuseAction("action.players.many", msg.Args{N: seatpad.MaxSeats})
 	}
+	ps := make([]string, len(players))
 	for i, p := range players {
-		if err := checkName(p); err != nil {
-			return err
+		n, err := cleanName(p)
+		if err != nil {
+			return nil, err
 		}
-		for _, q := range players[:i] {
-			if strings.EqualFold(p, q) {
-				return refuseAction("action.name.twice", msg.Args{Value: p})
-			}
+		if err := notTwice(n, ps[:i]); err != nil {
+			return nil, err
 		}
+		ps[i] = n
 	}
-	return nil
+	return ps, nil
 }
 
 // newGameRefused is the page's sentence for a new game the journal did not
@@ -732,16 +742,17 @@ func (t *Table) Subscribe(ctx context.Context) <-chan Snapshot {
 	return out
 }
 
-// OLED returns what the display shows: the simulator's panel on the
-// virtual table, the last rendered screen otherwise.
-func (t *Table) OLED() image.Image {
-	if t.v != nil {
-		return t.v.sim.OLED.Image()
+// OLED returns what the display shows, as the Person sees it: without
+// one, the last screen shown, rendered.
+func (t *Table) OLED() image.Image { return t.person.OLED() }
+
+// Sync waits until the display has drawn every screen shown so far, when
+// it can say so (screen.Display); else it returns at once.
+func (t *Table) Sync(ctx context.Context) error {
+	if d, ok := t.dev.Display.(interface{ Sync(context.Context) error }); ok {
+		return d.Sync(ctx)
 	}
-	t.mu.Lock()
-	s := t.lastImg
-	t.mu.Unlock()
-	return screen.Render(s)
+	return nil
 }
 
 // publish stores a new snapshot and hands it to the subscribers.

@@ -8,7 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/virtual"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
+	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/drivers/oled/ssd1306test"
+	"github.com/unoref/unoref/hardware/board"
 )
 
 // vtable is a virtual table running in a test, on a fake clock.
@@ -18,18 +22,45 @@ type vtable struct {
 	dir   string
 	stop  func() error
 	jr    *SQLJournal
+	vb    *virtual.Board
 }
 
 func (v *vtable) j() *SQLJournal { return v.jr }
 
+// virtualOpts are what a test sets of a virtual table: its clock (nil: the
+// system clock) and deck registry.
+type virtualOpts struct {
+	Clock    board.Clock
+	Resolver Resolver
+}
+
+// newVirtual builds the virtual table on j as the daemon does: the table
+// on the virtual board (package virtual), played by its person.
+func newVirtual(t testing.TB, j Journal, cfg Config, o virtualOpts) (*Table, *virtual.Board) {
+	t.Helper()
+	vb, err := virtual.Open(&virtual.Opts{Clock: o.Clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev := FromBoard(vb.Board)
+	dev.Person, dev.Resolver = vb.Person, o.Resolver
+	cfg.Virtual = true
+	tb, err := New(context.Background(), dev, j, cfg)
+	if err != nil {
+		vb.Halt()
+		t.Fatal(err)
+	}
+	return tb, vb
+}
+
 func startVirtual(t testing.TB, dir string, cfg Config) *vtable {
 	t.Helper()
-	return startVirtualWith(t, dir, cfg, VirtualOpts{})
+	return startVirtualWith(t, dir, cfg, virtualOpts{})
 }
 
 // startVirtualWith runs a virtual table with opts (its clock a test
 // clock) on the journal in dir, as a daemon (re)started on it does.
-func startVirtualWith(t testing.TB, dir string, cfg Config, opts VirtualOpts) *vtable {
+func startVirtualWith(t testing.TB, dir string, cfg Config, opts virtualOpts) *vtable {
 	t.Helper()
 	clock := gpiolinetest.NewClock(time.Time{})
 	opts.Clock = clock
@@ -38,12 +69,27 @@ func startVirtualWith(t testing.TB, dir string, cfg Config, opts VirtualOpts) *v
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { j.Close() })
-	tb, err := NewVirtual(context.Background(), j, cfg, &opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, vb := newVirtual(t, j, cfg, opts)
 	_, stop := runTable(t, tb)
-	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop, jr: j}
+	return &vtable{Table: tb, clock: clock, dir: dir, stop: stop, jr: j, vb: vb}
+}
+
+// simParts are the virtual table's simulated parts a test reads or breaks.
+type simParts struct {
+	Play, Draw *mfrc522test.Sim
+	OLED       *ssd1306test.Sim
+	LEDs       map[string]*gpiolinetest.Output // by LED name: "cw", "illegal", "R"…
+	Buzzer     *gpiolinetest.Output
+}
+
+// Sim returns v's simulated parts.
+func (v *vtable) Sim() simParts {
+	s, pm := v.vb.Sim, v.vb.Map
+	p := simParts{Play: s.Play, Draw: s.Draw, OLED: s.OLED, LEDs: map[string]*gpiolinetest.Output{}, Buzzer: s.Out(int(pm.Buzzer.Pin))}
+	for l, pin := range board.LEDPins(pm) {
+		p.LEDs[l.String()] = s.Out(int(pin))
+	}
+	return p
 }
 
 // runTable runs tb's loop until the test ends or stop is called; stop

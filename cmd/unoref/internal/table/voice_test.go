@@ -9,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/unoref/unoref/cards"
-	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/drivers/voice/voicetest"
 	"github.com/unoref/unoref/hardware/board"
@@ -257,8 +256,7 @@ func TestVoiceRulesInForce(t *testing.T) {
 
 	// Held past board.LongPress: the press itself skips the dealer pick,
 	// then the long press says the rules.
-	at := 10 * time.Second
-	go v.v.edges.Send(button.Edge{Line: int(button.Pass), At: at}, button.Edge{Line: int(button.Pass), At: at + board.LongPress + time.Second, High: true})
+	go v.vb.Sim.Hold(context.Background(), int(v.vb.Map.Buttons.Pass), board.LongPress+time.Second)
 	for {
 		select {
 		case u := <-rec.Said:

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -22,9 +21,6 @@ const maxAction = 16 << 10
 
 // pinHeader carries Opts.PIN from the script; forms send the field "pin".
 const pinHeader = "X-Unoref-Pin"
-
-// kinds are the Action kinds of the contract with the table.
-var kinds = []string{"tap", "remove", "press", "seat", "newgame", "points", "rename", "undo", "end", "rules", "voice"}
 
 // ErrForbidden is the answer to a control on a real table without the PIN.
 var ErrForbidden error = refusal("page.auth.forbidden")
@@ -58,7 +54,7 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		if aerr := s.authorize(r, a.Kind, pin); aerr != nil {
-			s.logRefused(r, a.Kind, aerr)
+			s.logRefused(r, string(a.Kind), aerr)
 			if form {
 				http.Redirect(w, r, "/?error="+url.QueryEscape(actionError(aerr, s.pageLang(r))), http.StatusSeeOther)
 				return
@@ -90,7 +86,7 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 // refusal keeps its keys and is said in the page's language (actionError).
 func checkRules(a table.Action) error {
 	w := strings.Fields(strings.TrimPrefix(strings.TrimSpace(a.Rules), "rules "))
-	if a.Kind != "newgame" || len(w) == 0 {
+	if a.Kind != table.KindNewGame || len(w) == 0 {
 		return nil
 	}
 	if a.Target > 0 {
@@ -100,50 +96,33 @@ func checkRules(a table.Action) error {
 	return err
 }
 
-// decodeAction reads one table.Action as JSON, strictly: an unknown field is
-// a typo the table would silently ignore.
+// decodeAction reads one table.Action as JSON, strictly (decodeStrict): a
+// key spelt otherwise, twice or unknown is a mistake the table would
+// silently act on.
 func decodeAction(r io.Reader) (table.Action, error) {
 	var a table.Action
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return a, errors.New("The action is too long.")
-		}
-		return a, fmt.Errorf("The action is not valid JSON (%v).", err)
+	if err := decodeStrict(r, &a); err != nil {
+		return a, err
 	}
-	if dec.More() {
-		return a, errors.New("Send one action at a time.")
-	}
-	return a, checkKind(a.Kind)
-}
-
-func checkKind(k string) error {
-	if k == "" {
-		return errors.New("The action has no kind: say tap, remove, press, seat, newgame, points, rename, undo, end, rules or voice.")
-	}
-	if !slices.Contains(kinds, k) {
-		return fmt.Errorf("%q is not an action: say tap, remove, press, seat, newgame, points, rename, undo, end, rules or voice.", k)
-	}
-	return nil
+	_, err := table.ParseKind(string(a.Kind))
+	return a, err
 }
 
 // formAction reads the fields of the page's forms (without JavaScript) into
 // an Action. The script builds the same Action in JSON (app.js).
 func formAction(f url.Values) (table.Action, error) {
+	kind, err := table.ParseKind(f.Get("kind"))
 	a := table.Action{
-		Kind:    f.Get("kind"),
+		Kind:    kind,
 		Pad:     f.Get("pad"),
 		Card:    f.Get("card"),
 		Button:  f.Get("button"),
 		Name:    f.Get("name"),
 		NewName: strings.TrimSpace(f.Get("newname")),
 	}
-	if err := checkKind(a.Kind); err != nil {
+	if err != nil {
 		return a, err
 	}
-	var err error
 	num := func(field string) int {
 		v := strings.TrimSpace(f.Get(field))
 		if v == "" || err != nil {
@@ -151,20 +130,20 @@ func formAction(f url.Values) (table.Action, error) {
 		}
 		n, e := strconv.Atoi(v)
 		if e != nil {
-			err = notNumber(v)
+			err = notNumber(table.Echo(v))
 		}
 		return n
 	}
 	a.Seat = num("seat")
 	a.Points = num("points")
 	a.Target = num("target")
-	if a.Kind == "tap" && a.Card == "" {
+	if a.Kind == table.KindTap && a.Card == "" {
 		return a, refusal("page.error.pickcard")
 	}
-	if a.Kind == "voice" {
+	if a.Kind == table.KindVoice {
 		a.Voice, err = voiceAction(f)
 	}
-	if a.Kind == "newgame" {
+	if a.Kind == table.KindNewGame {
 		a.Players = playerNames(f.Get("players"))
 		a.Rules = rulesWords(f.Get("preset"), f["opt"], f.Get("extra"))
 	}

@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/table/tabletest"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 )
 
@@ -181,20 +181,8 @@ func virtualTable(t *testing.T, dir string) (*table.Table, *table.SQLJournal) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := table.NewVirtual(context.Background(), j, table.Config{UnoGrace: -1}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
-			t.Errorf("Run: %v", err)
-		}
-		j.Close()
-	})
+	t.Cleanup(func() { j.Close() })
+	tb, _ := tabletest.Virtual(t, j, table.Config{UnoGrace: -1}, nil)
 	return tb, j
 }
 

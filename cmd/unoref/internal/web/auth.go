@@ -1,12 +1,10 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
 	"mime"
 	"net/http"
 	"net/url"
-	"slices"
 	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
@@ -34,10 +32,6 @@ var (
 type refusal string
 
 func (r refusal) Error() string { return lang.English.Render(msg.Msg{Key: string(r)}) }
-
-// adminKinds are the actions that change the game as a whole rather than
-// play it: with Opts.PIN set they need it even on the virtual table.
-var adminKinds = table.AdminKinds
 
 // checkPIN compares pin with the PIN, counting a wrong one against the
 // client. It returns nil, ErrNeedPIN, ErrWrongPIN, ErrTooMany or
@@ -70,12 +64,12 @@ func (s *Server) loggedIn(r *http.Request) bool {
 // checkPIN).
 //
 // Under the virtual-table policy playing (tap, press, seat, points) is open
-// and admin actions need the PIN when one is set. Under the real-table
+// and admin actions (table.ActionKind.Admin) need the PIN when one is set. Under the real-table
 // policy every action needs the PIN; without one, nothing works but the
 // setup code.
-func (s *Server) authorize(r *http.Request, kind, pin string) error {
+func (s *Server) authorize(r *http.Request, kind table.ActionKind, pin string) error {
 	open := s.open()
-	admin := slices.Contains(adminKinds, kind)
+	admin := kind.Admin()
 	set := s.pins.set()
 	switch {
 	case !set && open:
@@ -114,10 +108,8 @@ func readCredentials(w http.ResponseWriter, r *http.Request) (credentials, error
 		return credentials{PIN: r.PostFormValue("pin"), Code: r.PostFormValue("code"), form: true}, nil
 	}
 	var c credentials
-	if err := json.NewDecoder(r.Body).Decode(&c); err != nil {
-		return c, errors.New("Send the PIN as JSON: {\"PIN\": \"…\"}.")
-	}
-	return c, nil
+	err := decodeStrict(r.Body, &c)
+	return c, err
 }
 
 // serveLogin checks a PIN and starts a session: its cookie holds a random
@@ -126,7 +118,7 @@ func readCredentials(w http.ResponseWriter, r *http.Request) (credentials, error
 func (s *Server) serveLogin(w http.ResponseWriter, r *http.Request) {
 	c, err := readCredentials(w, r)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, actionError(err, s.pageLang(r)), http.StatusBadRequest)
 		return
 	}
 	switch {
@@ -151,7 +143,7 @@ func (s *Server) serveLogin(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveSetup(w http.ResponseWriter, r *http.Request) {
 	c, err := readCredentials(w, r)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		http.Error(w, actionError(err, s.pageLang(r)), http.StatusBadRequest)
 		return
 	}
 	if err = s.setup(r, c); err == nil {

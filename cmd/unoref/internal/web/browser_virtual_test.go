@@ -2,13 +2,13 @@ package web_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/table/tabletest"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 )
 
@@ -159,19 +159,7 @@ func (p *browserPage) count(sel string) int {
 // closes j.
 func runVirtual(t *testing.T, j *table.SQLJournal, cfg table.Config) *table.Table {
 	t.Helper()
-	tb, err := table.NewVirtual(context.Background(), j, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(run) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
-			t.Errorf("Run: %v", err)
-		}
-		j.Close()
-	})
+	t.Cleanup(func() { j.Close() })
+	tb, _ := tabletest.Virtual(t, j, cfg, nil)
 	return tb
 }

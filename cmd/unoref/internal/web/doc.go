@@ -28,8 +28,11 @@
 //	GET  /oled.png    the OLED now, scaled ×4, Cache-Control: no-store;
 //	                  403 while it shows the setup code
 //	GET  /api/state   the JSON of table.Snapshot
-//	POST /api/action  a table.Action as JSON: 200 with the snapshot after it,
-//	                  400 with one plain sentence; as a form: 303 back to /
+//	POST /api/action  a table.Action as JSON (strictly: field names as
+//	                  spelt, none twice, none unknown): 200 with the
+//	                  snapshot after it, 400 with one plain sentence, which
+//	                  repeats at most a short prefix of what was sent; as a
+//	                  form: 303 back to /
 //	POST /api/login   the PIN (JSON {"PIN": "…"} or form field "pin"): 204
 //	                  and a session cookie, 403 for a wrong one, 429 past
 //	                  the PIN limit
@@ -102,9 +105,10 @@
 // # Access
 //
 // Opts.Policy says who may act. PolicyVirtual (the virtual table): playing
-// (tap, remove, press, seat, points) is open; the admin actions (newgame,
-// rename, undo, end) need the PIN when one is set, and without one the page
-// says anyone may take them. PolicyTable (a real table, or `unoref run
+// (tap, remove, press, seat, points, rules) is open; the admin actions
+// (table.ActionKind.Admin: newgame, rename, names, undo, end, voice) need
+// the PIN when one is set, and without one the page says anyone may take
+// them. PolicyTable (a real table, or `unoref run
 // --sim --policy table`): every action needs the PIN.
 //
 // The PIN is Opts.PIN (admin_pin in the config), else the one chosen at
@@ -124,7 +128,9 @@
 // holding a new random token from crypto/rand, one per login. The server
 // keeps the SHA-256 of each token with its expiry: logout ends it, so
 // does sessionAge (12 hours) on Opts.Now's clock, and a restart ends them
-// all; at most 64 are kept (the one ending first makes room). The
+// all; at most 64 are kept: a new one takes the place of the oldest
+// login its phone never came back with, else of the session used longest
+// ago, so logins from many new phones never end the one in use. The
 // X-Unoref-Pin header and the form field "pin" are still read. Without
 // JavaScript the login and setup forms post the same way and are
 // redirected back, and the cookie then carries every control form.

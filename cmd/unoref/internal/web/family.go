@@ -182,7 +182,7 @@ func (s *Server) serveRoster(w http.ResponseWriter, r *http.Request) {
 	if pin == "" {
 		pin = r.PostForm.Get("pin")
 	}
-	err := s.authorize(r, "rename", pin)
+	err := s.authorize(r, table.KindRename, pin)
 	if err == nil && s.o.Record == nil {
 		err = errors.New(wd.T("page.fam.norecord"))
 	}
@@ -191,7 +191,7 @@ func (s *Server) serveRoster(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		// The table shows the names the journal has now.
-		err = s.t.Do(r.Context(), table.Action{Kind: "names"})
+		err = s.t.Do(r.Context(), table.Action{Kind: table.KindNames})
 	}
 	if err != nil {
 		http.Redirect(w, r, back+"?error="+url.QueryEscape(rosterSentence(err, wd)), http.StatusSeeOther)

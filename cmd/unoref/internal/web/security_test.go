@@ -178,6 +178,34 @@ func TestSessions(t *testing.T) {
 	}
 }
 
+// TestSessionsKeepTheAdmin is issue 22's: 64 logins from new phones, each
+// with the PIN, do not end the session of the phone in use; they take the
+// places of logins never used since.
+func TestSessionsKeepTheAdmin(t *testing.T) {
+	c := &clock{t: time.Date(2025, 1, 1, 20, 0, 0, 0, time.UTC)}
+	s := web.New(newFakeTable(true), &web.Opts{PIN: "2468", Now: c.Now})
+	admin := sessionOf(t, login(t, s, "2468", "192.0.2.1:1"))
+	idle := sessionOf(t, login(t, s, "2468", "192.0.2.2:1"))
+	acts := func(c *http.Cookie) bool {
+		code, _ := send(t, s, `{"Kind":"undo"}`, "", c)
+		return code != 403
+	}
+	c.Advance(time.Minute)
+	if !acts(admin) {
+		t.Fatal("the admin's fresh session is refused")
+	}
+	for i := range 64 {
+		c.Advance(time.Second)
+		sessionOf(t, login(t, s, "2468", fmt.Sprintf("198.51.100.%d:1", i+1)))
+	}
+	if !acts(admin) {
+		t.Errorf("64 logins from new phones ended the session in use")
+	}
+	if acts(idle) {
+		t.Errorf("a login never used outlived 64 newer ones: at most 64 sessions are kept")
+	}
+}
+
 // request serves one request with a Host and headers.
 func request(t *testing.T, h http.Handler, method, target, host string, body string, hdr map[string]string, cookies ...*http.Cookie) *httptest.ResponseRecorder {
 	t.Helper()

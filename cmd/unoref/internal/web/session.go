@@ -11,7 +11,7 @@ import (
 const (
 	sessionCookie = "unoref_admin"
 	sessionAge    = 12 * time.Hour
-	maxSessions   = 64 // logins remembered; the oldest goes first
+	maxSessions   = 64 // logins remembered; see prune for which goes
 )
 
 // sessions are the logins of this process: one random token per login,
@@ -19,12 +19,19 @@ const (
 type sessions struct {
 	now func() time.Time
 
-	mu  sync.Mutex
-	exp map[string]time.Time // sha256 of the token → expiry
+	mu sync.Mutex
+	m  map[string]*session // sha256 of the token → the session
+}
+
+// session is one login: when it ends, and when its phone last came back
+// with it (used: it has since the login).
+type session struct {
+	exp, last time.Time
+	used      bool
 }
 
 func newSessions(now func() time.Time) *sessions {
-	return &sessions{now: now, exp: map[string]time.Time{}}
+	return &sessions{now: now, m: map[string]*session{}}
 }
 
 // open starts a session and returns its token.
@@ -33,11 +40,13 @@ func (s *sessions) open() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.prune()
-	s.exp[tokenKey(tok)] = s.now().Add(sessionAge)
+	now := s.now()
+	s.m[tokenKey(tok)] = &session{exp: now.Add(sessionAge), last: now}
 	return tok
 }
 
-// valid reports whether tok is a session that has not ended.
+// valid reports whether tok is a session that has not ended, and notes
+// that its phone is using it.
 func (s *sessions) valid(tok string) bool {
 	if tok == "" {
 		return false
@@ -45,38 +54,47 @@ func (s *sessions) valid(tok string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	k := tokenKey(tok)
-	exp, ok := s.exp[k]
-	if ok && !s.now().Before(exp) {
-		delete(s.exp, k)
+	ss, ok := s.m[k]
+	if !ok {
 		return false
 	}
-	return ok
+	now := s.now()
+	if !now.Before(ss.exp) {
+		delete(s.m, k)
+		return false
+	}
+	ss.last, ss.used = now, true
+	return true
 }
 
 // close ends the session of tok.
 func (s *sessions) close(tok string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.exp, tokenKey(tok))
+	delete(s.m, tokenKey(tok))
 }
 
-// prune drops expired sessions and, while the table is full, the one that
-// ends first.
+// prune drops expired sessions and, while the table is full, the one a
+// phone is least likely to miss: the oldest login never used since, else
+// the session used longest ago. So logins from many new phones (each knows
+// the PIN, or one phone logging in again and again) take each other's
+// places, never the session of the parent's phone that is in use.
 func (s *sessions) prune() {
 	now := s.now()
-	for k, exp := range s.exp {
-		if !now.Before(exp) {
-			delete(s.exp, k)
+	for k, ss := range s.m {
+		if !now.Before(ss.exp) {
+			delete(s.m, k)
 		}
 	}
-	for len(s.exp) >= maxSessions {
-		first, at := "", time.Time{}
-		for k, exp := range s.exp {
-			if first == "" || exp.Before(at) {
-				first, at = k, exp
+	for len(s.m) >= maxSessions {
+		var victim string
+		var v *session
+		for k, ss := range s.m {
+			if v == nil || (!ss.used && v.used) || (ss.used == v.used && ss.last.Before(v.last)) {
+				victim, v = k, ss
 			}
 		}
-		delete(s.exp, first)
+		delete(s.m, victim)
 	}
 }
 

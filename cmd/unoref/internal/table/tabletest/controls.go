@@ -1,4 +1,4 @@
-package table
+package tabletest
 
 import (
 	"fmt"
@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/playtest"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -19,15 +21,17 @@ import (
 // of the seat they belong to. Events are ruled on by a scratch referee to
 // know the phase each one comes in; a refused event is an error, since
 // what a table would do with it is not defined.
-func Controls(evs []tablelog.Event) ([]Action, error) {
+func Controls(evs []tablelog.Event) ([]table.Action, error) {
 	g := referee.New()
-	var out []Action
+	var out []table.Action
 	var players []string
-	seat := func(name string) Action {
-		return Action{Kind: "seat", Seat: slices.Index(players, name)}
+	seat := func(name string) table.Action {
+		return table.Action{Kind: table.KindSeat, Seat: slices.Index(players, name)}
 	}
-	tap := func(pad string, c cards.Card) Action { return Action{Kind: "tap", Pad: pad, Card: c.String()} }
-	press := func(b string) Action { return Action{Kind: "press", Button: b} }
+	tap := func(pad string, c cards.Card) table.Action {
+		return table.Action{Kind: table.KindTap, Pad: pad, Card: c.String()}
+	}
+	press := func(b string) table.Action { return table.Action{Kind: table.KindPress, Button: b} }
 	var rules []string
 	for i, ev := range evs {
 		st := g.State()
@@ -36,10 +40,10 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 			players = ev.Names
 		case tablelog.Rules:
 			rules = append([]string{ev.Preset}, ev.Options...)
-			out = append(out, Action{Kind: "newgame", Players: players, Rules: strings.Join(rules, " ")})
+			out = append(out, table.Action{Kind: table.KindNewGame, Players: players, Rules: strings.Join(rules, " ")})
 		case tablelog.Dealer:
 			if rules == nil {
-				out = append(out, Action{Kind: "newgame", Players: players, Rules: referee.PresetOfficial})
+				out = append(out, table.Action{Kind: table.KindNewGame, Players: players, Rules: referee.PresetOfficial})
 				rules = []string{referee.PresetOfficial}
 			}
 			for _, p := range players {
@@ -51,7 +55,7 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 			}
 		case tablelog.Start:
 			if rules == nil {
-				return nil, fmt.Errorf("table: event %d: start before the rules line", i+1)
+				return nil, fmt.Errorf("tabletest: event %d: start before the rules line", i+1)
 			}
 			if !dealerPicked(evs[:i]) {
 				// The log's default dealer: skip the pick.
@@ -59,7 +63,7 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 			}
 			out = append(out, tap("play", ev.Card.Face()))
 			if ev.Card.IsWild() && ev.Card.Color != cards.NoColor && ev.Card.Face() != ev.Card {
-				return nil, fmt.Errorf("table: event %d: a wild starter with its colour is not tapped", i+1)
+				return nil, fmt.Errorf("tabletest: event %d: a wild starter with its colour is not tapped", i+1)
 			}
 		case tablelog.Play:
 			if ev.Name != "" {
@@ -83,7 +87,7 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 				break
 			}
 			if len(ev.Cards) != 1 {
-				return nil, fmt.Errorf("table: event %d: %d cards drawn at once are not tapped", i+1, len(ev.Cards))
+				return nil, fmt.Errorf("tabletest: event %d: %d cards drawn at once are not tapped", i+1, len(ev.Cards))
 			}
 			out = append(out, tap("draw", ev.Cards[0]))
 		case tablelog.Pass:
@@ -113,12 +117,12 @@ func Controls(evs []tablelog.Event) ([]Action, error) {
 				out = append(out, press("pass"))
 			}
 		case tablelog.Points:
-			out = append(out, Action{Kind: "points", Name: ev.Name, Points: ev.N})
+			out = append(out, table.Action{Kind: table.KindPoints, Name: ev.Name, Points: ev.N})
 		case tablelog.Swap, tablelog.Slap:
 			out = append(out, seat(ev.Name))
 		}
 		if v := g.Apply(ev); !v.OK {
-			return nil, fmt.Errorf("table: event %d %q is refused: %s", i+1, ev.String(), v.Text(lang.English))
+			return nil, fmt.Errorf("tabletest: event %d %q is refused: %s", i+1, ev.String(), v.Text(lang.English))
 		}
 	}
 	return out, nil
@@ -131,4 +135,19 @@ func dealerPicked(evs []tablelog.Event) bool {
 		}
 	}
 	return false
+}
+
+// Play plays a game with playtest's simulated players and returns its
+// steps and the page's actions that play it (Controls).
+func Play(cfg playtest.Config) ([]playtest.Step, []table.Action, error) {
+	steps, err := playtest.Play(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	evs := make([]tablelog.Event, len(steps))
+	for i, s := range steps {
+		evs[i] = s.Event
+	}
+	acts, err := Controls(evs)
+	return steps, acts, err
 }

@@ -1,14 +1,19 @@
-package table
+package tabletest_test
 
 import (
+	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/table/tabletest"
+	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/playtest"
-	"github.com/unoref/unoref/referee/tablelog"
 )
 
 // TestPlaytestGames plays whole simulated games at the virtual table, by
@@ -30,26 +35,28 @@ func TestPlaytestGames(t *testing.T) {
 	for _, tt := range tests {
 		for seed := range uint64(tt.seeds) {
 			t.Run(fmt.Sprintf("%s%v/%d", tt.preset, tt.options, seed), func(t *testing.T) {
-				steps, err := playtest.Play(playtest.Config{Players: tt.players, Preset: tt.preset, Options: tt.options,
+				steps, acts, err := tabletest.Play(playtest.Config{Players: tt.players, Preset: tt.preset, Options: tt.options,
 					Seed: seed + 1, Strategy: playtest.LegalStrategy, MaxRounds: 2})
 				if err != nil {
 					t.Fatal(err)
 				}
-				evs := make([]tablelog.Event, len(steps))
-				for i, s := range steps {
-					evs[i] = s.Event
+				want := referee.New()
+				for _, s := range steps {
+					want.Apply(s.Event)
 				}
-				acts, err := Controls(evs)
+				j, err := table.OpenJournal(context.Background(), filepath.Join(t.TempDir(), "journal.db"))
 				if err != nil {
 					t.Fatal(err)
 				}
-				want := referee.New()
-				for _, ev := range evs {
-					want.Apply(ev)
-				}
-				v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
+				t.Cleanup(func() { j.Close() })
+				v, _ := tabletest.Virtual(t, j, table.Config{UnoGrace: -1}, gpiolinetest.NewClock(time.Time{}))
 				for i, a := range acts {
-					v.do(t, a)
+					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+					err := v.Do(ctx, a)
+					cancel()
+					if err != nil {
+						t.Fatalf("Do(%+v): %v", a, err)
+					}
 					s := v.Snapshot()
 					if !s.Last.OK && s.Last.Code != "" {
 						t.Fatalf("action %d %+v refused: %+v\nlog: %q", i, a, s.Last, s.Log)
@@ -67,7 +74,7 @@ func TestPlaytestGames(t *testing.T) {
 
 // checkWords fails on a sentence of the table that is not a sentence: a key
 // missing from the catalog, or an argument the table did not give.
-func checkWords(t *testing.T, s Snapshot) {
+func checkWords(t *testing.T, s table.Snapshot) {
 	t.Helper()
 	for _, text := range []string{s.Prompt, s.Last.Message} {
 		if strings.Contains(text, "<no value>") || strings.Contains(text, "{{") || (text != "" && !strings.Contains(text, " ")) {
