@@ -59,6 +59,13 @@
 // whole blocks from them and the games at its edges, or of a block changed
 // since it was last counted, one by one.
 //
+// # Two boxes, one family
+//
+// Import adds another box's journal's games to this one (PlanImport says
+// what first): a game is added once, known by its start, players line and
+// the SHA-256 of its event lines, and its seats take this roster's players
+// by name (import.go).
+//
 // # Damage is never silent
 //
 // A power cut can't lose a committed event, but an SD card can lose or
