@@ -11,23 +11,15 @@ import (
 	"github.com/unoref/unoref/referee/journal"
 )
 
-// granBox writes the journal of a second box: "mia" and Gran (★) on its
+// granBox writes the journal of a second box: "mia" and Gran on its
 // roster; it imported the games of the box of home (ended ones: game 1),
 // then played hand-game1.log again and gran.log (Gran and mia, a round).
 func granBox(t *testing.T, home string) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "gran.db")
-	j, err := journal.Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	j := rosterJournal(t, path, nil, "mia", "Gran")
 	defer j.Close()
-	for _, p := range []journal.Player{{Name: "mia", Seat: journal.NoSeat}, {Name: "Gran", Mark: "★", Seat: journal.NoSeat}} {
-		if _, err := j.AddPlayer(ctx, p); err != nil {
-			t.Fatal(err)
-		}
-	}
 	h, err := openSnapshot(ctx, filepath.Join(home, journalFile))
 	if err != nil {
 		t.Fatal(err)
@@ -37,11 +29,7 @@ func granBox(t *testing.T, home string) string {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"hand-game1.log", "gran.log"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "referee", "journal", "testdata", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := playEvents(t, j, events(t, string(b))).End(ctx); err != nil {
+		if err := playEvents(t, j, events(t, testLog(t, name))).End(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -7,27 +7,12 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
-	_ "time/tzdata" // a real zone with its clock changes, on any machine
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/unoref/unoref/internal/testenv"
 	"github.com/unoref/unoref/referee/journal"
 )
-
-// inBucharest sets the local time zone to Europe/Bucharest for the test:
-// clocks go forward on 2023-03-26 at 03:00 (a day of 23 hours) and back on
-// 2023-10-29 at 04:00 (25 hours).
-func inBucharest(t *testing.T) *time.Location {
-	t.Helper()
-	loc, err := time.LoadLocation("Europe/Bucharest")
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := time.Local
-	time.Local = loc
-	t.Cleanup(func() { time.Local = old })
-	return loc
-}
 
 // periodGames are the starts of the games of the period tests, local
 // time in Bucharest: across a new year, both clock changes, a month's end
@@ -58,16 +43,8 @@ func periodJournal(t *testing.T, loc *time.Location, starts []string) string {
 	dir := t.TempDir()
 	var now time.Time
 	clock := func() time.Time { now = now.Add(time.Second); return now }
-	j, err := journal.Open(ctx, filepath.Join(dir, journalFile), &journal.Opts{Now: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
+	j := rosterJournal(t, filepath.Join(dir, journalFile), &journal.Opts{Now: clock}, "Mia", "Ben")
 	defer j.Close()
-	for _, n := range []string{"Mia", "Ben"} {
-		if _, err := j.AddPlayer(ctx, journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	b, err := os.ReadFile(filepath.Join("internal", "web", "testdata", "one-round.log"))
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +66,9 @@ func periodJournal(t *testing.T, loc *time.Location, starts []string) string {
 // 3339 times: the games of a day are those started on it by the clock on
 // the wall, 23 or 25 hours of them on a day of a clock change.
 func TestStatsPeriodsAcrossClockChanges(t *testing.T) {
-	loc := inBucharest(t)
+	// Clocks go forward on 2023-03-26 at 03:00 (a day of 23 hours) and
+	// back on 2023-10-29 at 04:00 (25 hours).
+	loc := testenv.InZone(t, "Europe/Bucharest")
 	// Every other game first: their ids are not in the order of their starts.
 	var order []string
 	for k := range 2 {

@@ -17,31 +17,44 @@ import (
 	"github.com/unoref/unoref/referee/journal"
 )
 
+// rosterJournal opens a journal at path (o may be nil) with names on its
+// roster, in order: ids 1, 2…
+func rosterJournal(t *testing.T, path string, o *journal.Opts, names ...string) *journal.Journal {
+	t.Helper()
+	j, err := journal.Open(context.Background(), path, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if _, err := j.AddPlayer(context.Background(), journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return j
+}
+
+// testLog reads a table log of referee/journal/testdata.
+func testLog(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "referee", "journal", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // handJournal writes, in a data directory, the journal of the two games
 // checked by hand in referee/journal (testdata/hand-game*.log): Mia and
 // Ben on the roster, Cy a guest.
 func handJournal(t *testing.T) string {
 	t.Helper()
-	ctx := context.Background()
 	dir := t.TempDir()
-	j, err := journal.Open(ctx, filepath.Join(dir, journalFile), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	j := rosterJournal(t, filepath.Join(dir, journalFile), nil, "Mia", "Ben")
 	defer j.Close()
-	for _, n := range []string{"Mia", "Ben"} {
-		if _, err := j.AddPlayer(ctx, journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	for i, name := range []string{"hand-game1.log", "hand-game2.log"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "referee", "journal", "testdata", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tb := playEvents(t, j, events(t, string(b)))
+		tb := playEvents(t, j, events(t, testLog(t, name)))
 		if i == 0 {
-			tb.End(ctx)
+			tb.End(context.Background())
 		}
 	}
 	return dir
@@ -193,15 +206,7 @@ func TestExportsRebuildStats(t *testing.T) {
 	ctx := context.Background()
 	dir := handJournal(t)
 	again := t.TempDir()
-	j, err := journal.Open(ctx, filepath.Join(again, journalFile), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []string{"Mia", "Ben"} {
-		if _, err := j.AddPlayer(ctx, journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	j := rosterJournal(t, filepath.Join(again, journalFile), nil, "Mia", "Ben")
 	for game := 1; game <= 2; game++ {
 		out, errOut, code := call(t, "", "export", "--data", dir, "--game", fmt.Sprint(game))
 		if code != 0 {

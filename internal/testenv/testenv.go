@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+	_ "time/tzdata" // InZone's zones on any machine
 )
 
 // RequireAll is the environment variable that turns a missing package into
@@ -71,4 +73,21 @@ func Chromium(t testing.TB) string {
 func Espeak(t testing.TB) {
 	t.Helper()
 	Command(t, "espeak-ng", "espeak-ng")
+}
+
+// InZone makes loc's zone the local time zone (time.Local) until t ends,
+// and returns it: a real zone, from the zoneinfo embedded in the test
+// binary (time/tzdata), so that a test of clock changes runs on a machine
+// without the tzdata package too. Tests that call it must not run in
+// parallel.
+func InZone(t testing.TB, name string) *time.Location {
+	t.Helper()
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := time.Local
+	time.Local = loc
+	t.Cleanup(func() { time.Local = old })
+	return loc
 }

@@ -25,21 +25,30 @@ import (
 // the roster, Cy a guest.
 func handRecord(t testing.TB) *table.SQLJournal {
 	t.Helper()
-	ctx := context.Background()
-	j, err := table.OpenJournal(ctx, filepath.Join(t.TempDir(), "journal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { j.Close() })
-	for _, n := range []string{"Mia", "Ben"} {
-		if _, err := j.AddPlayer(ctx, journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	j := rosterRecord(t, nil, "Mia", "Ben")
 	for i, name := range []string{"hand-game1.log", "hand-game2.log"} {
 		playFile(t, j.J, filepath.Join("..", "..", "..", "..", "referee", "journal", "testdata", name), i == 0)
 	}
 	return j
+}
+
+// rosterRecord is a new journal (o may be nil) with names on its roster,
+// in order (ids 1, 2…), as the page reads it.
+func rosterRecord(t testing.TB, o *journal.Opts, names ...string) *table.SQLJournal {
+	t.Helper()
+	ctx := context.Background()
+	j, err := journal.Open(ctx, filepath.Join(t.TempDir(), "journal.db"), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	rec := &table.SQLJournal{J: j}
+	for _, n := range names {
+		if _, err := rec.AddPlayer(ctx, journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return rec
 }
 
 // playFile journals the table log at path as a new game, ended when end.

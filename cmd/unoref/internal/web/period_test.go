@@ -1,16 +1,14 @@
 package web_test
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-	_ "time/tzdata" // a real zone with its clock changes, on any machine
 
-	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/internal/testenv"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -18,26 +16,10 @@ import (
 // in, by the box's wall clock, on the days its clock changes too (Europe/
 // Bucharest: 23 hours on 2023-03-26, 25 on 2023-10-29).
 func TestFamilyPeriodAcrossClockChanges(t *testing.T) {
-	loc, err := time.LoadLocation("Europe/Bucharest")
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := time.Local
-	time.Local = loc
-	t.Cleanup(func() { time.Local = old })
+	loc := testenv.InZone(t, "Europe/Bucharest")
 
-	ctx := context.Background()
 	var now time.Time
-	j, err := journal.Open(ctx, filepath.Join(t.TempDir(), "journal.db"), &journal.Opts{Now: func() time.Time { now = now.Add(time.Second); return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { j.Close() })
-	for _, n := range []string{"Mia", "Ben"} {
-		if _, err := j.AddPlayer(ctx, journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	rec := rosterRecord(t, &journal.Opts{Now: func() time.Time { now = now.Add(time.Second); return now }}, "Mia", "Ben")
 	for _, s := range []string{
 		"2022-12-31 23:30", "2023-01-01 00:30",
 		"2023-03-25 23:30", "2023-03-26 00:30", "2023-03-26 23:30", "2023-03-27 00:30",
@@ -49,9 +31,8 @@ func TestFamilyPeriodAcrossClockChanges(t *testing.T) {
 			t.Fatal(err)
 		}
 		now = at.Add(-time.Second)
-		playFile(t, j, filepath.Join("testdata", "one-round.log"), true)
+		playFile(t, rec.J, filepath.Join("testdata", "one-round.log"), true)
 	}
-	rec := &table.SQLJournal{J: j}
 	s := web.New(newFakeTable(true), &web.Opts{History: rec, Record: rec})
 	tests := []struct {
 		query string
