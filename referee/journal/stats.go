@@ -133,7 +133,7 @@ ORDER BY g.started_at DESC, g.id DESC LIMIT 1 OFFSET ?3`
 }
 
 // args are the arguments of a query over c: ?1 since, ?2 until, ?3 the
-// start of the first of the last N (” for all), ?4 the player (0:
+// start of the first of the last N (empty for all), ?4 the player (0:
 // everyone), ?5 whether blocks are read whole, ?6 the id of the first of
 // the last N.
 func (c chosen) args() []any {
