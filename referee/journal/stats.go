@@ -495,11 +495,12 @@ func (j *Journal) PlayerGames(ctx context.Context, id int64, p Period) ([]Player
 // (-1: all).
 func (j *Journal) playerGames(ctx context.Context, c chosen, limit int) ([]PlayerGame, error) {
 	var gs []PlayerGame
-	// A few: the games started last first (games_started), their seats
-	// and stats read for those few only, not for every seat of ten years.
-	// All: the player's seats (seats_player), in the order they started.
+	// A few, or the last N: the games started last first (games_started),
+	// their seats and stats read for those only, not for every seat of ten
+	// years. All: the player's seats (seats_player), in the order they
+	// started.
 	from := "games g CROSS JOIN seats s ON s.game_id = g.id AND s.player_id = ?4"
-	if limit < 0 {
+	if limit < 0 && c.fromStart == "" {
 		from = "seats s JOIN games g ON g.id = s.game_id AND s.player_id = ?4"
 	}
 	err := j.each(ctx, `SELECT x.game_id, g.started_at, x.preset, s.name, x.won, x.rounds, x.rounds_won, x.left_points, x.refused
