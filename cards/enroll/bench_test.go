@@ -37,7 +37,7 @@ func BenchmarkEnroll(b *testing.B) {
 						b.Fatal(err)
 					}
 					var err error
-					if e, err = enroll.New(ctx, r.rd, r.reg, deck, &enroll.Opts{Options: enroll.Options{Write: write}, Sleep: r.sim.Sleep, Notify: notify}); err != nil {
+					if e, err = enroll.New(ctx, r.rd, r.reg, deck, &enroll.Opts{Policy: enroll.Policy{Write: write}, Sleep: r.sim.Sleep, Notify: notify}); err != nil {
 						b.Fatal(err)
 					}
 					b.StartTimer()

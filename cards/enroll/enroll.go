@@ -88,7 +88,7 @@ func (e Event) String() string {
 
 // Opts configures an Enroller.
 type Opts struct {
-	Options
+	Policy
 	// PollPeriod is the time between polls of an idle pad; default 20 ms.
 	PollPeriod time.Duration
 	// Sleep waits; default time.Sleep. Tests pass the simulator's clock.
@@ -260,7 +260,7 @@ func (e *Enroller) refuse(uid string, err error) Event {
 func (e *Enroller) Tap(ctx context.Context, uid []byte) (Event, error) {
 	u := registry.FormatUID(uid)
 	t := e.look(ctx, uid)
-	act, err := e.plan.Decide(t, e.o.Options)
+	act, err := e.plan.Decide(t, e.o.Policy)
 	if err != nil {
 		return e.refuse(u, err), nil
 	}

@@ -98,7 +98,7 @@ func TestWholeDeck(t *testing.T) {
 	}
 	h := &hand{t: t, r: r, batch: 1}
 	e, err := enroll.New(ctx, r.rd, r.reg, "home", &enroll.Opts{
-		Options: enroll.Options{Write: true}, Sleep: r.sim.Sleep, Notify: h.notify,
+		Policy: enroll.Policy{Write: true}, Sleep: r.sim.Sleep, Notify: h.notify,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -269,7 +269,7 @@ func TestRefusals(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		opts   enroll.Options
+		opts   enroll.Policy
 		setup  func(r *rig, tag *mfrc522test.NTAG) // before the tap
 		faulty bool
 		want   error // nil: enrolled
@@ -278,22 +278,22 @@ func TestRefusals(t *testing.T) {
 		says   string // what the tag says afterwards
 	}{
 		{name: "blank, no write", text: "Red 0 enrolled", says: "blank"},
-		{name: "blank, write", opts: enroll.Options{Write: true}, text: "Red 0 enrolled", wrote: true, says: "R0"},
-		{name: "already says it", opts: enroll.Options{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, code("R0")); tag.Lock(3, 4, 5, 6, 7) }, text: "Red 0 enrolled", says: "R0"},
+		{name: "blank, write", opts: enroll.Policy{Write: true}, text: "Red 0 enrolled", wrote: true, says: "R0"},
+		{name: "already says it", opts: enroll.Policy{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, code("R0")); tag.Lock(3, 4, 5, 6, 7) }, text: "Red 0 enrolled", says: "R0"},
 		{name: "enrolled in this deck", setup: func(r *rig, tag *mfrc522test.NTAG) { enrollAs(t, r, "home", tag, "B4") }, want: registry.ErrEnrolled, text: "This tag is already Blue 4 of deck home"},
 		{name: "enrolled in another deck", setup: func(r *rig, tag *mfrc522test.NTAG) { enrollAs(t, r, "club", tag, "R0") }, want: registry.ErrEnrolled, text: "This tag is already Red 0 of deck club"},
 		{name: "says another card", setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, code("B3")) }, want: enroll.ErrWrongCard, text: "This tag says Blue 3: tap Red 0", says: "B3"},
-		{name: "says another card, write", opts: enroll.Options{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, code("B3")) }, want: enroll.ErrWrongCard, text: "This tag says Blue 3: tap Red 0", says: "B3"},
-		{name: "says another card, force", opts: enroll.Options{Write: true, Force: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, code("B3")) }, text: "Red 0 enrolled", wrote: true, says: "R0"},
+		{name: "says another card, write", opts: enroll.Policy{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, code("B3")) }, want: enroll.ErrWrongCard, text: "This tag says Blue 3: tap Red 0", says: "B3"},
+		{name: "says another card, force", opts: enroll.Policy{Write: true, Force: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, code("B3")) }, text: "Red 0 enrolled", wrote: true, says: "R0"},
 		{name: "card of another kind of deck", setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, code("WX")) }, want: enroll.ErrWrongCard, text: "This tag says Extreme Heights: tap Red 0", says: "WX"},
 		{name: "foreign, no write", setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, uri) }, text: "Red 0 enrolled", says: "foreign"},
-		{name: "foreign, write", opts: enroll.Options{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, uri) }, want: enroll.ErrForeign, text: `This tag holds "https://uno.org": force to overwrite`, says: "foreign"},
-		{name: "foreign, force", opts: enroll.Options{Write: true, Force: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, uri) }, text: "Red 0 enrolled", wrote: true, says: "R0"},
-		{name: "garbage, write", opts: enroll.Options{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, []byte{0x77, 0x66, 0x55, 0x44}) }, text: "Red 0 enrolled", wrote: true, says: "R0"},
-		{name: "CC read-only", opts: enroll.Options{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { tag.SetPage(3, [4]byte{0xE1, 0x10, 0x12, 0x0F}) }, want: enroll.ErrLocked, text: "This tag is locked: use another sticker", says: "blank"},
-		{name: "pages locked", opts: enroll.Options{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { tag.Lock(4, 5, 6, 7) }, want: enroll.ErrLocked, text: "This tag is locked: use another sticker", says: "blank"},
-		{name: "pages locked, force", opts: enroll.Options{Write: true, Force: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { tag.Lock(4, 5, 6, 7) }, want: enroll.ErrLocked, text: "This tag is locked: use another sticker", says: "blank"},
-		{name: "not NDEF", opts: enroll.Options{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { tag.SetPage(3, [4]byte{}) }, want: enroll.ErrNotNDEF, text: "This tag is not formatted for NFC text", says: "blank"},
+		{name: "foreign, write", opts: enroll.Policy{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, uri) }, want: enroll.ErrForeign, text: `This tag holds "https://uno.org": force to overwrite`, says: "foreign"},
+		{name: "foreign, force", opts: enroll.Policy{Write: true, Force: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, uri) }, text: "Red 0 enrolled", wrote: true, says: "R0"},
+		{name: "garbage, write", opts: enroll.Policy{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { setMem(tag, []byte{0x77, 0x66, 0x55, 0x44}) }, text: "Red 0 enrolled", wrote: true, says: "R0"},
+		{name: "CC read-only", opts: enroll.Policy{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { tag.SetPage(3, [4]byte{0xE1, 0x10, 0x12, 0x0F}) }, want: enroll.ErrLocked, text: "This tag is locked: use another sticker", says: "blank"},
+		{name: "pages locked", opts: enroll.Policy{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { tag.Lock(4, 5, 6, 7) }, want: enroll.ErrLocked, text: "This tag is locked: use another sticker", says: "blank"},
+		{name: "pages locked, force", opts: enroll.Policy{Write: true, Force: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { tag.Lock(4, 5, 6, 7) }, want: enroll.ErrLocked, text: "This tag is locked: use another sticker", says: "blank"},
+		{name: "not NDEF", opts: enroll.Policy{Write: true}, setup: func(r *rig, tag *mfrc522test.NTAG) { tag.SetPage(3, [4]byte{}) }, want: enroll.ErrNotNDEF, text: "This tag is not formatted for NFC text", says: "blank"},
 		{name: "unreadable", faulty: true, want: enroll.ErrUnreadable, text: "Can't read this tag: tap it again", says: "blank"},
 	}
 	for _, tt := range tests {
@@ -314,7 +314,7 @@ func TestRefusals(t *testing.T) {
 				rd = board.EnrollReader(faulty{r.dev, r.sim})
 			}
 			var events []enroll.Event
-			e, err := enroll.New(ctx, rd, r.reg, "home", &enroll.Opts{Options: tt.opts, Sleep: r.sim.Sleep,
+			e, err := enroll.New(ctx, rd, r.reg, "home", &enroll.Opts{Policy: tt.opts, Sleep: r.sim.Sleep,
 				Notify: func(ev enroll.Event) { events = append(events, ev) }})
 			if err != nil {
 				t.Fatal(err)
@@ -387,7 +387,7 @@ func TestTwoTags(t *testing.T) {
 		t.Fatal(err)
 	}
 	var events []enroll.Event
-	e, err := enroll.New(ctx, r.rd, r.reg, "home", &enroll.Opts{Options: enroll.Options{Write: true}, Sleep: r.sim.Sleep,
+	e, err := enroll.New(ctx, r.rd, r.reg, "home", &enroll.Opts{Policy: enroll.Policy{Write: true}, Sleep: r.sim.Sleep,
 		Notify: func(ev enroll.Event) { events = append(events, ev) }})
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,7 @@ func ExamplePlan() {
 	}
 	fmt.Println(p.Prompt(), p.Done(), "/", p.Total())
 	b3 := cards.Card{Kind: cards.Number, Color: cards.Blue, Number: 3}
-	_, err = p.Decide(enroll.Tap{Tags: 1, Card: b3}, enroll.Options{})
+	_, err = p.Decide(enroll.Tap{Tags: 1, Card: b3}, enroll.Policy{})
 	fmt.Println(registry.Message(err))
 	// Output:
 	// Tap Red 1, 1st of 2 1 / 108
@@ -67,7 +67,7 @@ func ExampleEnroller() {
 		}
 	}
 	e, err := enroll.New(ctx, board.EnrollReader(dev), reg, "kitchen", &enroll.Opts{
-		Options: enroll.Options{Write: true}, Sleep: sim.Sleep, Notify: hand,
+		Policy: enroll.Policy{Write: true}, Sleep: sim.Sleep, Notify: hand,
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -194,8 +194,9 @@ func (a Action) String() string {
 	return fmt.Sprintf("Action(%d)", int(a))
 }
 
-// Options changes what Decide accepts.
-type Options struct {
+// Policy is what Decide accepts beyond the plan: whether it writes, and
+// overwrites.
+type Policy struct {
 	// Write puts the card code on every tag that does not carry it yet.
 	Write bool
 	// Force overwrites a tag holding someone else's data or another card,
@@ -206,7 +207,7 @@ type Options struct {
 
 // Decide says what to do with a tap for the next slot, or why it is
 // refused (a *Refusal).
-func (p *Plan) Decide(t Tap, o Options) (Action, error) {
+func (p *Plan) Decide(t Tap, o Policy) (Action, error) {
 	slot, ok := p.Next()
 	switch {
 	case !ok:

@@ -79,7 +79,7 @@ func TestPlan(t *testing.T) {
 	if _, ok := done.Next(); ok || done.Prompt() != "Deck home is complete" {
 		t.Errorf("complete plan: Next ok, prompt %q", done.Prompt())
 	}
-	if _, err := done.Decide(enroll.Tap{Tags: 1}, enroll.Options{}); !errors.Is(err, enroll.ErrComplete) {
+	if _, err := done.Decide(enroll.Tap{Tags: 1}, enroll.Policy{}); !errors.Is(err, enroll.ErrComplete) {
 		t.Errorf("Decide on a complete plan = %v, want ErrComplete", err)
 	}
 }
@@ -94,11 +94,11 @@ func TestDecide(t *testing.T) {
 	foreign := &ndef.ForeignError{Kind: ndef.ForeignURI, Text: "https://uno.org", Records: 1}
 	corrupt := fmt.Errorf("x: %w", ndef.ErrCorrupt)
 	old := &registry.Tag{UID: "04", Deck: "club", Card: g2, Copy: 2}
-	w, f := enroll.Options{Write: true}, enroll.Options{Write: true, Force: true}
+	w, f := enroll.Policy{Write: true}, enroll.Policy{Write: true, Force: true}
 	tests := []struct {
 		name string
 		tap  enroll.Tap
-		o    enroll.Options
+		o    enroll.Policy
 		want enroll.Action
 		err  error
 		msg  string
@@ -107,15 +107,15 @@ func TestDecide(t *testing.T) {
 		{"read failed", enroll.Tap{Tags: 1, ReadErr: errors.New("timeout")}, f, enroll.Refuse, enroll.ErrUnreadable, "Can't read this tag: tap it again"},
 		{"enrolled", enroll.Tap{Tags: 1, Enrolled: old}, f, enroll.Refuse, registry.ErrEnrolled, "This tag is already Green Draw Two of deck club"},
 		{"says it", enroll.Tap{Tags: 1, Card: r0, CC: locked}, w, enroll.Enroll, nil, ""},
-		{"says another", enroll.Tap{Tags: 1, Card: g2, CC: open}, enroll.Options{}, enroll.Refuse, enroll.ErrWrongCard, "This tag says Green Draw Two: tap Red 0"},
-		{"says another, force without write", enroll.Tap{Tags: 1, Card: g2, CC: open}, enroll.Options{Force: true}, enroll.Refuse, enroll.ErrWrongCard, "This tag says Green Draw Two: tap Red 0"},
+		{"says another", enroll.Tap{Tags: 1, Card: g2, CC: open}, enroll.Policy{}, enroll.Refuse, enroll.ErrWrongCard, "This tag says Green Draw Two: tap Red 0"},
+		{"says another, force without write", enroll.Tap{Tags: 1, Card: g2, CC: open}, enroll.Policy{Force: true}, enroll.Refuse, enroll.ErrWrongCard, "This tag says Green Draw Two: tap Red 0"},
 		{"says another, force", enroll.Tap{Tags: 1, Card: g2, CC: open}, f, enroll.Write, nil, ""},
-		{"blank", enroll.Tap{Tags: 1, DecodeErr: blank, CC: open}, enroll.Options{}, enroll.Enroll, nil, ""},
+		{"blank", enroll.Tap{Tags: 1, DecodeErr: blank, CC: open}, enroll.Policy{}, enroll.Enroll, nil, ""},
 		{"blank, write", enroll.Tap{Tags: 1, DecodeErr: blank, CC: open}, w, enroll.Write, nil, ""},
 		{"blank, locked", enroll.Tap{Tags: 1, DecodeErr: blank, CC: locked}, w, enroll.Refuse, enroll.ErrLocked, "This tag is locked: use another sticker"},
 		{"blank, locked, force", enroll.Tap{Tags: 1, DecodeErr: blank, CC: locked}, f, enroll.Write, nil, ""},
 		{"blank, no CC", enroll.Tap{Tags: 1, DecodeErr: blank}, w, enroll.Refuse, enroll.ErrNotNDEF, "This tag is not formatted for NFC text"},
-		{"foreign", enroll.Tap{Tags: 1, DecodeErr: foreign, CC: open}, enroll.Options{}, enroll.Enroll, nil, ""},
+		{"foreign", enroll.Tap{Tags: 1, DecodeErr: foreign, CC: open}, enroll.Policy{}, enroll.Enroll, nil, ""},
 		{"foreign, write", enroll.Tap{Tags: 1, DecodeErr: foreign, CC: open}, w, enroll.Refuse, enroll.ErrForeign, `This tag holds "https://uno.org": force to overwrite`},
 		{"foreign, force", enroll.Tap{Tags: 1, DecodeErr: foreign, CC: open}, f, enroll.Write, nil, ""},
 		{"garbage, write", enroll.Tap{Tags: 1, DecodeErr: corrupt, CC: open}, w, enroll.Write, nil, ""},

@@ -16,6 +16,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
 	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/hardware"
@@ -66,7 +67,7 @@ func defaultConfig() Config {
 		Listen:   "127.0.0.1:8080",
 		Data:     dataDir(),
 		Preset:   referee.PresetOfficial,
-		UnoGrace: 2 * time.Second,
+		UnoGrace: table.DefaultUnoGrace,
 		Voice:    VoiceConfig{Settings: voice.Settings{Speed: voice.DefaultSpeed, Volume: voice.DefaultVolume}},
 	}
 }

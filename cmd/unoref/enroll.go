@@ -76,7 +76,7 @@ func runEnroll(ctx context.Context, self *command, e *env, args []string) error 
 	if err := ensureDeck(ctx, reg, name, o.kind, e.stdout); err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
-	return enrollDeck(ctx, o.nfc, e, reg, name, enroll.Options{Write: o.write, Force: o.force}, o.lang)
+	return enrollDeck(ctx, o.nfc, e, reg, name, enroll.Policy{Write: o.write, Force: o.force}, o.lang)
 }
 
 // enrollOpts are the flags of one enroll command.
@@ -249,7 +249,7 @@ func exportDeck(ctx context.Context, reg *registry.Registry, name, path string, 
 
 // enrollDeck runs the guided enrolment on the reader, showing it on the
 // terminal, the OLED and the buzzer.
-func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry, deck string, o enroll.Options, l lang.Lang) error {
+func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry, deck string, o enroll.Policy, l lang.Lang) error {
 	n, err := openNFC(ctx, f, e)
 	if err != nil {
 		return fmt.Errorf("enroll: %w", err)
@@ -279,7 +279,7 @@ func enrollDeck(ctx context.Context, f nfcFlags, e *env, reg *registry.Registry,
 			n.sound(p)
 		}
 	}
-	en, err := enroll.New(ctx, board.EnrollReader(n.dev), reg, deck, &enroll.Opts{Options: o, Sleep: n.sleep, Notify: show})
+	en, err := enroll.New(ctx, board.EnrollReader(n.dev), reg, deck, &enroll.Opts{Policy: o, Sleep: n.sleep, Notify: show})
 	if err != nil {
 		return fmt.Errorf("enroll: %w", err)
 	}
@@ -381,7 +381,7 @@ func enrollSound(ev enroll.Event) buzzer.Pattern {
 // openPanel opens the OLED and the buzzer of pin map pm for the enrolment,
 // each when it answers; without them the terminal is enough.
 func openPanel(n *nfc, pm *hardware.PinMap, h *board.Host, e *env) {
-	open := func(what string, d board.Devices) *board.Board {
+	open := func(what string, d board.Selection) *board.Board {
 		b, err := board.OpenOnly(pm, h, d)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "unoref: %s: %v (going on without it)\n", what, err)

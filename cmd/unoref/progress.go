@@ -3,8 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-
-	"github.com/schollz/progressbar/v3"
+	"strings"
 )
 
 // progress shows how far a long task has gone. On a terminal it is a bar
@@ -27,27 +26,46 @@ type progress interface {
 func newProgress(w io.Writer, total, done int, label string) progress {
 	var p progress = &plainProgress{w: w, total: total, label: label}
 	if isTerminal(w) {
-		p = &barProgress{progressbar.NewOptions(total,
-			progressbar.OptionSetWriter(w),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetWidth(30),
-			progressbar.OptionSetPredictTime(false),
-			progressbar.OptionSetDescription(label)), w}
+		p = &barProgress{w: w, total: total, label: label, width: terminalWidth(w)}
 	}
 	p.Set(done)
 	return p
 }
 
-// barProgress is the bar of a terminal.
+// barProgress is the bar of a terminal, one line redrawn in place:
+// "home  45% |█████████████             | (49/108) Tap Red 7". It is ours
+// rather than a progress-bar module's (schollz/progressbar brought three
+// modules for this one line): the line is cut to the terminal's width,
+// so that \r always redraws it whole.
 type barProgress struct {
-	bar *progressbar.ProgressBar
-	w   io.Writer
+	w           io.Writer
+	total, done int
+	label, text string
+	width       int // the terminal's columns, 0 if unknown
 }
 
-func (b *barProgress) Describe(text string) { b.bar.Describe(text) }
-func (b *barProgress) Set(done int)         { b.bar.Set(done) }
-func (b *barProgress) Clear()               { b.bar.Clear() }
+// barCells is the bar's length in characters.
+const barCells = 30
+
+func (b *barProgress) Describe(text string) { b.text = text; b.draw() }
+func (b *barProgress) Set(done int)         { b.done = done; b.draw() }
+func (b *barProgress) Clear()               { fmt.Fprint(b.w, "\r\x1b[K") }
 func (b *barProgress) End()                 { fmt.Fprintln(b.w) }
+
+// draw redraws the line: carriage return, the line, then erase to its end
+// (ECMA-48 EL, CSI K) what a longer line before it left.
+func (b *barProgress) draw() {
+	pct, fill := 0, 0
+	if b.total > 0 {
+		pct, fill = b.done*100/b.total, min(barCells, b.done*barCells/b.total)
+	}
+	line := []rune(fmt.Sprintf("%s %3d%% |%s%s| (%d/%d) %s", b.label, pct,
+		strings.Repeat("█", fill), strings.Repeat(" ", barCells-fill), b.done, b.total, b.text))
+	if b.width > 0 && len(line) >= b.width {
+		line = line[:b.width-1]
+	}
+	fmt.Fprintf(b.w, "\r%s\x1b[K", string(line))
+}
 
 // plainProgress is a line per quarter reached.
 type plainProgress struct {

@@ -11,8 +11,8 @@ import (
 
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
-	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/hardware/board/boardtest"
 )
 
@@ -143,7 +143,7 @@ func TestNFCBadPinMap(t *testing.T) {
 // simulators', the reset line busy as the kernel reports it).
 func TestNFCReaderInUse(t *testing.T) {
 	h := boardtest.New(nil).Host()
-	h.Output = func(chip string, offset int, activeLow bool) (board.Output, error) {
+	h.Output = func(chip string, offset int, activeLow bool) (gpioline.OutputCloser, error) {
 		return nil, fmt.Errorf("gpioline: %s line %d: %w", chip, offset, syscall.EBUSY)
 	}
 	useHost(t, h)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/unoref/unoref/drivers/clock"
 )
 
 // Name identifies a button of the referee's panel.
@@ -48,18 +50,6 @@ type Source interface {
 	Next(ctx context.Context) (Edge, error)
 }
 
-// Clock schedules the settle timeout of Run. AfterFunc calls f once d has
-// elapsed; stop cancels it and reports whether it did so.
-type Clock interface {
-	AfterFunc(d time.Duration, f func()) (stop func() bool)
-}
-
-type systemClock struct{}
-
-func (systemClock) AfterFunc(d time.Duration, f func()) func() bool {
-	return time.AfterFunc(d, f).Stop
-}
-
 // ErrUnknownLine is returned by Feed for an edge on a line that is not a
 // button of this Dev.
 var ErrUnknownLine = errors.New("button: unknown line")
@@ -75,12 +65,12 @@ type Opts struct {
 	// (false) is a button to ground with a pull-up: pressed reads low.
 	ActiveHigh bool
 	// Clock times the settle of the last edge in Run. Default: the system clock.
-	Clock Clock
+	Clock clock.Clock
 }
 
 // Dev debounces a set of buttons and turns their edges into events.
 type Dev struct {
-	clock Clock
+	clock clock.Clock
 
 	mu    sync.Mutex
 	lines map[int]*entry
@@ -111,7 +101,7 @@ func New(lines map[int]Name, o *Opts) (*Dev, error) {
 		return nil, fmt.Errorf("button: LongPress %v must exceed Debounce %v", opts.LongPress, opts.Debounce)
 	}
 	if opts.Clock == nil {
-		opts.Clock = systemClock{}
+		opts.Clock = clock.System
 	}
 	if len(lines) == 0 {
 		return nil, errors.New("button: no lines")

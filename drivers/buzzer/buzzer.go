@@ -6,16 +6,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/unoref/unoref/drivers/clock"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/internal/pattern"
 )
-
-// Output is the GPIO output line of the buzzer stage; *gpiocdev.Line satisfies it.
-type Output = pattern.Output
-
-// Clock schedules the steps of a pattern: AfterFunc calls f once d has
-// elapsed; stop cancels it and reports whether it did so.
-// gpiolinetest.Clock fakes it.
-type Clock = pattern.Clock
 
 // Pattern is a sequence of durations: on, off, on, off, … It always ends
 // silent, whether its length is odd or even.
@@ -60,12 +54,12 @@ type Opts struct {
 	// active high.
 	ActiveLow bool
 	// Clock times the patterns. Default: the system clock.
-	Clock Clock
+	Clock clock.Clock
 }
 
 // Dev is an active buzzer (one with its own oscillator) on one output line.
 type Dev struct {
-	out  Output
+	out  gpioline.Output
 	opts Opts
 
 	mu     sync.Mutex
@@ -74,7 +68,7 @@ type Dev struct {
 }
 
 // New returns a Dev, silent.
-func New(out Output, o *Opts) (*Dev, error) {
+func New(out gpioline.Output, o *Opts) (*Dev, error) {
 	if out == nil {
 		return nil, errors.New("buzzer: nil output")
 	}

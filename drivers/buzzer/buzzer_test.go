@@ -12,10 +12,10 @@ import (
 
 const ms = time.Millisecond
 
-func newBuzzer(t *testing.T, activeLow bool) (*buzzer.Dev, *gpiolinetest.Output, *gpiolinetest.Clock) {
+func newBuzzer(t *testing.T, activeLow bool) (*buzzer.Dev, *gpiolinetest.Line, *gpiolinetest.FakeClock) {
 	t.Helper()
 	clk := gpiolinetest.NewClock(time.Time{})
-	out := &gpiolinetest.Output{Now: clk.Now}
+	out := &gpiolinetest.Line{Now: clk.Now}
 	d, err := buzzer.New(out, &buzzer.Opts{Clock: clk, ActiveLow: activeLow})
 	if err != nil {
 		t.Fatal(err)

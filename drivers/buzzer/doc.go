@@ -2,7 +2,7 @@
 // with its own oscillator that sounds while its input is driven, so one
 // GPIO output is enough and patterns are just on/off durations.
 //
-// Play never blocks: each step is scheduled on an injected Clock
+// Play never blocks: each step is scheduled on an injected clock.Clock
 // (time.AfterFunc in production), and a new pattern pre-empts the one
 // playing. The sounds:
 //

@@ -9,9 +9,9 @@ import (
 )
 
 func Example() {
-	// On a Pi the line comes from gpioline.Output(18, false, nil).
+	// On a Pi the line comes from gpioline.RequestOutput(18, false, nil).
 	clk := gpiolinetest.NewClock(time.Time{})
-	line := &gpiolinetest.Output{Now: clk.Now}
+	line := &gpiolinetest.Line{Now: clk.Now}
 	bz, err := buzzer.New(line, &buzzer.Opts{Clock: clk})
 	if err != nil {
 		fmt.Println(err)

@@ -19,13 +19,13 @@ func Example() {
 	}
 	opts := &gpioline.Opts{Chip: chip}
 
-	uno, err := gpioline.Output(26, false, opts)
+	uno, err := gpioline.RequestOutput(26, false, opts)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer uno.Close()
-	leds, err := led.New(map[led.LED]led.Output{led.UNO: uno}, nil)
+	leds, err := led.New(map[led.LED]gpioline.Output{led.UNO: uno}, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -75,11 +75,26 @@ func headerChip(chips []string, label func(string) (string, error)) (string, err
 	return "", fmt.Errorf("gpioline: no gpiochip labelled %v: %w", headerLabels, gpiocdev.ErrNotFound)
 }
 
-// Output requests line offset (the BCM GPIO number on a Pi) as an output,
+// Output is a GPIO line driven by a driver (led, buzzer): 1 is on.
+// *gpiocdev.Line implements it; gpiolinetest.Line fakes it.
+type Output interface {
+	SetValue(v int) error
+}
+
+// OutputCloser is an Output that whoever requested it releases.
+type OutputCloser interface {
+	Output
+	Close() error
+}
+
+// The kernel's lines are Outputs.
+var _ OutputCloser = (*gpiocdev.Line)(nil)
+
+// RequestOutput requests line offset (the BCM GPIO number on a Pi) as an output,
 // driven to its inactive level. activeLow inverts the line in the kernel, so
 // SetValue(1) always means "on". The returned line satisfies the Output
 // interfaces of led and buzzer; Close releases it.
-func Output(offset int, activeLow bool, o *Opts) (*gpiocdev.Line, error) {
+func RequestOutput(offset int, activeLow bool, o *Opts) (*gpiocdev.Line, error) {
 	opts := o.defaults()
 	level := gpiocdev.AsActiveHigh
 	if activeLow {
@@ -92,9 +107,9 @@ func Output(offset int, activeLow bool, o *Opts) (*gpiocdev.Line, error) {
 	return l, nil
 }
 
-// Input requests line offset as an input to read its level, with the
-// pull-up when pullUp. Close releases it.
-func Input(offset int, pullUp bool, o *Opts) (*gpiocdev.Line, error) {
+// RequestInput requests line offset as an input to read its level, with
+// the pull-up when pullUp. Close releases it.
+func RequestInput(offset int, pullUp bool, o *Opts) (*gpiocdev.Line, error) {
 	opts := o.defaults()
 	req := []gpiocdev.LineReqOption{gpiocdev.AsInput, gpiocdev.WithConsumer(opts.Consumer)}
 	if pullUp {

@@ -14,7 +14,7 @@ import (
 // and line and wraps gpiocdev's.
 func TestOpenErrors(t *testing.T) {
 	const chip = "gpiochip-unoref-test"
-	if l, err := gpioline.Output(17, false, &gpioline.Opts{Chip: chip}); err == nil {
+	if l, err := gpioline.RequestOutput(17, false, &gpioline.Opts{Chip: chip}); err == nil {
 		l.Close()
 		t.Fatalf("Output() on %s = nil error", chip)
 	} else if !strings.Contains(err.Error(), chip+" line 17") {

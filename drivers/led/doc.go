@@ -2,9 +2,9 @@
 // (clockwise, counter-clockwise), legal (green) and illegal (red) verdict
 // flashes, the amber UNO LED and the four colour-to-match LEDs R, Y, G, B.
 //
-// Each LED sits on one output line (led.Output, satisfied by the
-// *gpiocdev.Line that gpioline.Output returns). Flashes are timed with an
-// injected Clock and never block.
+// Each LED sits on one output line (gpioline.Output, satisfied by the
+// *gpiocdev.Line that gpioline.RequestOutput returns). Flashes are timed
+// with an injected clock.Clock and never block.
 //
 // # Wiring
 //

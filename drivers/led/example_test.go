@@ -4,16 +4,17 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/drivers/led"
 )
 
 func Example() {
-	// On a Pi the outputs come from gpioline.Output(bcm, false, nil).
+	// On a Pi the outputs come from gpioline.RequestOutput(bcm, false, nil).
 	clk := gpiolinetest.NewClock(time.Time{})
-	lines := map[led.LED]led.Output{}
+	lines := map[led.LED]gpioline.Output{}
 	for l := led.DirCW; l <= led.Blue; l++ {
-		lines[l] = &gpiolinetest.Output{Now: clk.Now}
+		lines[l] = &gpiolinetest.Line{Now: clk.Now}
 	}
 	d, err := led.New(lines, &led.Opts{Clock: clk})
 	if err != nil {

@@ -7,16 +7,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/unoref/unoref/drivers/clock"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/internal/pattern"
 )
-
-// Output is the GPIO output line of an LED; *gpiocdev.Line satisfies it.
-type Output = pattern.Output
-
-// Clock schedules the end of a flash: AfterFunc calls f once d has
-// elapsed; stop cancels it and reports whether it did so.
-// gpiolinetest.Clock fakes it.
-type Clock = pattern.Clock
 
 // LED names one LED of the panel.
 type LED int
@@ -67,13 +61,13 @@ type Opts struct {
 	// Default 600ms.
 	Flash time.Duration
 	// Clock times the flashes. Default: the system clock.
-	Clock Clock
+	Clock clock.Clock
 }
 
 // Dev is the panel's bank of LEDs. LEDs without a line are skipped, so a
 // build may leave some out.
 type Dev struct {
-	lines [numLEDs]Output
+	lines [numLEDs]gpioline.Output
 	opts  Opts
 
 	mu    sync.Mutex
@@ -82,7 +76,7 @@ type Dev struct {
 }
 
 // New returns a Dev driving the given lines, all switched off.
-func New(lines map[LED]Output, o *Opts) (*Dev, error) {
+func New(lines map[LED]gpioline.Output, o *Opts) (*Dev, error) {
 	d := &Dev{}
 	if o != nil {
 		d.opts = *o
@@ -94,7 +88,7 @@ func New(lines map[LED]Output, o *Opts) (*Dev, error) {
 		d.opts.Flash = 600 * time.Millisecond
 	}
 	if d.opts.Clock == nil {
-		d.opts.Clock = pattern.System
+		d.opts.Clock = clock.System
 	}
 	d.flash = pattern.New(&d.mu, d.opts.Clock)
 	for l, out := range lines {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/drivers/led"
 )
@@ -13,17 +14,17 @@ import (
 const ms = time.Millisecond
 
 type bank struct {
-	clk   *gpiolinetest.Clock
+	clk   *gpiolinetest.FakeClock
 	dev   *led.Dev
-	lines map[led.LED]*gpiolinetest.Output
+	lines map[led.LED]*gpiolinetest.Line
 }
 
 func newBank(t *testing.T, o led.Opts) *bank {
 	t.Helper()
-	b := &bank{clk: gpiolinetest.NewClock(time.Time{}), lines: map[led.LED]*gpiolinetest.Output{}}
-	outs := map[led.LED]led.Output{}
+	b := &bank{clk: gpiolinetest.NewClock(time.Time{}), lines: map[led.LED]*gpiolinetest.Line{}}
+	outs := map[led.LED]gpioline.Output{}
 	for l := led.DirCW; l <= led.Blue; l++ {
-		b.lines[l] = &gpiolinetest.Output{Now: b.clk.Now}
+		b.lines[l] = &gpiolinetest.Line{Now: b.clk.Now}
 		outs[l] = b.lines[l]
 	}
 	o.Clock = b.clk
@@ -127,8 +128,8 @@ func TestHaltCancelsFlash(t *testing.T) {
 func TestErrors(t *testing.T) {
 	boom := errors.New("boom")
 	clk := gpiolinetest.NewClock(time.Time{})
-	legal := &gpiolinetest.Output{}
-	d, err := led.New(map[led.LED]led.Output{led.Legal: legal}, &led.Opts{Clock: clk})
+	legal := &gpiolinetest.Line{}
+	d, err := led.New(map[led.LED]gpioline.Output{led.Legal: legal}, &led.Opts{Clock: clk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,10 +151,10 @@ func TestErrors(t *testing.T) {
 	if err := d.Set(led.Legal, true); !errors.Is(err, boom) {
 		t.Errorf("Set() = %v, want %v", err, boom)
 	}
-	if _, err := led.New(map[led.LED]led.Output{led.Legal: legal}, nil); !errors.Is(err, boom) {
+	if _, err := led.New(map[led.LED]gpioline.Output{led.Legal: legal}, nil); !errors.Is(err, boom) {
 		t.Errorf("New() with a failing line = %v, want %v", err, boom)
 	}
-	if _, err := led.New(map[led.LED]led.Output{42: legal}, nil); err == nil {
+	if _, err := led.New(map[led.LED]gpioline.Output{42: legal}, nil); err == nil {
 		t.Errorf("New() with LED 42 = nil error, want error")
 	}
 }

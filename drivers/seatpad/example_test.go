@@ -10,7 +10,7 @@ import (
 )
 
 func Example() {
-	// On a Pi: host.Init(), then b, _ := i2creg.Open("1").
+	// On a Pi: p, _ := board.PiHost("unoref").OpenI2C("I2C1").
 	b := mcp23017test.NewBus(0x20, 0x21)
 	clk := gpiolinetest.NewClock(time.Time{})
 	pads, err := seatpad.NewI2C(b, &seatpad.Opts{Seats: 10, Clock: clk})

@@ -12,6 +12,7 @@ import (
 	"periph.io/x/devices/v3/mcp23xxx"
 
 	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/clock"
 )
 
 // MaxSeats is the most seats the referee supports (UNO is for 2–10).
@@ -20,19 +21,6 @@ const MaxSeats = 10
 // SeatsPerChip is how many seats one MCP23017 serves: a button and an LED
 // each, 16 pins.
 const SeatsPerChip = 8
-
-// Clock gives the time of each poll and schedules the next one.
-type Clock interface {
-	Now() time.Time
-	AfterFunc(d time.Duration, f func()) (stop func() bool)
-}
-
-type systemClock struct{}
-
-func (systemClock) Now() time.Time { return time.Now() }
-func (systemClock) AfterFunc(d time.Duration, f func()) func() bool {
-	return time.AfterFunc(d, f).Stop
-}
 
 // ErrSeat is returned for a seat number out of range.
 var ErrSeat = errors.New("seatpad: no such seat")
@@ -51,7 +39,7 @@ type Opts struct {
 	// Interval is the poll period of Run. Default 10ms.
 	Interval time.Duration
 	// Clock stamps the polls. Default: the system clock.
-	Clock Clock
+	Clock clock.Clock
 }
 
 // Event is a debounced seat button event.
@@ -124,7 +112,7 @@ func NewI2C(b i2c.Bus, o *Opts) (*Dev, error) {
 		opts.Interval = 10 * time.Millisecond
 	}
 	if opts.Clock == nil {
-		opts.Clock = systemClock{}
+		opts.Clock = clock.System
 	}
 	d := &Dev{opts: opts, lit: -1}
 	for i := 0; i < need; i++ {

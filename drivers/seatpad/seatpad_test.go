@@ -17,7 +17,7 @@ const ms = time.Millisecond
 
 type rig struct {
 	bus *mcp23017test.Bus
-	clk *gpiolinetest.Clock
+	clk *gpiolinetest.FakeClock
 	dev *seatpad.Dev
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/led"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/oled"
@@ -28,7 +29,7 @@ type Board struct {
 	Buttons <-chan button.Event  // nil: no buttons; the sender closes it
 	Seats   *seatpad.Dev         // the optional seat pads
 	SeatEvs <-chan seatpad.Event // presses of the seat pads
-	Clock   Clock
+	Clock   clock.Clock
 	// Parts are the optional parts switched on in the pin map, found or
 	// absent.
 	Parts Parts
@@ -39,17 +40,17 @@ type Board struct {
 	closers []func() error
 }
 
-// Devices selects what OpenOnly opens.
-type Devices uint
+// Selection selects what OpenOnly opens.
+type Selection uint
 
 // The devices of a board.
 const (
-	Readers  Devices = 1 << iota // the RC522s and their reset line
-	Display                      // the OLED
-	LEDs                         // the panel LEDs
-	Buzzer                       // the buzzer
-	Buttons                      // the panel buttons
-	SeatPads                     // the optional seat pads
+	Readers  Selection = 1 << iota // the RC522s and their reset line
+	Display                        // the OLED
+	LEDs                           // the panel LEDs
+	Buzzer                         // the buzzer
+	Buttons                        // the panel buttons
+	SeatPads                       // the optional seat pads
 
 	All = Readers | Display | LEDs | Buzzer | Buttons | SeatPads
 )
@@ -60,16 +61,16 @@ func Open(pm *hardware.PinMap, h *Host) (*Board, error) { return OpenOnly(pm, h,
 
 // OpenOnly opens the devices of pm selected by which, as Open does:
 // enroll and tag open the readers, then the OLED and buzzer if they answer.
-func OpenOnly(pm *hardware.PinMap, h *Host, which Devices) (*Board, error) {
+func OpenOnly(pm *hardware.PinMap, h *Host, which Selection) (*Board, error) {
 	if err := pm.Validate(); err != nil {
 		return nil, fmt.Errorf("board: %w", err)
 	}
 	b := &Board{Clock: h.Clock}
 	if b.Clock == nil {
-		b.Clock = SystemClock
+		b.Clock = clock.System
 	}
 	steps := []struct {
-		d    Devices
+		d    Selection
 		open func(*hardware.PinMap, *Host) error
 	}{
 		{Readers, b.openReset}, {Readers, b.openReaders}, {Display | SeatPads, b.openI2C(which)},

@@ -13,6 +13,7 @@ import (
 	"periph.io/x/host/v3/sysfs"
 
 	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/gpioline"
 )
 
@@ -37,14 +38,7 @@ type SPIPort struct {
 // one that moves only when it lets the expanders be polled.
 type I2CPort struct {
 	i2c.BusCloser
-	Clock Clock
-}
-
-// Output is a GPIO line requested as an output. *gpiocdev.Line implements
-// it.
-type Output interface {
-	SetValue(v int) error
-	Close() error
+	Clock clock.Clock
 }
 
 // Input is a GPIO line requested as an input, read by level (doctor's
@@ -64,23 +58,6 @@ type Inputs interface {
 // The Pi's lines are the board's.
 var _ Inputs = (*gpioline.Inputs)(nil)
 
-// Clock is the time of the LEDs, buzzer, buttons and seat pads.
-// gpiolinetest.Clock implements it for tests.
-type Clock interface {
-	Now() time.Time
-	AfterFunc(d time.Duration, f func()) (stop func() bool)
-}
-
-type sysClock struct{}
-
-func (sysClock) Now() time.Time { return time.Now() }
-func (sysClock) AfterFunc(d time.Duration, f func()) func() bool {
-	return time.AfterFunc(d, f).Stop
-}
-
-// SystemClock is the wall clock.
-var SystemClock Clock = sysClock{}
-
 // Host opens the buses, lines and files of a machine: the one way unoref
 // reaches hardware. PiHost returns a Raspberry Pi's; boardtest.Sim.Host a
 // simulated board's. Open opens a pin map's devices on it, and the doctor
@@ -95,7 +72,7 @@ type Host struct {
 	Chip func(name string) error
 	// Output requests line offset of chip as an output, driven inactive.
 	// Errors wrap the kernel's: EBUSY for a line another program holds.
-	Output func(chip string, offset int, activeLow bool) (Output, error)
+	Output func(chip string, offset int, activeLow bool) (gpioline.OutputCloser, error)
 	// Input requests line offset of chip as an input read by level, with
 	// the pull-up when pullUp.
 	Input func(chip string, offset int, pullUp bool) (Input, error)
@@ -104,8 +81,8 @@ type Host struct {
 	// Files are the machine's files, from its root: dev/spidev0.0,
 	// proc/device-tree/model, boot/firmware/cmdline.txt.
 	Files fs.FS
-	// Clock is the devices' time; nil means SystemClock.
-	Clock Clock
+	// Clock is the devices' time; nil means clock.System.
+	Clock clock.Clock
 	// Sleep waits, for lines and chips to settle (the doctor, enrolment);
 	// nil means time.Sleep. A simulated board's moves its chips' clocks.
 	Sleep func(time.Duration)
@@ -126,17 +103,17 @@ func PiHost(consumer string) *Host {
 		OpenSPI: openSPI,
 		OpenI2C: openI2C,
 		Chip:    gpioline.CheckChip,
-		Output: func(chip string, offset int, activeLow bool) (Output, error) {
-			return gpioline.Output(offset, activeLow, opts(chip))
+		Output: func(chip string, offset int, activeLow bool) (gpioline.OutputCloser, error) {
+			return gpioline.RequestOutput(offset, activeLow, opts(chip))
 		},
 		Input: func(chip string, offset int, pullUp bool) (Input, error) {
-			return gpioline.Input(offset, pullUp, opts(chip))
+			return gpioline.RequestInput(offset, pullUp, opts(chip))
 		},
 		Inputs: func(chip string, offsets []int) (Inputs, error) {
 			return gpioline.RequestInputs(offsets, &gpioline.InputOpts{Opts: *opts(chip), Debounce: buttonDebounce})
 		},
 		Files: os.DirFS("/"),
-		Clock: SystemClock,
+		Clock: clock.System,
 		Sleep: time.Sleep,
 	}
 }

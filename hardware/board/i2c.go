@@ -7,6 +7,7 @@ import (
 
 	"periph.io/x/conn/v3/i2c"
 
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware"
@@ -14,7 +15,7 @@ import (
 
 // openI2C returns the opener of the pin map's I²C bus, the OLED on it,
 // and the seat-pad expanders when they are switched on, as which selects.
-func (b *Board) openI2C(which Devices) func(*hardware.PinMap, *Host) error {
+func (b *Board) openI2C(which Selection) func(*hardware.PinMap, *Host) error {
 	return func(pm *hardware.PinMap, h *Host) error {
 		bus, err := h.OpenI2C(I2CBus(pm.OLED.Bus))
 		if err != nil {
@@ -27,11 +28,11 @@ func (b *Board) openI2C(which Devices) func(*hardware.PinMap, *Host) error {
 			}
 		}
 		if which&SeatPads != 0 {
-			clock := bus.Clock
-			if clock == nil {
-				clock = b.Clock
+			clk := bus.Clock
+			if clk == nil {
+				clk = b.Clock
 			}
-			b.lookForSeatPads(pm, bus, clock)
+			b.lookForSeatPads(pm, bus, clk)
 		}
 		return nil
 	}
@@ -55,14 +56,14 @@ func (b *Board) openOLED(pm *hardware.PinMap, bus i2c.Bus) error {
 // lookForSeatPads lists each expander the seats need as a part and opens
 // the seat pads on those that acknowledge, from the first: with one
 // MCP23017 of two, seats 1–8 work and the part list says 9–10 have none.
-func (b *Board) lookForSeatPads(pm *hardware.PinMap, bus i2c.Bus, clock Clock) {
+func (b *Board) lookForSeatPads(pm *hardware.PinMap, bus i2c.Bus, clk clock.Clock) {
 	sp := pm.SeatPads
 	if sp.Seats == 0 {
 		return
 	}
 	parts, addrs := expanderParts(sp, bus)
 	if len(addrs) > 0 {
-		if err := b.openSeatPads(bus, clock, min(sp.Seats, len(addrs)*seatpad.SeatsPerChip), addrs); err != nil {
+		if err := b.openSeatPads(bus, clk, min(sp.Seats, len(addrs)*seatpad.SeatsPerChip), addrs); err != nil {
 			for i := range addrs {
 				parts[i].State, parts[i].Detail = Absent, err.Error()
 			}
@@ -99,8 +100,8 @@ func expanderParts(sp hardware.SeatPads, bus i2c.Bus) (Parts, []uint16) {
 
 // openSeatPads sets up seats pads on the expanders at addrs and their
 // polling loop, on clock.
-func (b *Board) openSeatPads(bus i2c.Bus, clock Clock, seats int, addrs []uint16) error {
-	sp, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: seats, Addrs: addrs, Clock: clock})
+func (b *Board) openSeatPads(bus i2c.Bus, clk clock.Clock, seats int, addrs []uint16) error {
+	sp, err := seatpad.NewI2C(bus, &seatpad.Opts{Seats: seats, Addrs: addrs, Clock: clk})
 	if err != nil {
 		return err
 	}

@@ -8,12 +8,13 @@ import (
 
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/led"
 	"github.com/unoref/unoref/hardware"
 )
 
 // output requests pin as an output; NoPin gives nil.
-func (b *Board) output(pm *hardware.PinMap, h *Host, p hardware.Pin, activeLow bool) (Output, error) {
+func (b *Board) output(pm *hardware.PinMap, h *Host, p hardware.Pin, activeLow bool) (gpioline.OutputCloser, error) {
 	if p == hardware.NoPin {
 		return nil, nil
 	}
@@ -45,7 +46,7 @@ func ButtonPins(pm *hardware.PinMap) map[button.Name]hardware.Pin {
 
 // openLEDs requests the LED lines and sets up the LED bank.
 func (b *Board) openLEDs(pm *hardware.PinMap, h *Host) error {
-	lines := map[led.LED]led.Output{}
+	lines := map[led.LED]gpioline.Output{}
 	for l, p := range LEDPins(pm) {
 		o, err := b.output(pm, h, p, pm.LEDs.ActiveLow)
 		if err != nil {

@@ -9,7 +9,7 @@ import (
 
 func Example() {
 	clk := gpiolinetest.NewClock(time.Time{})
-	out := &gpiolinetest.Output{Now: clk.Now}
+	out := &gpiolinetest.Line{Now: clk.Now}
 	out.SetValue(1)
 	clk.AfterFunc(50*time.Millisecond, func() { out.SetValue(0) })
 	clk.Advance(time.Second)

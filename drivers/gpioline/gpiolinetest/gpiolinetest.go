@@ -11,14 +11,13 @@ import (
 	"github.com/unoref/unoref/drivers/button"
 )
 
-// Epoch is the start time of a Clock made with a zero time.
+// Epoch is the start time of a FakeClock made with a zero time.
 var Epoch = time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)
 
-// Clock is a fake clock: time moves only when Advance is called, and timers
-// set with AfterFunc fire inside Advance, in deadline order, with Now set to
-// their deadline. It satisfies the Clock interfaces of led, buzzer, button
-// and seatpad.
-type Clock struct {
+// FakeClock is a fake clock.Clock: time moves only when Advance is called,
+// and timers set with AfterFunc fire inside Advance, in deadline order,
+// with Now set to their deadline.
+type FakeClock struct {
 	mu     sync.Mutex
 	cond   *sync.Cond
 	now    time.Time
@@ -33,28 +32,28 @@ type timer struct {
 	f   func()
 }
 
-// NewClock returns a Clock at start (Epoch if start is zero).
-func NewClock(start time.Time) *Clock {
+// NewClock returns a FakeClock at start (Epoch if start is zero).
+func NewClock(start time.Time) *FakeClock {
 	if start.IsZero() {
 		start = Epoch
 	}
-	c := &Clock{now: start}
+	c := &FakeClock{now: start}
 	c.cond = sync.NewCond(&c.mu)
 	return c
 }
 
 // Now returns the fake time.
-func (c *Clock) Now() time.Time {
+func (c *FakeClock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.now
 }
 
 // Since returns the fake time elapsed since t.
-func (c *Clock) Since(t time.Time) time.Duration { return c.Now().Sub(t) }
+func (c *FakeClock) Since(t time.Time) time.Duration { return c.Now().Sub(t) }
 
 // AfterFunc schedules f to run d after the current fake time.
-func (c *Clock) AfterFunc(d time.Duration, f func()) (stop func() bool) {
+func (c *FakeClock) AfterFunc(d time.Duration, f func()) (stop func() bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.seq++
@@ -77,11 +76,11 @@ func (c *Clock) AfterFunc(d time.Duration, f func()) (stop func() bool) {
 }
 
 // Sleep advances the clock by d, like a sleep that costs no real time.
-func (c *Clock) Sleep(d time.Duration) { c.Advance(d) }
+func (c *FakeClock) Sleep(d time.Duration) { c.Advance(d) }
 
 // Advance moves the clock forward by d, firing every timer that falls due on
 // the way (including timers set by the callbacks themselves).
-func (c *Clock) Advance(d time.Duration) {
+func (c *FakeClock) Advance(d time.Duration) {
 	c.mu.Lock()
 	end := c.now.Add(d)
 	for {
@@ -109,7 +108,7 @@ func (c *Clock) Advance(d time.Duration) {
 }
 
 // Pending returns the number of timers not yet fired or stopped.
-func (c *Clock) Pending() int {
+func (c *FakeClock) Pending() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.timers)
@@ -117,7 +116,7 @@ func (c *Clock) Pending() int {
 
 // BlockUntil waits until at least n timers are pending: a goroutine under
 // test has reached the point where it waits on the clock.
-func (c *Clock) BlockUntil(n int) {
+func (c *FakeClock) BlockUntil(n int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for len(c.timers) < n {
@@ -125,7 +124,7 @@ func (c *Clock) BlockUntil(n int) {
 	}
 }
 
-// Change is one value written to an Output.
+// Change is one value written to a Line.
 type Change struct {
 	At    time.Time
 	Value int
@@ -133,9 +132,9 @@ type Change struct {
 
 func (c Change) String() string { return fmt.Sprintf("%d@%s", c.Value, c.At.Format("15:04:05.000")) }
 
-// Output is a fake output line (a *gpiocdev.Line stand-in) that records
+// Line is a fake output line (a *gpiocdev.Line stand-in) that records
 // every value written, stamped with Now (zero time when Now is nil).
-type Output struct {
+type Line struct {
 	Now func() time.Time
 	Err error // returned by SetValue, which then records nothing
 
@@ -144,7 +143,7 @@ type Output struct {
 }
 
 // SetValue records v.
-func (o *Output) SetValue(v int) error {
+func (o *Line) SetValue(v int) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.Err != nil {
@@ -159,7 +158,7 @@ func (o *Output) SetValue(v int) error {
 }
 
 // Value is the last value written (0 if none).
-func (o *Output) Value() int {
+func (o *Line) Value() int {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if len(o.changes) == 0 {
@@ -169,7 +168,7 @@ func (o *Output) Value() int {
 }
 
 // Changes returns a copy of every value written, in order.
-func (o *Output) Changes() []Change {
+func (o *Line) Changes() []Change {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return append([]Change(nil), o.changes...)
@@ -177,7 +176,7 @@ func (o *Output) Changes() []Change {
 
 // Transitions returns the writes that changed the value (starting from 0),
 // which is what an LED or buzzer on the line shows.
-func (o *Output) Transitions() []Change {
+func (o *Line) Transitions() []Change {
 	var out []Change
 	last := 0
 	for _, c := range o.Changes() {
@@ -190,7 +189,7 @@ func (o *Output) Transitions() []Change {
 }
 
 // Reset forgets the recorded writes.
-func (o *Output) Reset() {
+func (o *Line) Reset() {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.changes = nil

@@ -12,7 +12,7 @@ import (
 func Example() {
 	var mu sync.Mutex
 	clk := gpiolinetest.NewClock(time.Time{})
-	line := &gpiolinetest.Output{Now: clk.Now}
+	line := &gpiolinetest.Line{Now: clk.Now}
 	p := pattern.New(&mu, clk)
 
 	// Beep, pause, beep: the steps switch the line, the end silences it.

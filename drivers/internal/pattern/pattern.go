@@ -3,13 +3,9 @@ package pattern
 import (
 	"sync"
 	"time"
-)
 
-// Output is a GPIO output line; *gpiocdev.Line satisfies it, and
-// gpiolinetest.Output fakes it.
-type Output interface {
-	SetValue(int) error
-}
+	"github.com/unoref/unoref/drivers/clock"
+)
 
 // Level is the line value that switches an output on (on) or off: 1 and 0,
 // or 0 and 1 for a stage that is on while its line is low (activeLow).
@@ -20,21 +16,6 @@ func Level(on, activeLow bool) int {
 	return 0
 }
 
-// Clock schedules the steps. AfterFunc calls f once d has elapsed; stop
-// cancels it and reports whether it did so. gpiolinetest.Clock fakes it.
-type Clock interface {
-	AfterFunc(d time.Duration, f func()) (stop func() bool)
-}
-
-type systemClock struct{}
-
-func (systemClock) AfterFunc(d time.Duration, f func()) func() bool {
-	return time.AfterFunc(d, f).Stop
-}
-
-// System is the wall clock (time.AfterFunc).
-var System Clock = systemClock{}
-
 // Step is the action at the start of step i of a sequence of n durations;
 // it is called once more with i == n when the last duration has elapsed.
 type Step func(i int) error
@@ -44,7 +25,7 @@ type Step func(i int) error
 // steps and Err take that lock themselves.
 type Player struct {
 	mu      sync.Locker
-	clock   Clock
+	clock   clock.Clock
 	stop    func() bool // the pending step's timer
 	gen     int         // sequence generation: a stale timer does nothing
 	playing bool
@@ -53,11 +34,11 @@ type Player struct {
 
 // New returns a Player whose steps run under mu, timed by clock (System
 // if nil).
-func New(mu sync.Locker, clock Clock) *Player {
-	if clock == nil {
-		clock = System
+func New(mu sync.Locker, clk clock.Clock) *Player {
+	if clk == nil {
+		clk = clock.System
 	}
-	return &Player{mu: mu, clock: clock}
+	return &Player{mu: mu, clock: clk}
 }
 
 // Play cancels the sequence in progress and starts durs: step(0) now, then

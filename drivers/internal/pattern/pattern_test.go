@@ -18,7 +18,7 @@ const ms = time.Millisecond
 // rig is a Player on a fake clock that logs each step as "i@offset".
 type rig struct {
 	mu     sync.Mutex
-	clk    *gpiolinetest.Clock
+	clk    *gpiolinetest.FakeClock
 	p      *pattern.Player
 	log    []string
 	failAt int // step that fails; -1 for none
@@ -137,6 +137,7 @@ func TestStaleTimer(t *testing.T) {
 type clockFunc func(d time.Duration, f func()) func() bool
 
 func (c clockFunc) AfterFunc(d time.Duration, f func()) func() bool { return c(d, f) }
+func (clockFunc) Now() time.Time                                    { return time.Time{} }
 
 func TestErrors(t *testing.T) {
 	r := newRig()

@@ -16,6 +16,7 @@ import (
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/ndef"
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
@@ -33,7 +34,7 @@ type Opts struct {
 	OLED *ssd1306test.Opts // the OLED; nil: an SSD1306 at 0x3C
 	// Clock is the devices' time (LEDs, buzzer, buttons); nil: a fake
 	// clock at 2024-01-01 that only the test moves.
-	Clock board.Clock
+	Clock clock.Clock
 	// RealTime makes the readers' waits between polls last as long in
 	// real time, cut short by Poll; without it a reader waits for Poll
 	// before its next poll, so a test knows what it has seen.
@@ -47,7 +48,7 @@ type Sim struct {
 	Play, Draw *mfrc522test.Sim
 	OLED       *ssd1306test.Sim
 	Pads       *mcp23017test.Bus
-	Clock      board.Clock
+	Clock      clock.Clock
 	// Files are the machine's files: a Raspberry Pi 4's device-tree model,
 	// boot command lines without a serial console, and the device files of
 	// SPI0 (both chip selects), I2C1 and gpiochip0. Delete one to switch
@@ -58,7 +59,7 @@ type Sim struct {
 	MaxSPI map[string]physic.Frequency
 
 	realTime bool
-	padClock *gpiolinetest.Clock // the expanders' polls: moves in PollPads only
+	padClock *gpiolinetest.FakeClock // the expanders' polls: moves in PollPads only
 	edges    *gpiolinetest.Edges
 	polls    map[string]chan struct{}
 	done     chan struct{}

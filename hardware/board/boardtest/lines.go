@@ -10,6 +10,7 @@ import (
 	"github.com/warthog618/go-gpiocdev"
 
 	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/hardware/board"
 )
@@ -84,19 +85,19 @@ func (s *Sim) release(offset int) { s.held[offset] = false }
 
 // line is a requested output line.
 type line struct {
-	*gpiolinetest.Output
+	*gpiolinetest.Line
 	s      *Sim
 	offset int
 	closed bool
 }
 
-func (s *Sim) output(chip string, offset int, activeLow bool) (board.Output, error) {
+func (s *Sim) output(chip string, offset int, activeLow bool) (gpioline.OutputCloser, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.request(chip, offset); err != nil {
 		return nil, err
 	}
-	l := &line{Output: &gpiolinetest.Output{Now: s.Clock.Now}, s: s, offset: offset}
+	l := &line{Line: &gpiolinetest.Line{Now: s.Clock.Now}, s: s, offset: offset}
 	s.outs[offset] = l
 	return l, l.set(0)
 }
@@ -116,7 +117,7 @@ func (l *line) set(v int) error {
 	if l.s.cut[l.offset] {
 		return fmt.Errorf("boardtest: %s line %d: %w", Chip, l.offset, syscall.EIO)
 	}
-	if err := l.Output.SetValue(v); err != nil {
+	if err := l.Line.SetValue(v); err != nil {
 		return err
 	}
 	if l.offset == ResetGPIO {
@@ -137,11 +138,11 @@ func (l *line) Close() error {
 }
 
 // Out is output line offset as last requested, nil if never requested.
-func (s *Sim) Out(offset int) *gpiolinetest.Output {
+func (s *Sim) Out(offset int) *gpiolinetest.Line {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if l := s.outs[offset]; l != nil {
-		return l.Output
+		return l.Line
 	}
 	return nil
 }

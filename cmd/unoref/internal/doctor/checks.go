@@ -13,6 +13,7 @@ import (
 	"github.com/warthog618/go-gpiocdev"
 	"periph.io/x/conn/v3/i2c"
 
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware"
@@ -409,7 +410,7 @@ func (d *doctor) gpio() {
 			case l.key == "buzzer.pin":
 				activeLow = d.pm.Buzzer.ActiveLow
 			}
-			var out board.Output
+			var out gpioline.OutputCloser
 			if out, err = d.env.Output(chip, l.bcm, activeLow); err == nil {
 				d.closer = append(d.closer, out.Close)
 				d.lines[l.key] = out

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/unoref/unoref/drivers/gpioline"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
@@ -140,7 +141,7 @@ type Options struct {
 // Run runs every check and returns the report. It stops early, with the
 // checks so far, when ctx is done or when the pin map is not valid.
 func Run(ctx context.Context, env *Env, o Options) *Report {
-	d := &doctor{ctx: ctx, env: *env, opts: o, rep: &Report{PinMap: "built-in reference build"}, lines: map[string]board.Output{}, inputs: map[string]board.Input{}}
+	d := &doctor{ctx: ctx, env: *env, opts: o, rep: &Report{PinMap: "built-in reference build"}, lines: map[string]gpioline.OutputCloser{}, inputs: map[string]board.Input{}}
 	if d.env.Sleep == nil {
 		h := *env.Host
 		h.Sleep = time.Sleep
@@ -176,8 +177,8 @@ type doctor struct {
 	spiOff map[int]bool // chip selects without a spidev
 	i2cOff bool
 	chipOK bool
-	lines  map[string]board.Output // pin map key → requested output, for blink
-	inputs map[string]board.Input  // pin map key → button line read at rest, for the walk
+	lines  map[string]gpioline.OutputCloser // pin map key → requested output, for blink
+	inputs map[string]board.Input           // pin map key → button line read at rest, for the walk
 	closer []func() error
 
 	readersOK []startedPad // readers that started, for the walk

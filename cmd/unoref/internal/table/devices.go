@@ -3,12 +3,12 @@ package table
 import (
 	"context"
 	"image"
-	"time"
 
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/led"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/seatpad"
@@ -82,12 +82,6 @@ type Resolver interface {
 	Resolve(ctx context.Context, uid []byte, data []byte, read registry.ReadFunc) (registry.Resolved, error)
 }
 
-// Clock is the daemon's time; tests pass a fake one.
-type Clock interface {
-	Now() time.Time
-	AfterFunc(d time.Duration, f func()) (stop func() bool)
-}
-
 // Devices is what the table is built from. Play is required; the others may
 // be nil (not fitted).
 type Devices struct {
@@ -100,7 +94,7 @@ type Devices struct {
 	Seats    SeatPads             // optional
 	SeatEvs  <-chan seatpad.Event // presses of the seat pads
 	Resolver Resolver             // default: the card code on the tag only
-	Clock    Clock                // default: the system clock
+	Clock    clock.Clock          // default: clock.System
 	// Loops run beside Run until it returns (the display's drawing, the
 	// buttons' and seat pads' polling). Optional.
 	Loops []func(ctx context.Context) error
@@ -113,9 +107,6 @@ type Devices struct {
 	// Person plays a simulated table from the page. Optional.
 	Person Person
 }
-
-// SystemClock is the wall clock, for led, buzzer, button and the table.
-var SystemClock Clock = board.SystemClock
 
 // The drivers are the devices.
 var (

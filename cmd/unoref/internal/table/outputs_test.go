@@ -67,7 +67,7 @@ func diffBounds(a, b *image.Gray) image.Rectangle {
 
 // checkLine compares the transitions of a fake line with want, as offsets
 // from t0.
-func checkLine(t testing.TB, name string, o *gpiolinetest.Output, t0 time.Time, want ...time.Duration) {
+func checkLine(t testing.TB, name string, o *gpiolinetest.Line, t0 time.Time, want ...time.Duration) {
 	t.Helper()
 	var got []time.Duration
 	for _, c := range o.Transitions() {

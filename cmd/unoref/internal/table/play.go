@@ -71,8 +71,8 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 		t.refresh()
 		return nil
 	case mfrc522.TagLeft:
-		delete(t.tags.seen, ev.Tag.UID.String())
-		delete(t.tags.inField, pad+ev.Tag.UID.String())
+		delete(t.tags.seen, registry.FormatUID(ev.Tag.UID))
+		delete(t.tags.inField, pad+registry.FormatUID(ev.Tag.UID))
 		return nil
 	case mfrc522.PollFailed:
 		if errors.Is(ev.Err, mfrc522.ErrCollision) {
@@ -83,7 +83,7 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	default:
 		return nil
 	}
-	uid := ev.Tag.UID.String()
+	uid := registry.FormatUID(ev.Tag.UID)
 	if t.tags.seen[uid] {
 		return nil
 	}
@@ -91,16 +91,16 @@ func (t *Table) readerEvent(pad string, ev mfrc522.Event) error {
 	// card still lying on the pad is not one of them.
 	fresh := 0
 	for _, p := range ev.Present {
-		if !t.tags.inField[pad+p.UID.String()] {
+		if !t.tags.inField[pad+registry.FormatUID(p.UID)] {
 			fresh++
 		}
 	}
 	for _, p := range ev.Present {
-		t.tags.inField[pad+p.UID.String()] = true
+		t.tags.inField[pad+registry.FormatUID(p.UID)] = true
 	}
 	if fresh > 1 {
 		for _, p := range ev.Present {
-			t.tags.seen[p.UID.String()] = true
+			t.tags.seen[registry.FormatUID(p.UID)] = true
 		}
 		t.refuse(CodeTwoCards, msg.Msg{Key: "tag.twocards"}, "")
 		return nil
@@ -126,7 +126,7 @@ func (t *Table) resolve(pad string, tag mfrc522.Tag) (cards.Card, error) {
 		return res.Card, err
 	}
 	if tag.Type >= mfrc522.TypeClassicMini {
-		te := &registry.TagError{Err: registry.ErrUnknownTag, UID: tag.UID.String(), Msg: "Unknown tag: this is not a card"}
+		te := &registry.TagError{Err: registry.ErrUnknownTag, UID: registry.FormatUID(tag.UID), Msg: "Unknown tag: this is not a card"}
 		return cards.Card{}, fmt.Errorf("%w: %w", errNotCard, te)
 	}
 	_, c, derr, rerr := registry.ReadCard(tag.Data, read)
@@ -561,7 +561,7 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	}
 }
 
-// pileOn puts the tag uid (in hex, as mfrc522.UID prints it) on the pile
+// pileOn puts the tag uid (registry.FormatUID's hex) on the pile
 // before the referee rules on its play; a *registry.TagError
 // (registry.ErrDuplicateTag) when it is there already: the card was taken
 // back.

@@ -14,6 +14,7 @@ import (
 	"github.com/unoref/unoref/cards/registry"
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/drivers/voice"
@@ -33,7 +34,7 @@ type Config struct {
 	// UnoGrace is the time a player keeps, from the card that leaves them
 	// one card, to call UNO before the referee's automatic catch: a play
 	// or draw by someone else inside it waits until it ends or the call
-	// comes. Default 2 s; negative: none.
+	// comes. Default DefaultUnoGrace; negative: none.
 	UnoGrace time.Duration
 	// SeatWindow is how long a seat-pad press names who acts next.
 	// Default 3 s.
@@ -85,7 +86,7 @@ func (c *Config) defaults() {
 		c.Rules = referee.PresetOfficial
 	}
 	if c.UnoGrace == 0 {
-		c.UnoGrace = 2 * time.Second
+		c.UnoGrace = DefaultUnoGrace
 	}
 	if c.SeatWindow <= 0 {
 		c.SeatWindow = 3 * time.Second
@@ -98,6 +99,10 @@ func (c *Config) defaults() {
 	}
 }
 
+// DefaultUnoGrace is Config.UnoGrace's default, and the config key
+// game.uno_grace's.
+const DefaultUnoGrace = 2 * time.Second
+
 // ErrHalted is returned by Do once Run has returned.
 var ErrHalted = errors.New("table: halted")
 
@@ -107,7 +112,7 @@ type Table struct {
 	dev   Devices
 	j     Journal
 	cfg   Config
-	clock Clock
+	clock clock.Clock
 
 	actions chan request
 	timers  chan timerMsg
@@ -263,7 +268,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 	}
 	t.codeShown = make(chan chan struct{})
 	if t.clock == nil {
-		t.clock = SystemClock
+		t.clock = clock.System
 	}
 	t.person = dev.Person
 	if t.person == nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/virtual"
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/drivers/gpioline/gpiolinetest"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/drivers/oled/ssd1306test"
@@ -18,11 +19,11 @@ import (
 // vtable is a virtual table running in a test, on a fake clock.
 type vtable struct {
 	*Table
-	clock *gpiolinetest.Clock
+	clock *gpiolinetest.FakeClock
 	dir   string
 	stop  func() error
 	jr    *SQLJournal
-	vb    *virtual.Board
+	vb    *virtual.Rig
 }
 
 func (v *vtable) j() *SQLJournal { return v.jr }
@@ -30,13 +31,13 @@ func (v *vtable) j() *SQLJournal { return v.jr }
 // virtualOpts are what a test sets of a virtual table: its clock (nil: the
 // system clock) and deck registry.
 type virtualOpts struct {
-	Clock    board.Clock
+	Clock    clock.Clock
 	Resolver Resolver
 }
 
 // newVirtual builds the virtual table on j as the daemon does: the table
 // on the virtual board (package virtual), played by its person.
-func newVirtual(t testing.TB, j Journal, cfg Config, o virtualOpts) (*Table, *virtual.Board) {
+func newVirtual(t testing.TB, j Journal, cfg Config, o virtualOpts) (*Table, *virtual.Rig) {
 	t.Helper()
 	vb, err := virtual.Open(&virtual.Opts{Clock: o.Clock})
 	if err != nil {
@@ -78,14 +79,14 @@ func startVirtualWith(t testing.TB, dir string, cfg Config, opts virtualOpts) *v
 type simParts struct {
 	Play, Draw *mfrc522test.Sim
 	OLED       *ssd1306test.Sim
-	LEDs       map[string]*gpiolinetest.Output // by LED name: "cw", "illegal", "R"…
-	Buzzer     *gpiolinetest.Output
+	LEDs       map[string]*gpiolinetest.Line // by LED name: "cw", "illegal", "R"…
+	Buzzer     *gpiolinetest.Line
 }
 
 // Sim returns v's simulated parts.
 func (v *vtable) Sim() simParts {
 	s, pm := v.vb.Sim, v.vb.Map
-	p := simParts{Play: s.Play, Draw: s.Draw, OLED: s.OLED, LEDs: map[string]*gpiolinetest.Output{}, Buzzer: s.Out(int(pm.Buzzer.Pin))}
+	p := simParts{Play: s.Play, Draw: s.Draw, OLED: s.OLED, LEDs: map[string]*gpiolinetest.Line{}, Buzzer: s.Out(int(pm.Buzzer.Pin))}
 	for l, pin := range board.LEDPins(pm) {
 		p.LEDs[l.String()] = s.Out(int(pin))
 	}

@@ -113,7 +113,7 @@ func (p *Person) Lay(ctx context.Context, padName, codes string) error {
 	w := &tapWait{uids: map[string]bool{}, ch: make(chan struct{})}
 	p.mu.Lock()
 	for _, tag := range tags {
-		uid := mfrc522.UID(tag.UID()).String()
+		uid := registry.FormatUID(tag.UID())
 		w.uids[uid] = true
 		p.padOf[uid] = padName
 		if p.field[uid] || p.placed[uid] != nil {
@@ -204,7 +204,7 @@ func (p *Person) ReaderRuled(padName string, ev mfrc522.Event) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	uid := ev.Tag.UID.String()
+	uid := registry.FormatUID(ev.Tag.UID)
 	switch ev.Kind {
 	case mfrc522.TagArrived:
 		p.field[uid] = true

@@ -3,6 +3,7 @@ package virtual
 import (
 	"fmt"
 
+	"github.com/unoref/unoref/drivers/clock"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/hardware/board/boardtest"
@@ -13,13 +14,14 @@ type Opts struct {
 	// Clock is the devices' time (LEDs, buzzer, button debouncing), which
 	// the table takes as its own. Default: the system clock. Tests pass a
 	// fake one.
-	Clock board.Clock
+	Clock clock.Clock
 }
 
-// Board is the virtual table's board: the reference build with every
-// optional part fitted, on the simulated board, opened by hardware/board
-// as on a Pi; and the person who plays it from the page.
-type Board struct {
+// Rig is the virtual table's hardware: the reference build with every
+// optional part fitted, on the simulated board (Sim), opened by
+// hardware/board as on a Pi (Board); and the person who plays it from the
+// page.
+type Rig struct {
 	*board.Board
 	Sim    *boardtest.Sim
 	Map    *hardware.PinMap
@@ -28,13 +30,13 @@ type Board struct {
 
 // Open opens the virtual table's board. Its readers poll in real time (a
 // tap is read at once), its seat pads when a seat is pressed.
-func Open(o *Opts) (*Board, error) {
+func Open(o *Opts) (*Rig, error) {
 	var opts Opts
 	if o != nil {
 		opts = *o
 	}
 	if opts.Clock == nil {
-		opts.Clock = board.SystemClock
+		opts.Clock = clock.System
 	}
 	sim := boardtest.New(&boardtest.Opts{Draw: true, Pads: []uint16{0x20, 0x21}, Clock: opts.Clock, RealTime: true})
 	pm := hardware.Full()
@@ -46,5 +48,5 @@ func Open(o *Opts) (*Board, error) {
 	// has nothing to be told of them (Parts lists the optional parts for
 	// a build that may lack some).
 	b.Parts = nil
-	return &Board{Board: b, Sim: sim, Map: pm, Person: newPerson(sim, pm)}, nil
+	return &Rig{Board: b, Sim: sim, Map: pm, Person: newPerson(sim, pm)}, nil
 }

@@ -7,15 +7,15 @@ import (
 
 	"github.com/unoref/unoref/cmd/unoref/internal/table"
 	"github.com/unoref/unoref/cmd/unoref/internal/virtual"
-	"github.com/unoref/unoref/hardware/board"
+	"github.com/unoref/unoref/drivers/clock"
 )
 
 // Virtual runs the virtual table on journal j until the test ends, as the
 // daemon builds it (package virtual), on clock (nil: the system clock).
 // The channel has Run's error if Run returns before the test ends.
-func Virtual(t testing.TB, j table.Journal, cfg table.Config, clock board.Clock) (*table.Table, <-chan error) {
+func Virtual(t testing.TB, j table.Journal, cfg table.Config, clk clock.Clock) (*table.Table, <-chan error) {
 	t.Helper()
-	vb, err := virtual.Open(&virtual.Opts{Clock: clock})
+	vb, err := virtual.Open(&virtual.Opts{Clock: clk})
 	if err != nil {
 		t.Fatal(err)
 	}
