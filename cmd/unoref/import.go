@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -82,14 +84,14 @@ func runImport(ctx context.Context, self *command, e *env, args []string) error 
 		if err != nil {
 			return fmt.Errorf("import: %w", err)
 		}
-		writePlan(e.stdout, other, plan, false)
+		writePlan(e.stdout, other, plan, false, lang.English)
 		return nil
 	}
 	plan, err := j.Import(ctx, from.Journal)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	writePlan(e.stdout, other, plan, true)
+	writePlan(e.stdout, other, plan, true, lang.English)
 	return nil
 }
 
@@ -110,36 +112,40 @@ func sameFile(a, b string) (bool, error) {
 	return os.SameFile(fi[0], fi[1]), nil
 }
 
-// writePlan says what an import adds (done: has added) from other.
-func writePlan(w io.Writer, other string, p journal.ImportPlan, done bool) {
-	verb := "to add"
+// writePlan says, in l, what an import adds (done: has added) from
+// other.
+func writePlan(w io.Writer, other string, p journal.ImportPlan, done bool, l lang.Lang) {
+	games := func(n int) string { return l.Render(msg.Msg{Key: "page.fam.games", Args: msg.Args{N: n}}) }
+	say := func(key string, a msg.Args) { fmt.Fprintln(w, l.Render(msg.Msg{Key: key, Args: a})) }
+	head := "cli.import.plan"
 	if done {
-		verb = "added"
+		head = "cli.import.done"
 	}
-	fmt.Fprintf(w, "%s: %s %s, %s already here", other, count(p.Games, "game", "games"), verb, count(p.Known, "game", "games"))
+	say(head, msg.Args{Path: other, Text: games(p.Games), Value: games(p.Known)})
 	if p.Open > 0 {
-		fmt.Fprintf(w, "; %s still being played there (left out until it ends)", count(p.Open, "game", "games"))
+		say("cli.import.open", msg.Args{Text: games(p.Open)})
 	}
-	fmt.Fprintln(w, ".")
 	if len(p.Players) > 0 {
-		fmt.Fprintln(w, "Players there → here:")
+		say("cli.import.players", msg.Args{})
 	}
 	for _, pl := range p.Players {
+		a := msg.Args{Player: pl.Name, Other: pl.Here.Name, Text: games(pl.Games), Value: games(pl.Claims)}
+		key := "cli.import.same"
 		switch {
 		case pl.New() && pl.Claims > 0:
-			fmt.Fprintf(w, "  %s → new on the roster, %s (and %s here as a guest)\n", pl.Name, count(pl.Games, "game", "games"), count(pl.Claims, "game", "games"))
+			key = "cli.import.claims"
 		case pl.New():
-			fmt.Fprintf(w, "  %s → new on the roster, %s\n", pl.Name, count(pl.Games, "game", "games"))
+			key = "cli.import.new"
 		case pl.Guest:
-			fmt.Fprintf(w, "  %s (a guest there) → %s, %s\n", pl.Name, pl.Here.Name, count(pl.Games, "game", "games"))
-		default:
-			fmt.Fprintf(w, "  %s → %s, %s\n", pl.Name, pl.Here.Name, count(pl.Games, "game", "games"))
+			key = "cli.import.guest"
 		}
+		fmt.Fprint(w, "  ")
+		say(key, a)
 	}
 	if p.Guests > 0 {
-		fmt.Fprintf(w, "Guests: %d seats stay guests'.\n", p.Guests)
+		say("cli.import.guests", msg.Args{N: p.Guests})
 	}
 	if !done && p.Games > 0 {
-		fmt.Fprintf(w, "Nothing is written yet: unoref import --yes %s adds them.\n", other)
+		say("cli.import.dry", msg.Args{Command: "unoref import --yes " + other})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -48,7 +49,7 @@ func TestImportCommand(t *testing.T) {
 	for _, want := range []string{
 		gran + ": 2 games to add, 1 game already here.",
 		"Players there → here:\n  Ben → Ben, 1 game\n  Gran → new on the roster, 1 game\n  mia → Mia, 2 games\n",
-		"Nothing is written yet: unoref import --yes " + gran + " adds them.",
+		"Nothing is written yet: `unoref import --yes " + gran + "` adds them.",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("import without --yes: no %q in\n%s", want, out)
@@ -107,5 +108,34 @@ func TestImportRefuses(t *testing.T) {
 				t.Errorf("import %q: exit %d, stderr %q; want %d and %q", tt.args, code, errOut, tt.code, tt.want)
 			}
 		})
+	}
+}
+
+// The plan reads in every language: each of its lines a sentence of the
+// catalog, none left as a key.
+func TestImportPlanInEveryLanguage(t *testing.T) {
+	plan := journal.ImportPlan{Games: 5, Known: 1, Open: 1, Guests: 3, Players: []journal.ImportPlayer{
+		{Name: "Ben", Guest: true, Games: 2, Here: journal.Player{ID: 2, Name: "Ben"}},
+		{Name: "Gran", Games: 3, Claims: 2},
+		{Name: "Gus", Games: 1},
+		{Name: "mia", Games: 5, Here: journal.Player{ID: 1, Name: "Mia"}},
+	}}
+	for _, l := range lang.Languages() {
+		for _, done := range []bool{false, true} {
+			var b strings.Builder
+			writePlan(&b, "gran.db", plan, done, l)
+			out := b.String()
+			if strings.Contains(out, "cli.import") || strings.Contains(out, "page.fam") || strings.Contains(out, "{{") {
+				t.Errorf("%s: the plan has a key left:\n%s", l, out)
+			}
+			if n := strings.Count(out, "\n"); n != 9-map[bool]int{false: 0, true: 1}[done] {
+				t.Errorf("%s: the plan (done %v) has %d lines:\n%s", l, done, n, out)
+			}
+			for _, name := range []string{"gran.db", "Ben", "Gran", "Gus", "Mia"} {
+				if !strings.Contains(out, name) {
+					t.Errorf("%s: the plan does not name %s:\n%s", l, name, out)
+				}
+			}
+		}
 	}
 }
