@@ -8,6 +8,11 @@ import "fmt"
 // history (as abandoned) and counts for nothing in the statistics.
 const playedGame = "(g.ended_at IS NULL OR g.winner IS NOT NULL OR EXISTS (SELECT 1 FROM rounds pr WHERE pr.game_id = g.id))"
 
+// unplayedGames are the ids of the games never played: a query over the
+// few games no one won (games_unwon), for a NOT IN that SQLite runs once
+// rather than a playedGame per row.
+const unplayedGames = "SELECT g.id FROM games g WHERE g.winner IS NULL AND NOT " + playedGame
+
 // countedSchema is the schema step that makes the record count what
 // happened (schema version 6). Its bookkeeping is done by triggers, so the
 // code writes the rows it wrote before:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -124,7 +125,7 @@ func TestUnplayedGameNotCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	applyLines(t, tb, "start R5", "play B4 as Ben") // refused not-your-turn
+	applyLines(t, tb, "start R5", "play B4") // Ben's turn (Mia deals): refused illegal-card
 	check := func(when string, games, benRefused, lastGame int) {
 		t.Helper()
 		f, err := j.Stats(ctx, Period{})
@@ -136,9 +137,16 @@ func TestUnplayedGameNotCounted(t *testing.T) {
 			t.Fatal(err)
 		}
 		last := statsByName(t, j, Period{Last: 1})["Mia"].Trend
-		got := []int{f.Games, roster[0].Games, statsByName(t, j, Period{})["Ben"].Refused, int(last[len(last)-1].Game)}
-		if d := cmp.Diff([]int{games, games, benRefused, lastGame}, got); d != "" {
-			t.Errorf("%s: games, Ben's games on the roster, Ben's refusals, the last game (-want +got):\n%s", when, d)
+		bens, err := j.Stats(ctx, Period{Player: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := []int{f.Games, roster[0].Games, statsByName(t, j, Period{})["Ben"].Refused, int(last[len(last)-1].Game),
+			bens.ByCode[referee.ErrIllegalCard]}
+		// In Ben's games: his wrong card in hand-game1, and this one.
+		want := []int{games, games, benRefused, lastGame, benRefused}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s: games, Ben's games on the roster, Ben's refusals, the last game, wrong cards in Ben's games (-want +got):\n%s", when, d)
 		}
 		checkRollups(t, j, when)
 		checkStats(t, j, when)

@@ -238,7 +238,7 @@ func (j *Journal) Roster(ctx context.Context) ([]Player, error) {
 	// Every seat of theirs (an index count), less those of the few games
 	// never played.
 	rows, err := j.db.QueryContext(ctx, `
-WITH unplayed AS MATERIALIZED (SELECT g.id FROM games g WHERE g.winner IS NULL AND NOT `+playedGame+`)
+WITH unplayed AS MATERIALIZED (`+unplayedGames+`)
 SELECT p.id, p.name, p.mark, coalesce(p.usual_seat, -1),
 	(SELECT count(*) FROM seats s WHERE s.player_id = p.id) -
 	(SELECT count(*) FROM unplayed u CROSS JOIN seats s ON s.game_id = u.id WHERE s.player_id = p.id)

@@ -373,7 +373,7 @@ func (j *Journal) refusalsAround(ctx context.Context, c chosen) (map[string]int,
 	m := map[string]int{}
 	err := j.each(ctx, `SELECT c.code, sum(c.n) FROM seats me JOIN games g ON g.id = me.game_id
 	JOIN seat_codes c ON c.game_id = me.game_id
-WHERE me.player_id = ?4 AND `+inPeriod+` AND `+playedGame+`
+WHERE me.player_id = ?4 AND `+inPeriod+` AND me.game_id NOT IN (`+unplayedGames+`)
 GROUP BY c.code`, c.args(), func(r *sql.Rows) error {
 		var (
 			code string
