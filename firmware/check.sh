@@ -6,7 +6,7 @@
 #      stub, since /usr/local/bin/unoref is not installed on the CI machine)
 #   3. systemd-analyze security --offline: exposure must stay below 3.0
 #   4. the unit keeps what device access needs (no PrivateDevices=, ...)
-#   5. unoref.toml parses as TOML (when python3 is there)
+#   5. unoref.toml suggests no I2S DAC and parses as TOML (when python3 is there)
 #   6. setup_test.sh: setup.sh into temporary roots: install, repeat,
 #      upgrade, edits kept, pending reboot, resume, uninstall
 #
@@ -85,10 +85,23 @@ unit_has 'DeviceAllow=char-i2c rw'
 unit_has 'DeviceAllow=char-alsa rw'
 unit_has 'Type=notify'
 unit_has 'User=unoref'
+# espeak-ng and aplay write dot directories into HOME: not into the data
+# directory (issue 23 point 19).
+unit_has 'RuntimeDirectory=unoref'
+unit_has 'Environment=HOME=%t/unoref'
 unit_lacks '^PrivateDevices=(yes|true|on|1)' "PrivateDevices= hides /dev/gpiochip*, /dev/spidev*, /dev/i2c-*"
 unit_lacks '^PrivateUsers=(yes|true|on|1|self|identity)' "PrivateUsers= leaves gpio, spi and i2c unmapped"
 unit_lacks '^DynamicUser=(yes|true|on|1)' "DynamicUser= changes the owner of /var/lib/unoref on every start"
 unit_lacks '^IPAddressDeny=' "the page must stay reachable from the LAN"
+echo "ok"
+
+# The reference pin map has GPIO 18, 19 and 21 on the buzzer, the red LED
+# and the blue button: I2S (PCM CLK, FS, DOUT) would take them, so the
+# config may name I2S only to say so (issue 23 point 2).
+step "unoref.toml suggests no I2S DAC"
+if grep -qi 'i2s' unoref.toml && ! tr '\n#' '  ' <unoref.toml | tr -s ' ' | grep -q 'I2S takes GPIO 18, 19 and 21'; then
+	die "unoref.toml mentions I2S without saying it takes GPIO 18, 19 and 21 (the buzzer, the red LED, the blue button)"
+fi
 echo "ok"
 
 step "unoref.toml parses"

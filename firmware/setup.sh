@@ -24,19 +24,23 @@
 #                           with --root
 #   --keep-serial-console   leave the UART and the serial console alone (for
 #                           a pin map that does not use GPIO 14/15)
-#   --with-voice            also install espeak-ng and alsa-utils (for the
-#                           spoken referee, which comes in a later release)
+#   --with-voice            also install espeak-ng and alsa-utils (apt-get
+#                           update first) for the spoken referee ([voice]),
+#                           and put the unoref user in the audio group
 #   --uninstall             remove the binary, the unit and its drop-ins, the
 #                           modules and udev files, the config.txt block and
 #                           the cmdline.txt change (later edits stay); keep
 #                           the journal, the config and the unoref user
-#   --purge                 with --uninstall: also delete the journal and
-#                           decks (/var/lib/unoref), /etc/unoref and the user
+#   --purge                 with --uninstall: also delete the family's journal
+#                           and decks (/var/lib/unoref), /etc/unoref and the
+#                           user; asks first, or give --yes
+#   --yes                   with --purge: delete without asking (no terminal)
 #   -h, --help              this text
 #
 # For tests: UNOREF_SETUP_LIVE=1 with --root runs systemctl, udevadm,
-# apt-get and dpkg-query (stand-ins on PATH) as on a live system, and
-# UNOREF_BOOT_ID_FILE replaces /proc/sys/kernel/random/boot_id.
+# apt-get and dpkg-query (stand-ins on PATH) as on a live system,
+# UNOREF_BOOT_ID_FILE replaces /proc/sys/kernel/random/boot_id and
+# UNOREF_PROC replaces /proc (where the running binary is looked at).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -48,6 +52,7 @@ keep_serial=0
 with_voice=0
 uninstall=0
 purge=0
+yes=0
 binary=""
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p;}' "${BASH_SOURCE[0]}"; }
@@ -97,6 +102,10 @@ while [ $# -gt 0 ]; do
 		purge=1
 		shift
 		;;
+	--yes)
+		yes=1
+		shift
+		;;
 	-h | --help)
 		usage
 		exit 0
@@ -118,6 +127,7 @@ if [ $# -gt 0 ]; then
 	binary=$1
 fi
 [ "$purge" = 0 ] || [ "$uninstall" = 1 ] || die "--purge goes with --uninstall"
+[ "$yes" = 0 ] || [ "$purge" = 1 ] || die "--yes goes with --uninstall --purge"
 if [ "$uninstall" = 1 ] && [ -n "$binary" ]; then die "--uninstall takes no binary"; fi
 binary=${binary:-./unoref}
 
@@ -248,7 +258,11 @@ install_users() {
 	local g
 	# Raspberry Pi OS has the device groups; another Debian may not, and
 	# then the udev rule hands the devices to the new groups.
-	for g in gpio spi i2c; do
+	local groups=(gpio spi i2c)
+	# The speaker of [voice]: /dev/snd/* is root:audio. The service gets
+	# the group from the unit; unoref doctor run as the user needs it too.
+	[ "$with_voice" = 0 ] || groups+=(audio)
+	for g in "${groups[@]}"; do
 		have group "$g" || act groupadd "${shadow_opt[@]}" --system "$g"
 	done
 	if ! have passwd unoref; then
@@ -258,7 +272,7 @@ install_users() {
 	fi
 	# Membership matters for running unoref by hand as this user (sudo -u
 	# unoref unoref doctor); the service gets the groups from the unit.
-	for g in gpio spi i2c; do
+	for g in "${groups[@]}"; do
 		case ",$(members "$g")," in
 		*,unoref,*) ;;
 		*) act usermod "${shadow_opt[@]}" --append --groups "$g" unoref ;;
@@ -344,6 +358,9 @@ install_voice() {
 	local missing
 	mapfile -t missing < <(missing_packages "${voice_packages[@]}")
 	[ ${#missing[@]} -gt 0 ] || return 0
+	# A fresh image's package lists are stale or empty: install would not
+	# find the packages, or fetch versions the mirror no longer has.
+	act apt-get update -q
 	act env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
@@ -367,11 +384,11 @@ find_bootdir() {
 
 # settings FILE prints one line per setting of a config.txt: where it is
 # ("ours" inside our block; "all" for every model; "filtered" under a
-# [pi4], [cm4], ... section), its key and its value, and the line. A
-# dtparam line sets several keys: dtparam=i2c_arm=on,spi=on.
+# [pi4], [cm4], ... section), its key and its value, its line number and
+# the line. A dtparam line sets several keys: dtparam=i2c_arm=on,spi=on.
 settings() {
 	awk -v begin="$begin_mark" -v end="$end_mark" -v legacy="$legacy_mark" '
-	function out(key, val) { print where "\t" key "\t" val "\t" line }
+	function out(key, val) { print where "\t" key "\t" val "\t" NR "\t" line }
 	{
 		line = $0
 		sub(/^[ \t]+/, ""); sub(/[ \t\r]+$/, "")
@@ -393,13 +410,27 @@ settings() {
 	}' "$1"
 }
 
+# Settings of firmware/config.txt whose value is a preference: one already
+# in config.txt for every model is the person's choice and is kept.
+# Elsewhere a value that differs is what the reference build cannot work
+# with (spi=off, enable_uart=1), and our block, later in the file,
+# overrides it.
+preference_keys=(dtparam=i2c_arm_baudrate)
+
+is_preference() {
+	local k
+	for k in "${preference_keys[@]}"; do [ "$k" != "$1" ] || return 0; done
+	return 1
+}
+
 # missing_settings CFG prints the lines of firmware/config.txt that CFG
 # lacks: a key of our block counts whatever its value (the person's edit);
-# elsewhere only with our value and outside a model filter such as [pi4].
+# elsewhere only with our value and outside a model filter such as [pi4],
+# or with any value for a preference.
 missing_settings() {
 	local cfg=$1 key val line
 	settings "$cfg" >"$tmp/have"
-	settings "$here/config.txt" | while IFS=$'\t' read -r _ key val line; do
+	settings "$here/config.txt" | while IFS=$'\t' read -r _ key val _ line; do
 		[ "$keep_serial" = 0 ] || [ "$key" != enable_uart ] || continue
 		if awk -F'\t' -v k="$key" '$1 == "ours" && $2 == k { f = 1 } END { exit !f }' "$tmp/have"; then
 			continue
@@ -407,8 +438,40 @@ missing_settings() {
 		if awk -F'\t' -v k="$key" -v v="$val" '$1 == "all" && $2 == k && $3 == v { f = 1 } END { exit !f }' "$tmp/have"; then
 			continue
 		fi
+		if is_preference "$key" && awk -F'\t' -v k="$key" '$1 == "all" && $2 == k { f = 1 } END { exit !f }' "$tmp/have"; then
+			continue
+		fi
 		printf '%s\n' "$line"
 	done
+}
+
+# foreign_settings CFG ADDING says what becomes of the settings of ours that CFG
+# also sets outside our block with another value: a preference is kept,
+# anything else our block overrides (it comes later), and a line after our
+# block overrides ours. ADDING is the lines about to be added.
+foreign_settings() {
+	local adding=$2
+	settings "$here/config.txt" | cut -f2,3 >"$tmp/ship"
+	printf '%s\n' "$adding" | sed -n 's/^dtparam=\([^=]*\)=\(.*\)$/dtparam=\1\t\2/p; /^dtparam=/!s/^\([^=]*\)=\(.*\)$/\1\t\2/p' >"$tmp/adding"
+	settings "$1" | awk -F'\t' -v prefs=" ${preference_keys[*]} " '
+		FILENAME == ARGV[1] { ship[$1] = $2; next }
+		FILENAME == ARGV[2] { adding[$1] = $2; next }
+		$1 == "ours" { ours[$2] = $3; oursAt[$2] = $4; next }
+		$1 == "all" && ($2 in ship) { theirs[$2] = $3; theirsAt[$2] = $4 }
+		END {
+			for (k in theirs) {
+				t = theirs[k]
+				if (k in adding) {
+					if (t != adding[k]) print "config.txt sets " k "=" t " for every model; the unoref block added at its end sets " k "=" adding[k] ", which wins (the reference build needs it)"
+				} else if (k in ours) {
+					if (t == ours[k]) continue
+					if (theirsAt[k] > oursAt[k]) print "config.txt sets " k "=" t " after the unoref block: it wins over the block'"'"'s " k "=" ours[k]
+					else print "config.txt sets " k "=" t " before the unoref block, whose " k "=" ours[k] " wins: edit the value in the block"
+				} else if (index(prefs, " " k " ") && t != ship[k]) {
+					print "keeping " k "=" t ", set for every model in config.txt (unoref ships " ship[k] ")"
+				}
+			}
+		}' "$tmp/ship" "$tmp/adding" -
 }
 
 # edited_settings CFG says which of our block's values differ from
@@ -544,6 +607,7 @@ configure_boot() {
 	local cfg=$bootdir/config.txt cmdline=$bootdir/cmdline.txt missing
 	mapfile -t missing < <(missing_settings "$cfg")
 	edited_settings "$cfg"
+	foreign_settings "$cfg" "$(printf '%s\n' "${missing[@]}")"
 	if [ ${#missing[@]} -gt 0 ]; then
 		[ "$reboot" = 1 ] || act mark_reboot
 		act append_config "$cfg" "${missing[@]}"
@@ -570,18 +634,46 @@ enable_image() {
 	say "installed into $root; the service starts at the Pi's next boot"
 }
 
+proc=${UNOREF_PROC:-/proc}
+
+# unit_stale: the unit file on disk is not the one systemd runs the service
+# with (an earlier run stopped before its daemon-reload).
+unit_stale() { [ "$(systemctl show -p NeedDaemonReload --value unoref.service 2>/dev/null)" = yes ]; }
+
+# binary_stale: the running daemon's executable is not the installed one
+# (replaced, "(deleted)", by an earlier run that stopped before restarting
+# it).
+binary_stale() {
+	local pid exe
+	pid=$(systemctl show -p MainPID --value unoref.service 2>/dev/null) || return 1
+	[ -n "$pid" ] && [ "$pid" != 0 ] || return 1
+	exe=$(readlink "$proc/$pid/exe" 2>/dev/null) || return 1
+	[ "$exe" != "$bin_dst" ]
+}
+
 start_service() {
 	if [ "$udev_changed" = 1 ] && command -v udevadm >/dev/null 2>&1; then
 		act udevadm control --reload
 		act udevadm trigger --subsystem-match=gpio --subsystem-match=spidev --subsystem-match=i2c-dev
 	fi
-	[ "$unit_changed" = 0 ] || act systemctl daemon-reload
+	local stale=0
+	if [ "$unit_changed" = 0 ] && unit_stale; then
+		say "systemd still runs unoref with the unit of before: loading the installed one"
+		stale=1
+	fi
+	if [ "$unit_changed" = 1 ] || [ "$stale" = 1 ]; then
+		act systemctl daemon-reload
+	fi
 	systemctl is-enabled --quiet unoref.service 2>/dev/null || act systemctl enable unoref.service
+	if [ "$binary_changed" = 0 ] && binary_stale; then
+		say "the running unoref is not the installed binary (an earlier run stopped before restarting it)"
+		stale=1
+	fi
 	if [ "$reboot" = 1 ]; then
 		say ""
 		say "SPI, I2C and the serial port change at the next boot: reboot first (sudo reboot)."
 		say "unoref starts by itself after it (journalctl -u unoref -f to watch)."
-	elif [ "$binary_changed" = 1 ] || [ "$unit_changed" = 1 ] || ! systemctl is-active --quiet unoref.service 2>/dev/null; then
+	elif [ "$binary_changed" = 1 ] || [ "$unit_changed" = 1 ] || [ "$stale" = 1 ] || ! systemctl is-active --quiet unoref.service 2>/dev/null; then
 		if ! act systemctl restart unoref.service; then
 			say "unoref did not start: journalctl -u unoref -b says why (firmware/README.md, Troubleshooting)"
 			exit 1
@@ -623,6 +715,7 @@ uninstall_boot() {
 }
 
 uninstall_all() {
+	confirm_purge
 	stop_service
 	removed=0
 	drop "$wants_link" "$bin_dst" "$unit_dst" "$dropin_dir"
@@ -644,18 +737,61 @@ uninstall_all() {
 	fi
 }
 
+# family_files lists what of the family's the data directory holds: the
+# journal and its companions, the deck registry.
+family_files() {
+	local f have=()
+	for f in journal.db decks.db; do
+		[ ! -e "$data_dir/$f" ] || have+=("$f")
+	done
+	printf '%s\n' "${have[*]}"
+}
+
+# confirm_purge asks before --purge deletes a journal: at a terminal the
+# person types yes; elsewhere (a script, ssh without -t) --yes says it.
+# Nothing is removed until then.
+confirm_purge() {
+	[ "$purge" = 1 ] && [ "$dry_run" = 0 ] && [ "$yes" = 0 ] || return 0
+	[ -d "$data_dir" ] && [ -n "$(ls -A "$data_dir" 2>/dev/null)" ] || return 0
+	local where=${data_dir#"$root"} what answer
+	what=$(family_files)
+	what=${what:-its files}
+	if [ ! -t 0 ]; then
+		die "--purge deletes the family's journal in $where ($what: every game and score) for good; nothing was removed. Run it at a terminal to be asked, or add --yes. To keep a copy first: sudo cp -a $where ~/unoref-journal"
+	fi
+	printf '%s\n' "setup.sh --purge deletes the family's journal in $where ($what: every game and score) for good."
+	printf 'Type yes to delete it: '
+	read -r answer || answer=""
+	[ "$answer" = yes ] || die "not deleted: nothing was removed (setup.sh --uninstall alone keeps the journal)"
+}
+
 purge_all() {
+	removed=0
 	drop "$data_dir" "$conf_dir"
-	if have passwd unoref; then act userdel "${shadow_opt[@]}" unoref; fi
-	if have group unoref; then act groupdel "${shadow_opt[@]}" unoref; fi
-	say "purged: the journal, the decks, the config and the unoref user are gone"
+	if have passwd unoref; then
+		act userdel "${shadow_opt[@]}" unoref
+		removed=1
+	fi
+	if have group unoref; then
+		act groupdel "${shadow_opt[@]}" unoref
+		removed=1
+	fi
+	if [ "$removed" = 1 ]; then
+		say "purged: the journal, the decks, the config and the unoref user are gone"
+	else
+		say "nothing to purge: no journal, config or unoref user left"
+	fi
 }
 
 keep_note() {
-	if [ -d "$data_dir" ]; then
-		say "kept the family's journal and decks in ${data_dir#"$root"} (journal.db, decks.db: every game and score)"
+	local where=${data_dir#"$root"} what
+	what=$(family_files)
+	if [ -n "$what" ]; then
+		say "kept the family's journal in $where (${what// /, }: every game and score)"
+	elif [ -d "$data_dir" ]; then
+		say "kept $where (no journal in it yet)"
 	else
-		say "no journal in ${data_dir#"$root"} to keep"
+		say "no journal in $where to keep"
 	fi
 	[ ! -e "$conf" ] || say "kept the config ${conf#"$root"}"
 	say "kept the unoref user and the gpio, spi and i2c groups; setup.sh --uninstall --purge deletes the journal, the config and the user"

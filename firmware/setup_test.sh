@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # setup_test.sh runs setup.sh against throw-away root filesystems (--root)
 # and checks what it installs, that a second run changes nothing, that it
-# keeps an existing config and a person's edits to its config.txt block,
+# keeps an existing config and a person's edits to its config.txt block
+# (and an I2C speed set before it),
 # the [pi4]/[cm4] filters of config.txt, the pending reboot, a run resumed
-# after an abort, --uninstall (and --purge), --with-voice, and its
+# after an abort, an upgrade interrupted before its restart, --uninstall
+# (and --purge, which asks or wants --yes), --with-voice, and its
 # --dry-run, --keep-serial-console and --arch behaviour. The systemctl,
 # udevadm, apt-get and dpkg-query of a live system are stand-ins that log
 # their calls (UNOREF_SETUP_LIVE=1). Needs root (useradd --root, chown); no
@@ -256,9 +258,10 @@ fi
 
 # mkstubs DIR puts systemctl, udevadm, apt-get and dpkg-query stand-ins in
 # DIR: each logs its call to DIR/log; systemctl keeps the unit's state as
-# files (enabled, active) and fails enable or restart while DIR/fail-enable
-# or DIR/fail-restart exists; dpkg-query knows the packages in
-# DIR/installed, and apt-get adds to them. DIR/boot_id is the boot ID.
+# files (enabled, active, need-reload, mainpid: the daemon's PID, whose
+# exe is DIR/proc/PID/exe) and fails enable or restart while
+# DIR/fail-enable or DIR/fail-restart exists; dpkg-query knows the packages
+# in DIR/installed, and apt-get adds to them. DIR/boot_id is the boot ID.
 mkstubs() {
 	local d=$1
 	mkdir -p "$d"
@@ -270,7 +273,10 @@ case "$*" in
 "is-enabled --quiet unoref.service") [ -e "$d/enabled" ] ;;
 "is-active --quiet unoref.service") [ -e "$d/active" ] ;;
 "enable unoref.service") [ ! -e "$d/fail-enable" ] && touch "$d/enabled" ;;
-"restart unoref.service") [ ! -e "$d/fail-restart" ] && touch "$d/active" ;;
+"restart unoref.service") [ ! -e "$d/fail-restart" ] && touch "$d/active" && rm -f "$d/mainpid" ;;
+"daemon-reload") rm -f "$d/need-reload" ;;
+"show -p NeedDaemonReload --value unoref.service") if [ -e "$d/need-reload" ]; then echo yes; else echo no; fi ;;
+"show -p MainPID --value unoref.service") cat "$d/mainpid" 2>/dev/null || echo 0 ;;
 "disable --now unoref.service") rm -f "$d/enabled" "$d/active" ;;
 esac
 STUB
@@ -299,7 +305,7 @@ STUB
 live() {
 	local d=$1
 	shift
-	PATH="$d:$PATH" UNOREF_SETUP_LIVE=1 UNOREF_BOOT_ID_FILE="$d/boot_id" "$setup" "$@"
+	PATH="$d:$PATH" UNOREF_SETUP_LIVE=1 UNOREF_BOOT_ID_FILE="$d/boot_id" UNOREF_PROC="$d/proc" "$setup" "$@"
 }
 
 logged() { grep -qxF -- "$2" "$1/log"; }
@@ -342,6 +348,29 @@ touch "$s/fail-restart"
 rm -f "$s/active"
 if live "$s" --root "$r" "$new" >"$work/live6" 2>&1; then fail "a failed restart exited 0"; fi
 grep -q 'journalctl -u unoref' "$work/live6" || fail "a failed restart gives no hint: $(cat "$work/live6")"
+
+start "live: an upgrade interrupted before its restart is finished"
+# The earlier run put the new binary and unit in place and stopped: the old
+# daemon still runs from its deleted binary, with the unit of before.
+rm -f "$s/fail-restart"
+touch "$s/active" "$s/need-reload"
+echo 4242 >"$s/mainpid"
+mkdir -p "$s/proc/4242"
+ln -sfn "$r/usr/local/bin/unoref (deleted)" "$s/proc/4242/exe"
+: >"$s/log"
+live "$s" --root "$r" "$new" >"$work/live7" 2>&1 || fail "rerun: exit $?: $(cat "$work/live7")"
+grep -q 'up to date' "$work/live7" && fail "says up to date while the old binary runs: $(cat "$work/live7")"
+logged "$s" "systemctl daemon-reload" || fail "no daemon-reload for the unit systemd has not loaded: $(cat "$s/log")"
+logged "$s" "systemctl restart unoref.service" || fail "the old binary was left running: $(cat "$s/log")"
+grep -q 'not the installed binary' "$work/live7" || fail "does not say why it restarts: $(cat "$work/live7")"
+# The daemon runs the installed binary with the loaded unit: all is well.
+echo 4243 >"$s/mainpid"
+mkdir -p "$s/proc/4243"
+ln -sfn "$r/usr/local/bin/unoref" "$s/proc/4243/exe"
+: >"$s/log"
+live "$s" --root "$r" "$new" >"$work/live8" 2>&1 || fail "rerun: exit $?: $(cat "$work/live8")"
+grep -q 'up to date and running' "$work/live8" || fail "the current daemon is not up to date: $(cat "$work/live8")"
+logged "$s" "systemctl restart unoref.service" && fail "restarted a current daemon"
 
 start "live: a run aborted midway resumes"
 r=$work/abort
@@ -395,6 +424,19 @@ printf '[all]\ndtparam=spi=on\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=4000
 "$setup" --root "$r" "$dummy" >/dev/null 2>&1 || fail "exit $?"
 grep -q '^# >>> unoref' "$r/boot/config.txt" && fail "a block was added though [all] had every line"
 
+start "an I2C speed set before the install is kept; other values are overridden, and said so"
+r=$work/speed
+mkroot "$r"
+cfg=$r/boot/firmware/config.txt
+printf '[all]\ndtparam=i2c_arm_baudrate=100000\nenable_uart=1\n' >>"$cfg"
+"$setup" --root "$r" "$dummy" >"$work/speed1" 2>&1 || fail "exit $?: $(cat "$work/speed1")"
+grep -q 'keeping dtparam=i2c_arm_baudrate=100000' "$work/speed1" || fail "does not say it keeps the I2C speed: $(cat "$work/speed1")"
+[ "$(count_lines "$cfg" dtparam=i2c_arm_baudrate=400000)" = 0 ] || fail "400000 added after the person's 100000: $(cat "$cfg")"
+grep -q 'enable_uart=1 .*enable_uart=0, which wins' "$work/speed1" || fail "does not say that enable_uart=0 overrides enable_uart=1: $(cat "$work/speed1")"
+"$setup" --root "$r" "$dummy" >"$work/speed2" 2>&1 || fail "rerun: exit $?: $(cat "$work/speed2")"
+grep -q 'keeping dtparam=i2c_arm_baudrate=100000' "$work/speed2" || fail "the rerun does not say it keeps the I2C speed: $(cat "$work/speed2")"
+grep -q '^+ ' "$work/speed2" && fail "the rerun acted: $(grep '^+ ' "$work/speed2")"
+
 start "the block of an older setup.sh is adopted"
 r=$work/older
 mkroot "$r"
@@ -430,6 +472,7 @@ cmp -s "$r/boot/firmware/cmdline.txt" "$work/pristine-cmdline.txt" || fail "cmdl
 [ -f "$r/etc/unoref/unoref.toml" ] || fail "the config was deleted"
 grep -q '^unoref:' "$r/etc/passwd" || fail "the user was deleted"
 grep -q '/var/lib/unoref' "$work/rm1" || fail "uninstall does not say where the journal is: $(cat "$work/rm1")"
+grep -q 'decks.db' "$work/rm1" && fail "uninstall says it kept a decks.db there is none of: $(cat "$work/rm1")"
 grep -q -- '--purge' "$work/rm1" || fail "uninstall does not mention --purge"
 before=$(snapshot "$r")
 "$setup" --root "$r" --uninstall >"$work/rm2" 2>&1 || fail "second uninstall: exit $?: $(cat "$work/rm2")"
@@ -457,12 +500,26 @@ echo journal >"$r/var/lib/unoref/journal.db"
 before=$(snapshot "$r")
 "$setup" --root "$r" --uninstall --purge --dry-run >"$work/rm4" 2>&1 || fail "dry run: exit $?: $(cat "$work/rm4")"
 [ "$before" = "$(snapshot "$r")" ] || fail "the dry run changed the root"
-"$setup" --root "$r" --uninstall --purge >"$work/rm5" 2>&1 || fail "purge: exit $?: $(cat "$work/rm5")"
+if "$setup" --root "$r" --uninstall --purge </dev/null >"$work/rm5" 2>&1; then fail "purged the journal without asking and without --yes"; fi
+[ "$before" = "$(snapshot "$r")" ] || fail "a refused purge changed the root"
+grep -q -- '--yes' "$work/rm5" || fail "a refused purge does not name --yes: $(cat "$work/rm5")"
+if printf 'no\n' | script -qec "$setup --root $r --uninstall --purge" /dev/null >"$work/rm5" 2>&1; then fail "purged after the answer no"; fi
+grep -q 'Type yes' "$work/rm5" || fail "no question at a terminal: $(cat "$work/rm5")"
+[ "$before" = "$(snapshot "$r")" ] || fail "a purge answered no changed the root"
+printf 'yes\n' | script -qec "$setup --root $r --uninstall --purge" /dev/null >"$work/rm5" 2>&1 || fail "purge answered yes: exit $?: $(cat "$work/rm5")"
 [ -e "$r/var/lib/unoref" ] && fail "the journal is still there"
 [ -e "$r/etc/unoref" ] && fail "/etc/unoref is still there"
 grep -q '^unoref:' "$r/etc/passwd" "$r/etc/group" && fail "the unoref user or group is still there"
 grep -q '^gpio:' "$r/etc/group" || fail "the gpio group was deleted"
 if "$setup" --root "$r" --purge >/dev/null 2>&1; then fail "accepted --purge without --uninstall"; fi
+"$setup" --root "$r" --uninstall --purge >"$work/rm7" 2>&1 || fail "second purge: exit $?: $(cat "$work/rm7")"
+grep -q 'purged' "$work/rm7" && fail "a second purge says purged again: $(cat "$work/rm7")"
+grep -q 'nothing to purge' "$work/rm7" || fail "a second purge does not say there was nothing: $(cat "$work/rm7")"
+"$setup" --root "$r" "$dummy" >/dev/null 2>&1 || fail "reinstall: exit $?"
+mkdir -p "$r/var/lib/unoref"
+echo journal >"$r/var/lib/unoref/journal.db"
+"$setup" --root "$r" --uninstall --purge --yes </dev/null >"$work/rm8" 2>&1 || fail "purge --yes: exit $?: $(cat "$work/rm8")"
+[ -e "$r/var/lib/unoref" ] && fail "purge --yes left the journal"
 
 start "live uninstall stops and disables the service"
 r=$work/live-remove
@@ -485,6 +542,11 @@ mkroot "$r"
 mkstubs "$s"
 live "$s" --root "$r" --with-voice "$dummy" >"$work/voice1" 2>&1 || fail "exit $?: $(cat "$work/voice1")"
 grep -q '^apt-get install .*espeak-ng alsa-utils$' "$s/log" || fail "apt-get not asked for both packages: $(cat "$s/log")"
+[ "$(grep -n '^apt-get update' "$s/log" | cut -d: -f1)" = "$(($(grep -n '^apt-get install' "$s/log" | cut -d: -f1) - 1))" ] || fail "no apt-get update right before the install: $(cat "$s/log")"
+case ",$(awk -F: '$1 == "audio" { print $4 }' "$r/etc/group")," in
+*,unoref,*) ;;
+*) fail "unoref is not in group audio: $(grep '^audio:' "$r/etc/group")" ;;
+esac
 : >"$s/log"
 live "$s" --root "$r" --with-voice "$dummy" >/dev/null 2>&1 || fail "second run: exit $?"
 grep -q '^apt-get' "$s/log" && fail "apt-get run again for installed packages"

@@ -19,11 +19,13 @@
 //
 // WIRING.md, wiring.svg and the circuit drawings of circuits/ (LEDs,
 // buzzer stage, button, RC522, OLED, MCP23017 seat pad, transistor legs,
-// the box) are generated from the default pin map and the parts of
-// LEDParts, so they cannot drift: after editing pinmap.toml or the parts
-// run "go generate ./hardware"; a test fails when the checked-in files
-// differ. WIRING.md lists the optional parts the default leaves
-// off and how to switch each on. README.md is the build: safety, parts list, assembly steps.
+// the 3.3 V strip board, the box) are generated from the default pin map
+// and the parts of LEDParts by hardware/internal/draw, which only the
+// generator (gen.go) and the tests link, not the daemon: after editing
+// pinmap.toml or the parts run "go generate ./hardware"; a test fails when
+// the checked-in files differ. WIRING.md lists the optional parts the
+// default leaves off and how to switch each on. README.md is the build:
+// safety, parts list, assembly steps.
 //
 // # Wiring
 //

@@ -11,15 +11,16 @@ import (
 	"path/filepath"
 
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/internal/draw"
 )
 
 func main() {
 	m := hardware.Default()
 	var md, svg bytes.Buffer
-	if err := m.WriteMarkdown(&md); err != nil {
+	if err := draw.Markdown(&md, m); err != nil {
 		log.Fatal(err)
 	}
-	if err := m.WriteSVG(&svg); err != nil {
+	if err := draw.HeaderSVG(&svg, m); err != nil {
 		log.Fatal(err)
 	}
 	if err := os.WriteFile("WIRING.md", md.Bytes(), 0o644); err != nil {
@@ -31,7 +32,7 @@ func main() {
 	if err := os.MkdirAll("circuits", 0o755); err != nil {
 		log.Fatal(err)
 	}
-	for _, c := range m.Circuits() {
+	for _, c := range draw.Circuits(m) {
 		if err := os.WriteFile(filepath.Join("circuits", c.Name), c.SVG, 0o644); err != nil {
 			log.Fatal(err)
 		}

@@ -32,12 +32,13 @@ var LEDParts = []LEDPart{
 	{"leds.blue", "5 mm blue (InGaN)", "#2050ff", 3.0, 470, 5, 4700},
 }
 
-// Seat pad parts, per seat: the LED's resistor, the button's external
-// pull-up and the filter capacitor at the expander (README.md).
+// Resistors of the build besides the LEDs': per seat pad the LED's
+// resistor and the button's external pull-up at the expander (README.md),
+// and the buzzer transistor's base resistor.
 const (
-	seatLEDOhms    = 330
-	seatPullUpOhms = 10000
-	buzzerBaseOhms = 1000
+	SeatLEDOhms    = 330
+	SeatPullUpOhms = 10000
+	BuzzerBaseOhms = 1000
 	vceSat         = 0.1 // V across a saturated NPN at a few mA
 )
 
@@ -50,8 +51,8 @@ func (p LEDPart) MilliAmps() float64 {
 	return 1000 * v / float64(p.Ohms)
 }
 
-// ledPart returns the part on LED key key.
-func ledPart(key string) (LEDPart, bool) {
+// LEDPartOf returns the part on LED key key.
+func LEDPartOf(key string) (LEDPart, bool) {
 	for _, p := range LEDParts {
 		if p.Key == key {
 			return p, true
@@ -62,8 +63,8 @@ func ledPart(key string) (LEDPart, bool) {
 
 // ledDevice says what the GPIO of LED key key goes to, for WIRING.md.
 func ledDevice(key string) string {
-	if p, ok := ledPart(key); ok && p.Base > 0 {
-		return ohms(p.Base) + " → NPN base (LED from 5 V, circuits/led.svg)"
+	if p, ok := LEDPartOf(key); ok && p.Base > 0 {
+		return Ohms(p.Base) + " → NPN base (LED from 5 V, circuits/led.svg)"
 	}
 	return "resistor → LED anode"
 }
@@ -74,7 +75,7 @@ func ledDevice(key string) string {
 func (m *PinMap) Resistors() map[int]int {
 	n := map[int]int{}
 	for _, u := range m.pins() {
-		p, ok := ledPart(u.key)
+		p, ok := LEDPartOf(u.key)
 		if !ok || *u.pin == NoPin {
 			continue
 		}
@@ -84,17 +85,17 @@ func (m *PinMap) Resistors() map[int]int {
 		}
 	}
 	if m.Buzzer.Pin != NoPin {
-		n[buzzerBaseOhms]++
+		n[BuzzerBaseOhms]++
 	}
 	if m.SeatPads.Seats > 0 {
-		n[seatLEDOhms] += m.SeatPads.Seats
-		n[seatPullUpOhms] += m.SeatPads.Seats
+		n[SeatLEDOhms] += m.SeatPads.Seats
+		n[SeatPullUpOhms] += m.SeatPads.Seats
 	}
 	return n
 }
 
-// ohms writes a resistance as on a parts list: 330 Ω, 4.7 kΩ, 10 kΩ.
-func ohms(r int) string {
+// Ohms writes a resistance as on a parts list: 330 Ω, 4.7 kΩ, 10 kΩ.
+func Ohms(r int) string {
 	switch {
 	case r >= 1000 && r%1000 == 0:
 		return fmt.Sprintf("%d kΩ", r/1000)
@@ -103,3 +104,34 @@ func ohms(r int) string {
 	}
 	return fmt.Sprintf("%d Ω", r)
 }
+
+// NPN is the transistor of the blue LED's and the buzzer's stages: one
+// part, named in the parts list and the drawings, so that its legs are the
+// ones drawn. Its Ic of 100 mA covers the buzzer's 40 mA.
+const NPN = "BC547"
+
+// TO92Pinout is one leg order of NPN transistors in a TO-92 case, seen from
+// the flat face (the printing) with the legs down, left to right.
+type TO92Pinout struct {
+	Legs  [3]string // "C", "B", "E"
+	Named string    // the part drawn with these legs
+	Same  []string  // parts with the same legs
+}
+
+// TO92Pinouts are the two leg orders a builder meets, by their makers'
+// datasheets. Parts sold as "2N2222" in TO-92 come in either order:
+// onsemi's PN2222A is E-B-C, its P2N2222A C-B-E.
+var TO92Pinouts = []TO92Pinout{
+	{[3]string{"E", "B", "C"}, "PN2222A", []string{"2N3904", "2N4401", "S8050"}},
+	{[3]string{"C", "B", "E"}, NPN, []string{"BC546, BC548, BC549, BC550", "BC337", "P2N2222A (onsemi)"}},
+}
+
+// The two 3.3 V pins of the header are one supply; each feeds the parts
+// beside its signals, through the strip board of circuits/rail.svg once
+// two parts share one: pin 17, beside SPI, the readers; pin 1, beside I²C,
+// the OLED and the seat-pad expanders with their pull-ups. unoref doctor
+// names the same pins.
+const (
+	ReaderPower = 17
+	I2CPower    = 1
+)

@@ -270,6 +270,22 @@ type pinUse struct {
 	pin    *Pin
 }
 
+// PinUse is one GPIO key of the map and the pin it names.
+type PinUse struct {
+	Key    string // "leds.uno"
+	Signal string // "LED UNO (amber)"
+	Pin    Pin    // NoPin when not wired
+}
+
+// Pins lists the map's GPIO keys in file order, wired or not.
+func (m *PinMap) Pins() []PinUse {
+	var us []PinUse
+	for _, u := range m.pins() {
+		us = append(us, PinUse{Key: u.key, Signal: u.signal, Pin: *u.pin})
+	}
+	return us
+}
+
 // pins lists the map's GPIO keys in file order.
 func (m *PinMap) pins() []pinUse {
 	return []pinUse{
@@ -401,9 +417,13 @@ func (m *PinMap) checkReaders(v *validation) {
 // checkI2C checks the OLED's and the expanders' addresses.
 func (m *PinMap) checkI2C(v *validation) {
 	addrs := map[int]string{}
-	if a := m.OLED.Addr; a != 0x3C && a != 0x3D {
+	switch a := m.OLED.Addr; {
+	case a == 0x3C<<1 || a == 0x3D<<1:
+		// What the module's silkscreen says: the 8-bit write address.
+		v.bad("oled.addr", ErrBadAddress, "%#x is how modules print %#x (the address shifted left by one bit): write %#x", a, a>>1, a>>1)
+	case a != 0x3C && a != 0x3D:
 		v.bad("oled.addr", ErrBadAddress, "%#x; allowed: 0x3c or 0x3d (SA0 low/high)", a)
-	} else {
+	default:
 		addrs[a] = "oled.addr"
 	}
 	sp := m.SeatPads
@@ -485,7 +505,7 @@ func (m *PinMap) Signals() []Signal {
 	}
 	devices := map[string]string{
 		"nfc.rst": "RC522 RST (all readers)", "nfc.irq": "RC522 IRQ (play-pad reader)",
-		"seatpads.int": "MCP23017 INTA (first expander)", "buzzer.pin": "1 kΩ → NPN base",
+		"seatpads.int": "MCP23017 INTA (first expander)", "buzzer.pin": Ohms(BuzzerBaseOhms) + " → NPN base",
 	}
 	for _, u := range m.pins() {
 		if *u.pin == NoPin {

@@ -7,11 +7,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/hardware/internal/draw"
 )
 
 func TestDefaultValidates(t *testing.T) {
@@ -81,6 +85,7 @@ func TestBadPinMaps(t *testing.T) {
 		{"unknown key", edit(t, "blue = 15", "blu = 15"), "leds.blu", hardware.ErrUnknownKey, "allowed: active_low, dir_cw"},
 		{"unknown table", edit(t, "[buzzer]", "[buzzers]"), "buzzers", hardware.ErrUnknownKey, "allowed: gpio, nfc"},
 		{"bad OLED address", edit(t, "addr = 0x3C", "addr = 0x3E"), "oled.addr", hardware.ErrBadAddress, "0x3c or 0x3d"},
+		{"OLED address as modules print it", edit(t, "addr = 0x3C", "addr = 0x78"), "oled.addr", hardware.ErrBadAddress, "0x78 is how modules print 0x3c (the address shifted left by one bit): write 0x3c"},
 		{"expander address out of range", editFull(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x28]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "0x20 to 0x27"},
 		{"expander addresses clash", editFull(t, "addrs = [0x20, 0x21]", "addrs = [0x20, 0x20]"), "seatpads.addrs[1]", hardware.ErrBadAddress, "already used by seatpads.addrs[0]"},
 		{"too few expanders", editFull(t, "addrs = [0x20, 0x21]", "addrs = [0x20]"), "seatpads.addrs", hardware.ErrBadAddress, "need 2"},
@@ -192,7 +197,7 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 	for _, f := range []struct {
 		name  string
 		write func(io.Writer) error
-	}{{"WIRING.md", m.WriteMarkdown}, {"wiring.svg", m.WriteSVG}} {
+	}{{"WIRING.md", func(w io.Writer) error { return draw.Markdown(w, m) }}, {"wiring.svg", func(w io.Writer) error { return draw.HeaderSVG(w, m) }}} {
 		var want bytes.Buffer
 		if err := f.write(&want); err != nil {
 			t.Fatal(err)
@@ -210,10 +215,10 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 func TestWiringContent(t *testing.T) {
 	m := hardware.Default()
 	var md, svg bytes.Buffer
-	if err := m.WriteMarkdown(&md); err != nil {
+	if err := draw.Markdown(&md, m); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.WriteSVG(&svg); err != nil {
+	if err := draw.HeaderSVG(&svg, m); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range m.Signals() {
@@ -226,6 +231,20 @@ func TestWiringContent(t *testing.T) {
 	}
 	if !strings.Contains(md.String(), "3.3 V ONLY, never 5 V") {
 		t.Errorf("WIRING.md does not warn that the RC522 takes 3.3 V only")
+	}
+	// Issue 23 point 3: pins 2 and 4 feed the buzzer and the blue LED.
+	if !strings.Contains(svg.String(), "5 V (buzzer, blue LED only)") {
+		t.Errorf("wiring.svg does not name both 5 V parts on pins 2 and 4")
+	}
+	// Issue 23 point 6: each 3.3 V pin says what it feeds.
+	for _, want := range []string{">3.3 V (readers)<", ">3.3 V (OLED, seat pads)<"} {
+		if !strings.Contains(svg.String(), want) {
+			t.Errorf("wiring.svg does not label a 3.3 V pin %q", want)
+		}
+	}
+	// Issue 23 point 8: the address as modules print it.
+	if !strings.Contains(md.String(), "modules print it as 0x78") {
+		t.Errorf("WIRING.md does not say that 0x78 is 0x3C")
 	}
 	dec := xml.NewDecoder(&svg)
 	for {
@@ -241,7 +260,7 @@ func TestWiringContent(t *testing.T) {
 	m.LEDs.UNO = 4
 	m.Buttons.Yellow = hardware.NoPin
 	svg.Reset()
-	if err := m.WriteSVG(&svg); err != nil {
+	if err := draw.HeaderSVG(&svg, m); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(svg.String(), "GPIO4 · LED UNO (amber)") {
@@ -265,5 +284,35 @@ func TestSettingsAccepted(t *testing.T) {
 	s = strings.Replace(strings.Replace(s, "spi_hz = 1000000", "", 1), "gain_db = 48", "", 1)
 	if m, err = hardware.Load(strings.NewReader(s)); err != nil || m.Reader != (hardware.ReaderSetup{}) {
 		t.Errorf("Load() without reader settings = %+v, %v, want zero values", m.Reader, err)
+	}
+}
+
+// TestGuideSteps: the guide's numbered steps are hardware's, in its order,
+// so that unoref doctor --step N follows the guide.
+func TestGuideSteps(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?m)^\s*(\d+)\. \*\*([^*]+?)[.:]?\*\*`)
+	var got []string
+	for _, m := range re.FindAllStringSubmatch(string(readme), -1) {
+		got = append(got, m[1]+" "+m[2])
+	}
+	var want []string
+	for s := hardware.StepPi; s <= hardware.LastStep; s++ {
+		want = append(want, strconv.Itoa(int(s))+" "+s.Title())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("README.md's assembly steps (-hardware +README):\n%s", diff)
+	}
+	for key, want := range map[string]hardware.Step{
+		"nfc.rst": hardware.StepPlayReader, "nfc.play.ce": hardware.StepPlayReader, "nfc.draw.ce": hardware.StepDrawReader,
+		"oled.addr": hardware.StepOLED, "leds.blue": hardware.StepLEDs, "buzzer.pin": hardware.StepBuzzer,
+		"buttons.uno": hardware.StepButtons, "seatpads.int": hardware.StepSeatPads, "nfc.spi": hardware.StepPi,
+	} {
+		if got := hardware.StepOf(key); got != want {
+			t.Errorf("StepOf(%q) = %d, want %d", key, got, want)
+		}
 	}
 }

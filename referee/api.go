@@ -60,6 +60,7 @@ type State struct {
 	// Not printed by replay; for the daemon's screens.
 	Players  []string `json:"-"` // seats, clockwise
 	Dealer   string   `json:"-"`
+	Dealt    bool     `json:"-"` // round Round is dealt: its first card turned up, even one put back
 	DrawPile int      `json:"-"` // cards left in the draw pile
 	UnoOpen  string   `json:"-"` // player whose UNO window is open, "" if none
 
@@ -68,6 +69,18 @@ type State struct {
 	// until SlapsDue is empty.
 	SlapFor  string   `json:"-"`
 	SlapsDue []string `json:"-"`
+}
+
+// CurrentRound is the round the table names (the page, the OLED, the
+// voice): Round once the round's first card is turned up (RULES.md §7:
+// rounds are counted from the first card turned up; one that goes back
+// does not deal again); in setup before that, the round about to be dealt,
+// Round+1.
+func (s State) CurrentRound() int {
+	if s.Phase == PhaseSetup && !s.Dealt {
+		return s.Round + 1
+	}
+	return s.Round
 }
 
 // EffectKind is something the table must show or sound after a verdict.

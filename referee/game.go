@@ -239,6 +239,7 @@ func (g *Game) StateInto(s *State) {
 	s.Scores = g.fillSeats(scores, g.score)
 	s.Players = append(players, g.names...)
 	s.Dealer = g.names[g.dealer]
+	s.Dealt = g.dealt
 	switch g.ph {
 	case phSetup, phOver, phCountup:
 	case phColor:

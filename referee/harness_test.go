@@ -15,6 +15,7 @@ import (
 //
 //	ok | CODE              the verdict (ok, or an error code like illegal-card)
 //	phase=P turn=N dir=D top=C color=C pending=N round=N winner=N pile=N uno=N
+//	named=N                the round the table names (State.CurrentRound)
 //	slap=N due=N,N…        uno-slap: whose hand is slapped, who still slaps
 //	h.NAME=N s.NAME=N      hand count, score
 //	+KIND[:NAME[:N]]       an effect (draw, skip, reverse, color, uno, missed,
@@ -156,6 +157,8 @@ func check(tok string, v Verdict, st State) string {
 		got = strconv.Itoa(st.Pending)
 	case key == "round":
 		got = strconv.Itoa(st.Round)
+	case key == "named":
+		got = strconv.Itoa(st.CurrentRound())
 	case key == "winner":
 		got = st.Winner
 	case key == "pile":

@@ -547,6 +547,22 @@ func annOut(start string) string {
 	return s
 }
 
+// TestCurrentRound: the round the table names is counted from the first
+// card turned up (RULES.md §7), one that goes back included; before it,
+// in setup, it is the round about to be dealt.
+func TestCurrentRound(t *testing.T) {
+	script := strings.Replace(annOut(""), "start R5\n", `=> phase=setup round=0 named=1
+		start W+4 => ok phase=setup +return round=1 named=1
+		start R5 => ok phase=turn round=1 named=1
+		`, 1)
+	play(t, New(), script+`
+		=> phase=countup round=1 named=1
+		points Ben 30
+		points Cy 12 => ok phase=setup round=1 named=2
+		start W+4 => ok phase=setup +return round=2 named=2
+		start R5 => ok phase=turn round=2 named=2`)
+}
+
 func TestScoring(t *testing.T) {
 	tests := []struct {
 		name, rules, script string

@@ -9,7 +9,7 @@
 //	unoref restore [--data DIR] [--force]      put back the journal's copy after a damage
 //	unoref tag write CODE | read                the card code on the sticker on the reader
 //	unoref enroll [--deck NAME] [--write] …     teach the referee a deck, card by card
-//	unoref doctor [--blink] [--walk] [--json]   check the wiring on the Pi
+//	unoref doctor [--step N] [--blink] [--walk] [--json]   check the wiring on the Pi
 //	unoref version                              print the version
 //	unoref help [COMMAND]                       explain a command
 //

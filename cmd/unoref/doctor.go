@@ -7,14 +7,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
+	"github.com/unoref/unoref/hardware"
 )
 
 var doctorCmd = &command{
 	name:    "doctor",
-	args:    "[--pinmap FILE] [--blink] [--json] [--walk]",
+	args:    "[--step N] [--config FILE] [--pinmap FILE] [--blink] [--json] [--walk]",
 	summary: "check the wiring on the Pi: readers, OLED, seat pads, GPIO lines",
 	help: `doctor checks each part of the pin map on the Raspberry Pi and says in
 plain words what is wrong and which wire (physical pin) to look at: the pin
@@ -22,6 +24,11 @@ map itself, SPI and I²C being on, each RC522's version register and RF
 field, the OLED's acknowledge, the seat-pad expanders, every GPIO line
 (present, not used by another program) and the buttons at rest (not
 pressed). Stop the unoref service first: it holds the lines.
+
+--step N follows the assembly guide (hardware/README.md): while you build,
+the parts of steps 1 to N are checked and the later ones are "not fitted
+yet", not a problem (step 2: the OLED, 3: the play pad reader, 4: the LEDs,
+5: the buzzer, 6: the buttons, 7: the draw pad, 8: the seat pads).
 
 The draw-pad reader and the seat pads are optional: when the pin map
 switches them on and they do not answer, doctor says SKIP (not fitted),
@@ -36,7 +43,10 @@ button wired to the wrong pin is found), answer y or n for each LED, the
 buzzer and each seat LED, tap a card on each reader; it also checks that
 the serial console has left GPIO 14/15 to the LEDs. --json prints the
 report for machines. --pinmap checks a custom pin map (default: the
-reference build).
+config's pinmap, else the reference build). --config is the referee's
+configuration (default $UNOREF_CONFIG, else /etc/unoref/unoref.toml when it
+exists): its pinmap, and whether [devices] sim = true runs the virtual
+table instead of these parts.
 
 Exit status 0 when every check passed, 1 when a problem was found.`,
 	run: runDoctor,
@@ -62,6 +72,34 @@ func askYesNo(in *bufio.Scanner, w io.Writer) func(string) bool {
 	}
 }
 
+// serviceConfig is the service's configuration (firmware/unoref.service),
+// which doctor reads when no other is named. A variable for tests.
+var serviceConfig = "/etc/unoref/unoref.toml"
+
+// doctorConfig reads the configuration doctor checks against: --config,
+// else $UNOREF_CONFIG, else the service's when it exists. Its pinmap is
+// the one checked unless --pinmap names another; devices.sim is said.
+func doctorConfig(path string, o *doctor.Options) error {
+	if path == "" {
+		path = os.Getenv("UNOREF_CONFIG")
+	}
+	if path == "" {
+		if _, err := os.Stat(serviceConfig); err != nil {
+			return nil
+		}
+		path = serviceConfig
+	}
+	c := defaultConfig()
+	if err := loadConfig(path, &c); err != nil {
+		return fmt.Errorf("doctor: %w", err)
+	}
+	o.Config, o.Sim = path, c.Sim
+	if o.PinMap == "" {
+		o.PinMap = c.Pinmap
+	}
+	return nil
+}
+
 // doctorSpeaker checks the speaker; tests leave it out.
 var doctorSpeaker = doctor.EspeakSpeaker
 
@@ -74,6 +112,8 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 	blink := fset.Bool("blink", false, "light each LED in turn and beep")
 	asJSON := fset.Bool("json", false, "print the report as JSON")
 	walk := fset.Bool("walk", false, "walk the build: press, look, tap when asked")
+	step := fset.Int("step", 0, fmt.Sprintf("the assembly guide's step reached, 1 to %d (default: the whole build)", hardware.LastStep))
+	config := fset.String("config", "", "configuration file (default $UNOREF_CONFIG, else "+serviceConfig+" when it exists)")
 	words, err := parseFlags(self, fset, args)
 	if err != nil {
 		return err
@@ -81,12 +121,18 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 	if len(words) > 0 {
 		return &usageError{cmd: self, msg: "doctor takes no arguments"}
 	}
+	if *step < 0 || *step > int(hardware.LastStep) {
+		return badFlag(self, "step", fmt.Errorf("%d: want a step of the guide, 1 to %d", *step, hardware.LastStep))
+	}
+	o := doctor.Options{PinMap: *pinmap, Blink: *blink, Walk: *walk, Step: hardware.Step(*step)}
+	if err := doctorConfig(*config, &o); err != nil {
+		return err
+	}
 	h, err := openHost(doctor.Consumer)
 	if err != nil {
 		return err
 	}
 	pe := &doctor.Env{Host: h, Speaker: doctorSpeaker}
-	o := doctor.Options{PinMap: *pinmap, Blink: *blink, Walk: *walk}
 	if *blink || *walk {
 		o.Say = func(s string) { fmt.Fprintln(e.stderr, "doctor: "+s) }
 	}

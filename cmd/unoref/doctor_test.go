@@ -19,9 +19,10 @@ import (
 func useBoard(t *testing.T, b *boardtest.Sim) {
 	t.Helper()
 	useHost(t, b.Host())
-	old := doctorSpeaker
-	doctorSpeaker = nil
-	t.Cleanup(func() { doctorSpeaker = old })
+	old, oldConf := doctorSpeaker, serviceConfig
+	doctorSpeaker, serviceConfig = nil, filepath.Join(t.TempDir(), "no-service-config.toml")
+	t.Cleanup(func() { doctorSpeaker, serviceConfig = old, oldConf })
+	t.Setenv("UNOREF_CONFIG", "")
 }
 
 // useHost makes the commands open h instead of the Pi for the rest of the
@@ -40,6 +41,14 @@ func fullBoard() *boardtest.Sim {
 }
 
 func TestDoctor(t *testing.T) {
+	minimal := filepath.Join(t.TempDir(), "minimal.toml")
+	if err := os.WriteFile(minimal, hardware.DefaultTOML(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	simConfig := filepath.Join(t.TempDir(), "unoref.toml")
+	if err := os.WriteFile(simConfig, []byte("[devices]\nsim = true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	dup := filepath.Join(t.TempDir(), "pins.toml")
 	bad := strings.Replace(string(hardware.DefaultTOML()), "dir_ccw = 6", "dir_ccw = 5", 1)
 	if err := os.WriteFile(dup, []byte(bad), 0o644); err != nil {
@@ -76,7 +85,14 @@ func TestDoctor(t *testing.T) {
 			stderr: []string{"doctor: now on: LED legal (green) (GPIO13, pin 33)", "doctor: now on: buzzer"}},
 		{name: "bad flag", args: []string{"--fix"}, code: 2, stderr: []string{"unoref: doctor: unknown flag --fix: 'unoref doctor --help' lists the flags\n"}},
 		{name: "argument", args: []string{"pi"}, code: 2, stderr: []string{"doctor takes no arguments"}},
-		{name: "help", args: []string{"-h"}, code: 0, stdout: []string{"usage: unoref doctor [--pinmap FILE] [--blink] [--json]", "Exit status 0"}},
+		{name: "help", args: []string{"-h"}, code: 0, stdout: []string{"usage: unoref doctor [--step N] [--config FILE] [--pinmap FILE] [--blink] [--json]", "--step N follows the assembly guide", "Exit status 0"}},
+		// Issue 23 point 5: at step 2 the reader is not fitted yet.
+		{name: "step 2, no reader yet", break_: func(b *boardtest.Sim) { b.Play.Unplug() }, args: []string{"--step", "2", "--pinmap", minimal}, code: 0,
+			stdout: []string{"SKIP     play pad reader", "not fitted yet: the guide fits it at step 3 (The play pad reader)", "go on with step 3 of the guide"}},
+		{name: "step out of the guide", args: []string{"--step", "11"}, code: 2, stderr: []string{"--step", "1 to 10"}},
+		// Issue 23 point 10: a config that runs the virtual table is said.
+		{name: "config with devices.sim", args: []string{"--config", simConfig}, code: 0,
+			stdout: []string{"WARN     config", simConfig + " has sim = true in its [devices] section", "virtual table"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -181,7 +197,7 @@ func TestDoctorWalk(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", s, stderr)
 		}
 	}
-	for _, s := range []string{"OK       serial console", "PROBLEM  press button UNO", "OK       see LED colour green", "PROBLEM  see buzzer (transistor base)", "PROBLEM  tap on play pad"} {
+	for _, s := range []string{"OK       serial console", "PROBLEM  press button UNO", "OK       see LED colour green", "PROBLEM  hear buzzer (transistor base)", "you did not hear it", "PROBLEM  tap on play pad"} {
 		if !strings.Contains(stdout, s) {
 			t.Errorf("stdout lacks %q:\n%s", s, stdout)
 		}
@@ -199,5 +215,31 @@ func TestDoctorNoPi(t *testing.T) {
 	stdout, _, _ := call(t, "", "help")
 	if !strings.Contains(stdout, "doctor") {
 		t.Errorf("help does not list doctor:\n%s", stdout)
+	}
+}
+
+// TestDoctorServiceConfig: without --config, doctor reads the service's
+// configuration when there is one: its pin map is the one checked, and
+// its devices.sim is said.
+func TestDoctorServiceConfig(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "pinmap.toml")
+	if err := os.WriteFile(full, hardware.FullTOML(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conf := filepath.Join(dir, "unoref.toml")
+	if err := os.WriteFile(conf, []byte("pinmap = \"pinmap.toml\"\n[devices]\nsim = true\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	useBoard(t, fullBoard())
+	serviceConfig = conf
+	stdout, stderr, code := call(t, "", "doctor")
+	if code != 0 {
+		t.Fatalf("exit status %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, s := range []string{"unoref doctor, pin map: " + full, "optional parts switched on: the draw-pad reader and 10 seat pads", "WARN     config", "sim = false"} {
+		if !strings.Contains(stdout, s) {
+			t.Errorf("stdout lacks %q:\n%s", s, stdout)
+		}
 	}
 }

@@ -92,7 +92,7 @@ func TestExportLog(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := g.final
-			want.Players, want.Dealer, want.DrawPile, want.UnoOpen = nil, "", 0, "" // not printed
+			want.Players, want.Dealer, want.Dealt, want.DrawPile, want.UnoOpen = nil, "", false, 0, "" // not printed
 			if d := cmp.Diff(want, last.State); d != "" {
 				t.Errorf("unoref replay of the export ends elsewhere (-journal +replay):\n%s", d)
 			}

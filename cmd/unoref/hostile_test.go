@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -102,8 +101,8 @@ func fetchLocation(t *testing.T, c *http.Client, u, form string) string {
 // consoleHostiles are the hostile values as lines of --stdin, where a
 // line can carry them (a value with a space is two words).
 func consoleHostiles() []string {
-	lines := []string{"points Ann -5", "points Ann 100001", "points Ann " + strconv.Itoa(1<<62),
-		"seat -1", "seat 10", "seat " + strconv.Itoa(1<<62), "press " + strings.Repeat("x", 15000),
+	lines := []string{"points Ann -5", "points Ann 100001", "points Ann " + "4611686018427387904",
+		"seat -1", "seat 10", "seat " + "4611686018427387904", "press " + strings.Repeat("x", 15000),
 		"tap " + strings.Repeat("R7,", 5399) + "R7", "newgame Ann", "newgame A,B,C,D,E,F,G,H,I,J,K", "newgame Ann,ann",
 		"newgame Zo\u00eb,Zoe\u0308", "fly", "rename Ann", strings.Repeat("k", 15000)}
 	for _, n := range []string{"Kid#1", "Ann,Ben", "Zo\u200be", "\u202eAnn", strings.Repeat("я", 17), "\u0301", "a\ufe0f", "Kid\xff"} {

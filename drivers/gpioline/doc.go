@@ -1,7 +1,7 @@
 // Package gpioline opens the Raspberry Pi's GPIO lines through the Linux
 // GPIO character device (go-gpiocdev). It is the only package that calls
 // gpiocdev.RequestLine: drivers take the small interfaces they need
-// (Output, button.Source) and tests use the fakes in
+// (Output, button.Source, mfrc522.IRQ: Edge) and tests use the fakes in
 // gpiolinetest.
 //
 // # Wiring

@@ -235,3 +235,72 @@ func (in *Inputs) Close() error {
 	}
 	return nil
 }
+
+// Edge is an input line that reports falling edges: the RC522's IRQ
+// output (active low, push-pull), for mfrc522.Opts.IRQ, so that the
+// reader's driver waits for the chip instead of polling it over SPI.
+type Edge struct {
+	line  *gpiocdev.Line
+	edges chan struct{}
+}
+
+// RequestEdge requests line offset as an input with its pull-up and
+// falling-edge detection.
+func RequestEdge(offset int, o *Opts) (*Edge, error) {
+	opts := o.defaults()
+	e := newEdge()
+	l, err := gpiocdev.RequestLine(opts.Chip, offset, gpiocdev.AsInput, gpiocdev.WithPullUp,
+		gpiocdev.WithFallingEdge, gpiocdev.WithConsumer(opts.Consumer), gpiocdev.WithEventHandler(e.handle))
+	if err != nil {
+		return nil, fmt.Errorf("gpioline: %s line %d: %w", opts.Chip, offset, err)
+	}
+	e.line = l
+	return e, nil
+}
+
+func newEdge() *Edge { return &Edge{edges: make(chan struct{}, 1)} }
+
+// handle runs on gpiocdev's watcher goroutine. One pending edge is all a
+// waiter needs to know: more are folded into it.
+func (e *Edge) handle(gpiocdev.LineEvent) {
+	select {
+	case e.edges <- struct{}{}:
+	default:
+	}
+}
+
+// WaitForEdge waits up to timeout (forever if negative, not at all if 0)
+// for a falling edge, and reports whether one came since the last call.
+func (e *Edge) WaitForEdge(timeout time.Duration) bool {
+	select {
+	case <-e.edges:
+		return true
+	default:
+	}
+	switch {
+	case timeout == 0:
+		return false
+	case timeout < 0:
+		<-e.edges
+		return true
+	}
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case <-e.edges:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// Close releases the line.
+func (e *Edge) Close() error {
+	if e.line == nil {
+		return nil
+	}
+	if err := e.line.Close(); err != nil {
+		return fmt.Errorf("gpioline: %w", err)
+	}
+	return nil
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/warthog618/go-gpiocdev"
 
@@ -57,5 +58,38 @@ func TestHeaderChip(t *testing.T) {
 				t.Errorf("HeaderChipOf(%q) = %q, %v, want %q, %v", tt.chips, got, err, tt.want, tt.wantErr)
 			}
 		})
+	}
+}
+
+// TestEdge: a kernel event wakes a waiter; several events before a wait
+// are one edge; no event is a timeout, at once for 0.
+func TestEdge(t *testing.T) {
+	e, fire := gpioline.EdgeFor()
+	if e.WaitForEdge(0) {
+		t.Fatal("WaitForEdge(0) with no event = true")
+	}
+	if e.WaitForEdge(time.Millisecond) {
+		t.Fatal("WaitForEdge(1ms) with no event = true")
+	}
+	fire()
+	fire()
+	if !e.WaitForEdge(0) {
+		t.Fatal("WaitForEdge(0) after an event = false")
+	}
+	if e.WaitForEdge(0) {
+		t.Error("two events before a wait made two edges")
+	}
+	go func() {
+		time.Sleep(time.Millisecond)
+		fire()
+	}()
+	if !e.WaitForEdge(-1) {
+		t.Error("WaitForEdge(-1) = false")
+	}
+	if err := e.Close(); err != nil {
+		t.Errorf("Close() = %v", err)
+	}
+	if _, err := gpioline.RequestEdge(25, &gpioline.Opts{Chip: "gpiochip-unoref-test"}); err == nil || !strings.Contains(err.Error(), "gpiochip-unoref-test line 25") {
+		t.Errorf("RequestEdge() on a missing chip = %v, want an error naming the chip and line", err)
 	}
 }

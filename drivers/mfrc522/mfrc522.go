@@ -57,8 +57,10 @@ type Opts struct {
 	// at this page of every NTAG/Ultralight tag while it is selected.
 	ReadPage uint8
 	// IRQ is the chip's IRQ output. Optional: without it the driver polls
-	// ComIrqReg.
-	IRQ gpio.PinIn
+	// ComIrqReg over SPI. A periph gpio.PinIn is set to a falling edge
+	// with its pull-up here; any other IRQ (gpioline.Edge, a
+	// go-gpiocdev line) must come requested for falling edges.
+	IRQ IRQ
 	// Now and Sleep are the clock; default time.Now and time.Sleep. Tests
 	// pass the simulator's modelled clock.
 	Now   func() time.Time
@@ -86,7 +88,7 @@ type Dev struct {
 	port      string
 	o         Opts
 	gain      byte // RFCfgReg RxGain[2:0]
-	irq       gpio.PinIn
+	irq       IRQ
 	ver       byte
 	halted    bool
 	realClock bool // Sleep is time.Sleep: loops may wait on ctx instead
@@ -97,9 +99,9 @@ type Dev struct {
 	// that each is written only when it has to change.
 	txMode    byte
 	reload    uint16
-	fifoDirty bool // the FIFO may hold bytes: flush before the next frame
-	timerLive bool // the timer may still run from a frame without answer
-	unsettled bool // tags may be READY or ACTIVE after a failed attempt
+	timerLive bool      // the timer may still run from a frame without answer
+	fieldOn   time.Time // when configure switched the RF field on
+	unsettled bool      // tags may be READY or ACTIVE after a failed attempt
 }
 
 // Register addresses (datasheet §9.2, table 20), named as in periph.
@@ -140,15 +142,19 @@ const (
 //
 // TPrescaler = 169 gives a 25.0 µs tick (339 / 13.56 MHz). With TAuto the
 // timer starts at the end of our frame and stops at the 5th bit of the
-// answer, so it only bounds when an answer starts. TReload = 5 (150 µs)
-// covers REQA, WUPA, ANTICOLLISION and SELECT, answered after the fixed
-// frame delay of ISO/IEC 14443-3 §6.2.1.1 (1236/fc = 91 µs at most).
+// answer (table 105: "immediately", no figure given), so it only bounds
+// when an answer starts. REQA, WUPA, ANTICOLLISION and SELECT are answered
+// after the fixed frame delay of ISO/IEC 14443-3 §6.2.1.1 (1236/fc = 91 µs
+// at most), whose 5th bit ends 47 µs later: 138 µs. TReload = 9 (250 µs)
+// leaves 112 µs for the chip to stop its timer; NXP's reader library
+// allows its default timeout plus a timer shift of 4.8 etu (about 195 µs),
+// the Arduino library 25 ms. An empty field costs the whole 250 µs.
 // NTAG READ and GET_VERSION may answer up to 5 ms late, WRITE up to 10 ms
 // (T_TimeOut in the NTAG213/215/216 timing tables, §10.1, §10.2, §10.4):
 // 5.5 ms and 10.5 ms.
 const (
 	tPrescaler  = 169
-	reloadShort = 5
+	reloadShort = 9
 	reloadRead  = 219
 	reloadWrite = 419
 	timerTick   = time.Duration(2*tPrescaler+1) * time.Second / 13_560_000
@@ -157,8 +163,15 @@ const (
 // Start-up (datasheet §8.8.2): after NRSTPD rises the oscillator needs the
 // crystal's start-up time, during which the chip answers nothing (MISO reads
 // 0x00). The Arduino library waits 50 ms; the driver polls VersionReg for up
-// to startUpLimit.
-const startUpLimit = 100 * time.Millisecond
+// to startUpLimit. After SoftReset it waits softResetMin before it looks
+// (the Arduino library waits 50 ms there too; one host sleep step, 1.1 ms
+// on Linux, costs nothing worth counting at start-up). Once the field is
+// on, tags need up to fieldGuard before they answer (ISO/IEC 14443-3 §5).
+const (
+	startUpLimit = 100 * time.Millisecond
+	softResetMin = time.Millisecond
+	fieldGuard   = 5 * time.Millisecond
+)
 
 // NewSPI connects to an MFRC522 on p, waits for its VersionReg and
 // initialises it once: timer, 100 % ASK, CRC preset 0x6363, receiver gain,
@@ -222,14 +235,28 @@ func (d *Dev) defaults() error {
 	return nil
 }
 
+// IRQ is the chip's IRQ line as the host sees it: WaitForEdge waits up to
+// timeout for a falling edge and reports whether one came (or had come since
+// the last call). periph's gpio.PinIn and gpioline.Edge implement it.
+type IRQ interface {
+	WaitForEdge(timeout time.Duration) bool
+}
+
+// edgeSetter is a periph pin whose pull and edge the driver sets itself.
+type edgeSetter interface {
+	In(pull gpio.Pull, edge gpio.Edge) error
+}
+
 // setupIRQ prepares the optional IRQ input: the chip drives it push-pull
 // and inverted (active low), see configure.
 func (d *Dev) setupIRQ() error {
 	if d.o.IRQ == nil {
 		return nil
 	}
-	if err := d.o.IRQ.In(gpio.PullUp, gpio.FallingEdge); err != nil {
-		return fmt.Errorf("mfrc522: IRQ pin: %w", err)
+	if p, ok := d.o.IRQ.(edgeSetter); ok {
+		if err := p.In(gpio.PullUp, gpio.FallingEdge); err != nil {
+			return fmt.Errorf("mfrc522: IRQ pin: %w", err)
+		}
 	}
 	d.irq = d.o.IRQ
 	return nil
@@ -245,9 +272,9 @@ func (d *Dev) String() string {
 func (d *Dev) Version() byte { return d.ver }
 
 // ChipName names the chip behind a VersionReg value (datasheet §9.3.4.8,
-// table 132; clone values from the Arduino library and its issues). known
-// is false for a value nobody has described yet; such a chip is still
-// used.
+// table 132: 0x91 and 0x92; 0x90, 0x88 and 0x12 as the Arduino library
+// names them). known is false for a value nobody has described yet; such a
+// chip is still used.
 func ChipName(v byte) (name string, known bool) {
 	switch v {
 	case 0x90:
@@ -256,7 +283,7 @@ func ChipName(v byte) (name string, known bool) {
 		return "MFRC522 v1.0", true
 	case 0x92:
 		return "MFRC522 v2.0", true
-	case 0x88, 0xB2:
+	case 0x88:
 		return "FM17522 clone", true
 	case 0x12:
 		return "counterfeit MFRC522", true
@@ -265,6 +292,11 @@ func ChipName(v byte) (name string, known bool) {
 	}
 	return fmt.Sprintf("unknown chip (VersionReg 0x%02X)", v), false
 }
+
+// Counterfeit reports a chip that answers VersionReg 0x12: such modules are
+// reported to detect no tags at all with the Arduino library
+// (miguelbalboa/rfid issue #482) while working with other drivers.
+func Counterfeit(v byte) bool { return v == 0x12 }
 
 // Halt turns the RF field off and stops the chip's command. It is safe to
 // call more than once; afterwards every method returns ErrHalted and Watch
@@ -334,8 +366,19 @@ func (d *Dev) configure() error {
 			return err
 		}
 	}
-	d.txMode, d.reload, d.fifoDirty = 0, reloadShort, true
+	d.txMode, d.reload = 0, reloadShort
+	// The field just came on: tags power up and may ignore a request for
+	// up to 5 ms (ISO/IEC 14443-3 §5), so the first frame waits (guard).
+	d.fieldOn = d.o.Now()
 	return nil
+}
+
+// guard waits until the field has been on for fieldGuard, in sleep steps:
+// the tags it powered up can take a request.
+func (d *Dev) guard() {
+	for d.o.Now().Sub(d.fieldOn) < fieldGuard {
+		d.o.Sleep(sleepStep)
+	}
 }
 
 // config lists the registers to write after a reset; rf is RFCfgReg as
@@ -363,19 +406,23 @@ func (d *Dev) config(rf byte) [][2]byte {
 	return seq
 }
 
-// softReset resets the registers and waits until the chip answers again
-// with PowerDown clear (§10.3.1.10: the oscillator restarts, §8.8.2).
+// softReset resets the registers and waits until the command has ended:
+// CommandReg no longer shows SoftReset nor PowerDown and VersionReg
+// answers (§10.3.1.10 gives no duration; the oscillator may restart,
+// §8.8.2). It waits at least softResetMin first, for a chip that does not
+// show the command while it runs.
 func (d *Dev) softReset() error {
 	if err := d.write(regCommand, cmdSoftReset); err != nil {
 		return err
 	}
 	t0 := d.o.Now()
+	d.o.Sleep(softResetMin)
 	for {
 		r, err := d.read(regVersion, regCommand)
 		if err != nil {
 			return err
 		}
-		if checkVersion(r[0]) == nil && r[1]&cmdPowerDown == 0 {
+		if checkVersion(r[0]) == nil && r[1]&cmdMask != cmdSoftReset && r[1]&cmdPowerDown == 0 {
 			return nil
 		}
 		if d.o.Now().Sub(t0) >= startUpLimit {

@@ -41,25 +41,30 @@ func (c *recConn) Tx(w, r []byte) error {
 	return c.Conn.Tx(w, r)
 }
 
-// frames returns, for each frame started, the CommandReg and BitFramingReg
-// writes that started it.
-func (r *recorder) frames() (cmds, framings [][]byte) {
+// frame is what the driver wrote to start one frame: every register write
+// since the frame before, in order.
+type frameWrites [][]byte
+
+// frames splits the writes at each StartSend.
+func (r *recorder) frames() []frameWrites {
+	var fs []frameWrites
+	var cur frameWrites
 	for _, w := range r.writes {
-		switch w[0] >> 1 {
-		case regCommand:
-			cmds = append(cmds, w[1:])
-		case regBitFraming:
-			framings = append(framings, w[1:])
+		cur = append(cur, w)
+		if w[0]>>1 == regBitFraming && w[len(w)-1]&startSend != 0 {
+			fs = append(fs, cur)
+			cur = nil
 		}
 	}
-	return cmds, framings
+	return fs
 }
 
-// TestEveryExchangeRestartsTransceive (issue 10 point 1): every frame is
-// started as NXP's reader library and the Arduino library start it —
-// Transceive written again after Idle, StartSend raised from 0 — including
-// after a timeout and after HLTA, where the old driver wrote over a running
-// Transceive.
+// TestEveryExchangeRestartsTransceive (issue 10 point 1, issue 23 point
+// 13): every frame is started as NXP's reader library and the Arduino
+// library start it — Idle, the FIFO flushed and loaded, Transceive written
+// again, StartSend raised from 0 — including after a timeout and after
+// HLTA, and every register but FIFODataReg gets one value per SPI
+// transaction.
 func TestEveryExchangeRestartsTransceive(t *testing.T) {
 	sim := mfrc522test.New(nil)
 	rec := &recorder{Sim: sim}
@@ -67,6 +72,7 @@ func TestEveryExchangeRestartsTransceive(t *testing.T) {
 	if err != nil {
 		t.Fatalf("NewSPI() = %v", err)
 	}
+	rec.writes = nil
 	if tags, err := d.Detect(); err != nil || len(tags) != 0 { // a timeout
 		t.Fatalf("Detect(empty) = %v, %v", tags, err)
 	}
@@ -76,23 +82,37 @@ func TestEveryExchangeRestartsTransceive(t *testing.T) {
 			t.Fatalf("Detect() #%d = %v, %v", i, tags, err)
 		}
 	}
-	cmds, framings := rec.frames()
-	var starts int
-	for _, c := range cmds {
-		if c[len(c)-1] == cmdTransceive {
-			starts++
-			if len(c) != 2 || c[0] != cmdIdle {
-				t.Errorf("CommandReg write % X, want Idle then Transceive", c)
+	for _, w := range rec.writes {
+		if len(w) != 2 && w[0]>>1 != regFIFOData {
+			t.Errorf("write % X: %d values to register 0x%02X in one transaction, want one", w, len(w)-1, w[0]>>1)
+		}
+	}
+	fs := rec.frames()
+	if len(fs) < 20 {
+		t.Fatalf("%d frames, want at least 20", len(fs))
+	}
+	for i, f := range fs {
+		var order []string
+		for _, w := range f {
+			switch reg, v := w[0]>>1, w[len(w)-1]; {
+			case reg == regCommand && v == cmdIdle:
+				order = append(order, "Idle")
+			case reg == regCommand && v == cmdTransceive:
+				order = append(order, "Transceive")
+			case reg == regFIFOLevel && v&flushBuffer != 0:
+				order = append(order, "flush")
+			case reg == regFIFOData:
+				order = append(order, "FIFO")
+			case reg == regBitFraming && v&startSend == 0:
+				order = append(order, "StartSend 0")
+			case reg == regBitFraming:
+				order = append(order, "StartSend 1")
 			}
 		}
-	}
-	for _, f := range framings {
-		if len(f) != 2 || f[0]&startSend != 0 || f[1]&startSend == 0 || f[0] != f[1]&^startSend {
-			t.Errorf("BitFramingReg write % X, want StartSend 0 then 1", f)
+		want := []string{"Idle", "flush", "FIFO", "StartSend 0", "Transceive", "StartSend 1"}
+		if diff := cmp.Diff(want, order); diff != "" {
+			t.Errorf("frame %d (-want +got):\n%s", i, diff)
 		}
-	}
-	if starts != len(framings) || starts < 20 {
-		t.Errorf("%d Transceive writes for %d frames, want one per frame", starts, len(framings))
 	}
 }
 
@@ -128,7 +148,8 @@ func TestSlowStartUp(t *testing.T) {
 	}
 }
 
-// TestVersions (point 4): any VersionReg but 0x00/0xFF is a chip.
+// TestVersions (point 4): any VersionReg but 0x00/0xFF is a chip; the
+// names are the datasheet's and the Arduino library's.
 func TestVersions(t *testing.T) {
 	tests := []struct {
 		v     byte
@@ -139,7 +160,9 @@ func TestVersions(t *testing.T) {
 		{0x91, "MFRC522 v1.0", true},
 		{0x92, "MFRC522 v2.0", true},
 		{0x88, "FM17522 clone", true},
-		{0xB2, "FM17522 clone", true},
+		// Not an FM17522 version anyone has described (issue 23 point
+		// 15): the Arduino library names 0x88.
+		{0xB2, "unknown chip (VersionReg 0xB2)", false},
 		{0x12, "counterfeit MFRC522", true},
 		{0x15, "unknown chip (VersionReg 0x15)", false},
 		{0x18, "unknown chip (VersionReg 0x18)", false},
@@ -248,8 +271,8 @@ func TestNAKIsNotACRCError(t *testing.T) {
 				t.Fatalf("%s = %v, want ErrNAK", tt.name, err)
 			}
 			// WUPA, 2 × (anticollision + SELECT) at most, the command.
-			if _, framings := rec.frames(); len(framings) > 6 {
-				t.Errorf("%d frames sent, want one attempt (at most 6)", len(framings))
+			if n := len(rec.frames()); n > 6 {
+				t.Errorf("%d frames sent, want one attempt (at most 6)", n)
 			}
 		})
 	}

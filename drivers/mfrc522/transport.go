@@ -43,10 +43,12 @@ const (
 	collPosNotValid = 0x20 // CollReg CollPosNotValid, table 50
 )
 
-// write writes one register in one SPI transaction. With several values they
-// all go to the same address (datasheet §8.1.2.3, table 8), which is how the
-// FIFO is filled, and a command or StartSend cleared and set, in one
-// transaction.
+// write writes one register in one SPI transaction. Several values all go
+// to that register (datasheet §8.1.2.2, table 7), which is how the FIFO is
+// filled; any other register gets one value per transaction, as NXP's
+// reader library and the Arduino library write them: a clone that advances
+// the address within a transaction would put a second value into the next
+// register (Transceive into ComIEnReg, StartSend into CollReg).
 func (d *Dev) write(reg byte, v ...byte) error {
 	w := make([]byte, 1+len(v))
 	w[0] = reg << 1
@@ -59,7 +61,7 @@ func (d *Dev) write(reg byte, v ...byte) error {
 
 // read reads several registers (any addresses, repeats allowed) in one SPI
 // transaction: MOSI carries one address per byte and a trailing 0, MISO
-// answers each address one byte later (datasheet §8.1.2.2, table 7).
+// answers each address one byte later (datasheet §8.1.2.1, table 6).
 func (d *Dev) read(regs ...byte) ([]byte, error) {
 	n := len(regs) + 1
 	if cap(d.rxBuf) < 2*n {
@@ -145,6 +147,7 @@ func air(n, lastBits int) time.Duration {
 // do (datasheet §10.3.1.8), and only an answer the chip reports complete
 // (RxIRq) is ever read.
 func (d *Dev) exchange(f frame) (reply, error) {
+	d.guard()
 	if err := d.prepare(f); err != nil {
 		return reply{}, err
 	}
@@ -153,10 +156,6 @@ func (d *Dev) exchange(f frame) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	if irq&irqRx == 0 && irq&(irqTx|irqTimer) != 0 {
-		// Sent and nothing heard: the transmission emptied the FIFO.
-		d.fifoDirty = false
-	}
 	if f.rxLen == 0 {
 		return reply{}, nil
 	}
@@ -164,22 +163,22 @@ func (d *Dev) exchange(f frame) (reply, error) {
 }
 
 // prepare sets the modes and the timeout for f, stops whatever the chip
-// does, loads the FIFO and starts the frame: five SPI writes, fewer when
-// no mode changes and the FIFO is known empty.
+// does, empties and loads the FIFO and starts the frame: at least seven
+// SPI writes, each of one register, in the Arduino library's order.
 func (d *Dev) prepare(f frame) error {
 	if err := d.setModes(f); err != nil {
 		return err
 	}
-	// Idle stops a receiver still waiting after a timeout or HLTA; the
-	// new Transceive then waits for StartSend (§10.3.1.8).
-	if err := d.write(regCommand, cmdIdle, cmdTransceive); err != nil {
+	// Idle stops a receiver still waiting after a timeout or HLTA, so
+	// that loading the FIFO is no WrErr (table 34); the new Transceive
+	// then waits for StartSend (§10.3.1.8).
+	if err := d.write(regCommand, cmdIdle); err != nil {
 		return err
 	}
-	if d.fifoDirty {
-		if err := d.write(regFIFOLevel, flushBuffer); err != nil {
-			return err
-		}
-		d.fifoDirty = false
+	// Flushed on every exchange: an answer that came after its timeout
+	// lies in the FIFO and would go out with the next frame.
+	if err := d.write(regFIFOLevel, flushBuffer); err != nil {
+		return err
 	}
 	if d.timerLive {
 		// A frame without answer started the timer (TAuto) and nothing
@@ -201,11 +200,16 @@ func (d *Dev) prepare(f frame) error {
 		return err
 	}
 	// BitFramingReg (table 48): RxAlign[6:4], TxLastBits[2:0], and
-	// StartSend cleared then set, so the chip sees a 0→1 edge.
+	// StartSend written 0 then 1, so the chip sees a 0→1 edge.
 	framing := byte(f.rxAlign)<<4 | byte(f.txBits)
-	d.fifoDirty = true // until an answer is read out completely
+	if err := d.write(regBitFraming, framing); err != nil {
+		return err
+	}
+	if err := d.write(regCommand, cmdTransceive); err != nil {
+		return err
+	}
 	d.timerLive = f.rxLen == 0
-	return d.write(regBitFraming, framing, framing|startSend)
+	return d.write(regBitFraming, framing|startSend)
 }
 
 // Timeouts of the chip's timer for each limit.
@@ -322,9 +326,12 @@ func (d *Dev) pace(f frame, start time.Time, done, deadline time.Duration) {
 	}
 }
 
-// decode reads what the chip received in one transaction with its status
-// (ErrorReg, FIFOLevelReg, ControlReg, CollReg and the expected FIFO
-// bytes) and turns the status into the errors of this package.
+// decode reads the status of what the chip received (ErrorReg,
+// FIFOLevelReg, ControlReg, CollReg) in one transaction, then exactly the
+// bytes FIFOLevelReg counts in another, as the Arduino library does: a
+// read of the empty FIFO is undefined (§8.3), and a NAK, a short or an
+// empty answer holds fewer bytes than expected. It turns the status into
+// the errors of this package.
 func (d *Dev) decode(f frame, irq byte) (reply, error) {
 	if irq&irqRx == 0 {
 		if irq&irqTimer != 0 {
@@ -332,30 +339,17 @@ func (d *Dev) decode(f frame, irq byte) (reply, error) {
 		}
 		return reply{}, d.recover()
 	}
-	n := f.rxLen
-	if f.rxCRC {
-		n += 2
-	}
-	regs := []byte{regError, regFIFOLevel, regControl, regColl}
-	for range n {
-		regs = append(regs, regFIFOData)
-	}
-	r, err := d.read(regs...)
+	r, err := d.read(regError, regFIFOLevel, regControl, regColl)
 	if err != nil {
 		return reply{}, err
 	}
 	e, level, coll := r[0], int(r[1]&levelMask), r[3]
-	data := append([]byte(nil), r[4:4+min(level, n)]...)
-	if level > n {
-		// Longer than expected: fetch the rest, so the FIFO is empty
-		// for the next frame.
-		rest, err := d.read(repeat(regFIFOData, level-n)...)
-		if err != nil {
+	var data []byte
+	if level > 0 {
+		if data, err = d.read(repeat(regFIFOData, level)...); err != nil {
 			return reply{}, err
 		}
-		data = append(data, rest...)
 	}
-	d.fifoDirty = false
 	rep := reply{data: data, lastBits: int(r[2] & lastBitsMask)}
 	if d.trace != nil {
 		d.trace("tx % X -> % X err %02X coll %02X last %d", f.data, data, e, coll, rep.lastBits)
@@ -425,7 +419,6 @@ func checkCRC(rep *reply) error {
 // recover is called when the chip is not in Transceive or never completes:
 // it reports a chip that is gone, and re-initialises one that answers.
 func (d *Dev) recover() error {
-	d.fifoDirty = true
 	v, err := d.read1(regVersion)
 	if err != nil {
 		return err

@@ -3,6 +3,8 @@ package board
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/buzzer"
@@ -86,6 +88,26 @@ func OpenOnly(pm *hardware.PinMap, h *Host, which Selection) (*Board, error) {
 		}
 	}
 	return b, nil
+}
+
+// partError says which part failed to open, on which header pins, and
+// where to look next: unoref doctor names the wire or the setting. A
+// person reading the log can act on it without knowing the drivers.
+func partError(part, pins string, err error) error {
+	return fmt.Errorf("board: %s on %s: %w; run unoref doctor, it says which wire or setting to fix", part, pins, err)
+}
+
+// onPins names the header pins of GPIO lines: "GPIO 25 (pin 22)".
+func onPins(ps ...hardware.Pin) string {
+	var g, ph []string
+	for _, p := range ps {
+		g = append(g, strconv.Itoa(int(p)))
+		ph = append(ph, strconv.Itoa(hardware.PhysOf(int(p))))
+	}
+	if len(ps) == 1 {
+		return "GPIO " + g[0] + " (pin " + ph[0] + ")"
+	}
+	return "GPIO " + strings.Join(g, ", ") + " (pins " + strings.Join(ph, ", ") + ")"
 }
 
 // onClose registers what Halt undoes, in the order opened.

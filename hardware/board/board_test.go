@@ -10,6 +10,7 @@ import (
 
 	"github.com/unoref/unoref/cards/enroll"
 	"github.com/unoref/unoref/drivers/mfrc522"
+	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
 	"github.com/unoref/unoref/hardware/board/boardtest"
@@ -252,5 +253,70 @@ func TestPartsLose(t *testing.T) {
 	}
 	if p[0].State != board.Found || len(p) != 2 {
 		t.Errorf("Lose changed the parts it was called on: %v", p)
+	}
+}
+
+// TestReaderIRQ (issue 23 point 16): with nfc.irq wired to a free line (the
+// blue button given up for it), the play-pad reader waits on its IRQ
+// edge: the same tag found with fewer SPI transactions than polling.
+func TestReaderIRQ(t *testing.T) {
+	tx := map[bool]int{}
+	for _, wired := range []bool{false, true} {
+		pm := hardware.Default()
+		if wired {
+			pm.Buttons.Blue, pm.NFC.IRQ = hardware.NoPin, 21
+		}
+		sim := boardtest.New(nil)
+		b := open(t, pm, sim)
+		sim.Play.Place(mfrc522test.NewNTAG213([]byte{0x04, 1, 2, 3, 4, 5, 6}))
+		sim.Play.ResetStats()
+		if tags, err := b.Play.Detect(); err != nil || len(tags) != 1 {
+			t.Fatalf("IRQ wired %v: Detect() = %v, %v", wired, tags, err)
+		}
+		tx[wired] = sim.Play.Stats().Tx
+	}
+	if tx[true] >= tx[false]*3/4 {
+		t.Errorf("SPI transactions to detect a tag: %d on the IRQ line, %d polling; want far fewer on the IRQ", tx[true], tx[false])
+	}
+}
+
+// TestOpenErrorsSayWhere (issue 23 point 10): a part that cannot be opened
+// is named with its header pins, and the error points at unoref doctor.
+func TestOpenErrorsSayWhere(t *testing.T) {
+	tests := []struct {
+		name   string
+		pm     func() *hardware.PinMap
+		break_ func(*boardtest.Sim)
+		says   []string
+	}{
+		{"no gpiochip", func() *hardware.PinMap { pm := hardware.Default(); pm.GPIO.Chip = "gpiochip4"; return pm }, nil,
+			[]string{"board: the RC522 readers' reset line RST on GPIO 25 (pin 22): ", "run unoref doctor"}},
+		{"LED line busy", hardware.Default, func(s *boardtest.Sim) { s.SetBusy(13) },
+			[]string{"the LED legal (green) on GPIO 13 (pin 33)", "busy", "run unoref doctor"}},
+		{"buzzer line busy", hardware.Default, func(s *boardtest.Sim) { s.SetBusy(18) },
+			[]string{"the buzzer (transistor base) on GPIO 18 (pin 12)", "run unoref doctor"}},
+		{"play-pad reader silent", hardware.Default, func(s *boardtest.Sim) { s.Play.Unplug() },
+			[]string{"the play-pad reader on SPI0 CE0 (pins 19, 21, 23 and 24; 3.3 V on pin 17)", "run unoref doctor"}},
+		{"OLED silent", hardware.Default, func(s *boardtest.Sim) { s.OLED.Unplug() },
+			[]string{"the OLED on I²C1 at 0x3C (SDA pin 3, SCL pin 5, 3.3 V on pin 1)", "run unoref doctor"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sim := boardtest.New(nil)
+			defer sim.Close()
+			if tt.break_ != nil {
+				tt.break_(sim)
+			}
+			b, err := board.Open(tt.pm(), sim.Host())
+			if err == nil {
+				b.Halt()
+				t.Fatal("Open() = nil error")
+			}
+			for _, s := range tt.says {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("Open() = %q, want it to say %q", err, s)
+				}
+			}
+		})
 	}
 }

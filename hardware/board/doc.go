@@ -5,7 +5,8 @@
 // host does for its chip packages: the drivers keep taking open buses.
 //
 // Open runs one opener per device (reset line, readers, I²C devices, LEDs,
-// buzzer, buttons); when one fails, what the others opened is closed again
+// buzzer, buttons); the play-pad reader waits on its IRQ line (Host.Edge)
+// when the pin map wires nfc.irq, and polls over SPI otherwise; when one fails, what the others opened is closed again
 // in reverse order. A Host supplies the buses, lines and files: the one
 // seam through which unoref reaches hardware, used by the daemon (on a Pi
 // and on the virtual table), the doctor, enroll and tag. PiHost opens a

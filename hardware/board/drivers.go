@@ -36,7 +36,7 @@ func OLEDOpts(o hardware.OLED) (*oled.Opts, error) {
 }
 
 // regVersion is the MFRC522's VersionReg (datasheet §9.3.4.8, table 131);
-// a read's address byte is 1, the address, 0 (§8.1.2.3, table 7).
+// a read's address byte is 1, the address, 0 (§8.1.2.3, table 8).
 const regVersion = 0x37
 
 // VersionTap is an spi.Port that keeps the connection the driver makes on

@@ -48,6 +48,15 @@ type Input interface {
 	Close() error
 }
 
+// Edge is an input line that reports its falling edges: the RC522's IRQ,
+// for mfrc522.Opts.IRQ. *gpioline.Edge implements it.
+type Edge interface {
+	WaitForEdge(timeout time.Duration) bool
+	Close() error
+}
+
+var _ Edge = (*gpioline.Edge)(nil)
+
 // Inputs are the button lines, requested with pull-ups and edge events.
 // *gpioline.Inputs implements it.
 type Inputs interface {
@@ -78,6 +87,9 @@ type Host struct {
 	Input func(chip string, offset int, pullUp bool) (Input, error)
 	// Inputs requests the button lines of chip, with edge events.
 	Inputs func(chip string, offsets []int) (Inputs, error)
+	// Edge requests line offset of chip as an input with its pull-up and
+	// falling-edge events: the play-pad reader's IRQ (nfc.irq).
+	Edge func(chip string, offset int) (Edge, error)
 	// Files are the machine's files, from its root: dev/spidev0.0,
 	// proc/device-tree/model, boot/firmware/cmdline.txt.
 	Files fs.FS
@@ -112,6 +124,7 @@ func PiHost(consumer string) *Host {
 		Inputs: func(chip string, offsets []int) (Inputs, error) {
 			return gpioline.RequestInputs(offsets, &gpioline.InputOpts{Opts: *opts(chip), Debounce: buttonDebounce})
 		},
+		Edge:  func(chip string, offset int) (Edge, error) { return gpioline.RequestEdge(offset, opts(chip)) },
 		Files: os.DirFS("/"),
 		Clock: clock.System,
 		Sleep: time.Sleep,

@@ -19,7 +19,7 @@ func (b *Board) openI2C(which Selection) func(*hardware.PinMap, *Host) error {
 	return func(pm *hardware.PinMap, h *Host) error {
 		bus, err := h.OpenI2C(I2CBus(pm.OLED.Bus))
 		if err != nil {
-			return fmt.Errorf("board: OLED bus: %w", err)
+			return partError("the OLED's I²C bus", fmt.Sprintf("%s (SDA pin 3, SCL pin 5)", I2CBus(pm.OLED.Bus)), err)
 		}
 		b.onClose(bus.Close)
 		if which&Display != 0 {
@@ -46,7 +46,7 @@ func (b *Board) openOLED(pm *hardware.PinMap, bus i2c.Bus) error {
 	}
 	disp, err := oled.NewI2C(bus, o)
 	if err != nil {
-		return fmt.Errorf("board: OLED: %w", err)
+		return partError("the OLED", fmt.Sprintf("I²C1 at 0x%02X (SDA pin 3, SCL pin 5, 3.3 V on pin %d)", pm.OLED.Addr, hardware.I2CPower), err)
 	}
 	b.Panel = disp
 	b.onClose(disp.Halt)

@@ -44,13 +44,23 @@ func ButtonPins(pm *hardware.PinMap) map[button.Name]hardware.Pin {
 	}
 }
 
+// signalOf is what the pin map's line p carries: "LED legal (green)".
+func signalOf(pm *hardware.PinMap, p hardware.Pin) string {
+	for _, u := range pm.Pins() {
+		if u.Pin == p {
+			return u.Signal
+		}
+	}
+	return fmt.Sprintf("GPIO %d", p)
+}
+
 // openLEDs requests the LED lines and sets up the LED bank.
 func (b *Board) openLEDs(pm *hardware.PinMap, h *Host) error {
 	lines := map[led.LED]gpioline.Output{}
 	for l, p := range LEDPins(pm) {
 		o, err := b.output(pm, h, p, pm.LEDs.ActiveLow)
 		if err != nil {
-			return fmt.Errorf("board: LED %v: %w", l, err)
+			return partError("the "+signalOf(pm, p), onPins(p), err)
 		}
 		if o != nil {
 			lines[l] = o
@@ -70,7 +80,7 @@ func (b *Board) openBuzzer(pm *hardware.PinMap, h *Host) error {
 	o, err := b.output(pm, h, pm.Buzzer.Pin, pm.Buzzer.ActiveLow)
 	if err != nil || o == nil {
 		if err != nil {
-			return fmt.Errorf("board: buzzer: %w", err)
+			return partError("the "+signalOf(pm, pm.Buzzer.Pin), onPins(pm.Buzzer.Pin), err)
 		}
 		return nil
 	}
@@ -101,7 +111,11 @@ func (b *Board) openButtons(pm *hardware.PinMap, h *Host) error {
 	sort.Ints(offs)
 	in, err := h.Inputs(pm.GPIO.Chip, offs)
 	if err != nil {
-		return fmt.Errorf("board: buttons: %w", err)
+		pins := make([]hardware.Pin, len(offs))
+		for i, o := range offs {
+			pins[i] = hardware.Pin(o)
+		}
+		return partError("the buttons", onPins(pins...), err)
 	}
 	b.onClose(in.Close)
 	bd, err := button.New(names, &button.Opts{Clock: b.Clock, LongPress: LongPress})

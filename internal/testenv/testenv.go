@@ -9,6 +9,9 @@
 package testenv
 
 import (
+	"bytes"
+	"image"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,10 +52,31 @@ func File(t testing.TB, pkg string, patterns ...string) string {
 // missing skips t, or fails it under UNOREF_REQUIRE_ALL.
 func missing(t testing.TB, pkg, why string) {
 	t.Helper()
-	if os.Getenv(RequireAll) != "" {
-		t.Fatalf("needs Debian's %s (%s), and %s is set: apt-get install %s", pkg, why, RequireAll, pkg)
+	lacks(t, "Debian's "+pkg+" ("+why+")", "apt-get install "+pkg)
+}
+
+// NPM is the first existing path among patterns (filepath.Glob patterns)
+// of a file of npm's package pkg, or skips t naming the command that
+// installs it: npm's packages are not Debian's, and .ci/run runs it.
+func NPM(t testing.TB, pkg, install string, patterns ...string) string {
+	t.Helper()
+	for _, p := range patterns {
+		if m, _ := filepath.Glob(p); len(m) > 0 {
+			return m[0]
+		}
 	}
-	t.Skipf("needs Debian's %s (%s): apt-get install %s to run this test", pkg, why, pkg)
+	lacks(t, "npm's "+pkg+" (none of "+strings.Join(patterns, ", ")+" exists)", install)
+	return ""
+}
+
+// lacks skips t for what it needs, saying how to get it, or fails it
+// under UNOREF_REQUIRE_ALL.
+func lacks(t testing.TB, what, how string) {
+	t.Helper()
+	if os.Getenv(RequireAll) != "" {
+		t.Fatalf("needs %s, and %s is set: %s", what, RequireAll, how)
+	}
+	t.Skipf("needs %s: %s to run this test", what, how)
 }
 
 // Chromium is the path of a Chromium browser for the browser tests, or
@@ -73,6 +97,27 @@ func Chromium(t testing.TB) string {
 func Espeak(t testing.TB) {
 	t.Helper()
 	Command(t, "espeak-ng", "espeak-ng")
+}
+
+// ReadQR is the text of the QR code in img, read by zbarimg (Debian's
+// zbar-tools); it skips t without it, and fails t when zbarimg finds no
+// code.
+func ReadQR(t testing.TB, img image.Image) string {
+	t.Helper()
+	bin := Command(t, "zbarimg", "zbar-tools")
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "qr.png")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(bin, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", path).Output()
+	if err != nil {
+		t.Fatalf("zbarimg finds no QR code: %v", err)
+	}
+	return strings.TrimSpace(string(out))
 }
 
 // InZone makes loc's zone the local time zone (time.Local) until t ends,

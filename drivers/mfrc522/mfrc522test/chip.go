@@ -20,10 +20,9 @@ type airOp struct {
 	collAt   int     // index in reply of the first collided bit, -1 none
 	parity   bool    // injected parity error
 	rxStart  time.Time
-	rxStop   time.Time // 5th bit received: TAuto stops the timer (Table 105)
+	rxStop   time.Time // 5th bit received (Table 105), or the frame's end if sooner
 	rxEnd    time.Time
 	started  bool
-	stopped  bool
 	captured bool // the receiver was listening when the answer started
 }
 
@@ -33,8 +32,9 @@ type timerState struct {
 	start   time.Time
 	div     int64 // 13.56 MHz clocks per tick: 2*TPrescaler+1 (+1 with TPrescalEven)
 	reload  int64
-	auto    bool  // TAutoRestart
-	value   int64 // counter once stopped
+	auto    bool      // TAutoRestart
+	value   int64     // counter once stopped
+	stopAt  time.Time // TAuto stops it then, after an answer's 5th bit; zero: no stop due
 }
 
 // airTime is the time on air of n data bits starting off bits into a byte:
@@ -82,6 +82,9 @@ func (s *Sim) updateField() {
 		return
 	}
 	s.field = on
+	if on {
+		s.fieldOn = s.now
+	}
 	for _, p := range s.tags {
 		p.power(on)
 	}
@@ -101,6 +104,9 @@ func (s *Sim) updateField() {
 func (s *Sim) readReg(addr byte) byte {
 	switch addr {
 	case regCommand:
+		if s.resetting() {
+			return s.regs[regCommand]&(bitRcvOff|bitPowerDown) | cmdSoftReset
+		}
 		return s.regs[regCommand]&(bitRcvOff|bitPowerDown) | s.command
 	case regComIrq:
 		return s.comIrq & 0x7F
@@ -157,12 +163,35 @@ func (s *Sim) readRegPop(addr byte) byte {
 		return s.readReg(addr)
 	}
 	if len(s.fifo) == 0 {
-		return 0
+		s.underflow()
 	}
 	v := s.fifo[0]
 	s.fifo = append(s.fifo[:0], s.fifo[1:]...)
 	s.updateAlerts()
 	return v
+}
+
+// underflow is a read of the empty FIFO, which the datasheet leaves
+// undefined (§8.3: FIFOLevel bytes can be read): the FIFO is a 64-byte ring
+// whose read pointer now passes its write pointer, so the byte read and the
+// 63 the FIFO then seems to hold are stale garbage, until FlushBuffer. NXP's
+// and the Arduino library read FIFOLevelReg first and never do this.
+func (s *Sim) underflow() {
+	s.stats.Undefined++
+	for range fifoSize {
+		s.fifo = append(s.fifo, s.random())
+	}
+}
+
+// resetting tells whether a SoftReset command still runs.
+func (s *Sim) resetting() bool { return s.now.Before(s.resetEnd) }
+
+// write is a register write over SPI: lost while SoftReset runs.
+func (s *Sim) write(addr, v byte) {
+	if s.resetting() {
+		return
+	}
+	s.writeReg(addr, v)
 }
 
 func (s *Sim) writeReg(addr, v byte) {
@@ -289,7 +318,10 @@ func (s *Sim) writeCommand(v byte) {
 	cmd := v & 0x0F
 	if cmd == cmdSoftReset {
 		// PowerDown cannot be set together with SoftReset (Table 23).
+		// The registers take their reset values at once; the command
+		// then runs for Opts.SoftReset (§10.3.1.10 gives no duration).
 		s.reset()
+		s.resetEnd = s.now.Add(s.o.SoftReset)
 		return
 	}
 	s.regs[regCommand] = v & (bitRcvOff | bitPowerDown)
@@ -427,11 +459,11 @@ func (s *Sim) nextEvent() (time.Time, bool) {
 			if !a.started {
 				consider(a.rxStart)
 			}
-			if !a.stopped {
-				consider(a.rxStop)
-			}
 			consider(a.rxEnd)
 		}
+	}
+	if !s.timer.stopAt.IsZero() {
+		consider(s.timer.stopAt)
 	}
 	if te, tok := s.timerEvent(); tok {
 		consider(te)
@@ -472,12 +504,11 @@ func (s *Sim) fire(t time.Time) {
 				if s.rx == rxWaiting && s.regs[regCommand]&bitRcvOff == 0 && s.regs[regRxMode]&maskSpeed == 0 {
 					s.rx = rxReceiving
 					a.captured = true
-				}
-				return
-			case !a.stopped && !a.rxStop.After(t):
-				a.stopped = true
-				if a.captured && s.regs[regTMode]&bitTAuto != 0 && s.regs[regRxMode]&bitRxMultiple == 0 {
-					s.stopTimer()
+					if s.timer.running && s.regs[regTMode]&bitTAuto != 0 && s.regs[regRxMode]&bitRxMultiple == 0 {
+						// TAuto stops the timer after the 5th bit, and
+						// Opts.TimerStop later (Table 105).
+						s.timer.stopAt = a.rxStop.Add(s.o.TimerStop)
+					}
 				}
 				return
 			case !a.rxEnd.After(t):
@@ -485,6 +516,10 @@ func (s *Sim) fire(t time.Time) {
 				return
 			}
 		}
+	}
+	if st := s.timer.stopAt; !st.IsZero() && !st.After(t) {
+		s.stopTimer()
+		return
 	}
 	if te, ok := s.timerEvent(); ok && !te.After(t) {
 		s.comIrq |= irqTimer
@@ -514,7 +549,11 @@ func (s *Sim) txDone() {
 	}
 	var replies [][]uint8
 	delay := fdt
-	if s.field && s.regs[regTxMode]&maskSpeed == 0 {
+	// Tags powered by the field coming on are deaf for Opts.FieldGuard
+	// (ISO/IEC 14443-3 §5); a tag laid on a pad whose field is on is
+	// taken as ready at once.
+	deaf := a.txStart.Before(s.fieldOn.Add(s.o.FieldGuard))
+	if s.field && !deaf && s.regs[regTxMode]&maskSpeed == 0 {
 		for _, p := range s.tags {
 			if r := handle(p, a.data, a.nbits); r.bits != nil {
 				replies = append(replies, r.bits)
@@ -712,6 +751,7 @@ func (s *Sim) startTimer(at time.Time) {
 }
 
 func (s *Sim) stopTimer() {
+	s.timer.stopAt = time.Time{}
 	if s.timer.running {
 		s.timer.value = s.counter()
 		s.timer.running = false

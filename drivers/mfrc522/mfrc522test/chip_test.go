@@ -38,7 +38,7 @@ func TestResetValues(t *testing.T) {
 		p.w(reg, 0x5A)
 	}
 	p.w(regFIFOData, 1, 2, 3)
-	p.w(regCommand, cmdSoftReset)
+	p.softReset()
 	checkResets(t, p, "after SoftReset")
 	if n := p.r(regFIFOLevel); n != 0 {
 		t.Errorf("FIFOLevel after SoftReset = %d, want 0", n)
@@ -422,7 +422,7 @@ func TestMemCommand(t *testing.T) {
 		t.Errorf("Mem store: FIFO level %d, want 1, and IdleIRq", lvl)
 	}
 	p.w(regFIFOLevel, bitFlushBuffer)
-	p.w(regCommand, cmdSoftReset) // the buffer survives a soft reset
+	p.softReset() // the buffer survives a soft reset
 	p.w(regCommand, cmdMem)
 	var got []byte
 	for p.r(regFIFOLevel) > 0 {

@@ -32,11 +32,12 @@ func Example() {
 		return r[1]
 	}
 	fmt.Printf("VersionReg 0x%02X\n", read(0x37))
-	write(0x14, 0x83)          // TxControlReg: antenna on
-	write(0x09, 0x26)          // FIFODataReg: REQA
-	write(0x01, 0x0C)          // CommandReg: Transceive
-	write(0x0D, 0x87)          // BitFramingReg: StartSend, 7 bits
-	for read(0x04)&0x20 == 0 { // ComIrqReg RxIRq: the ATQA is in
+	write(0x14, 0x83)               // TxControlReg: antenna on
+	sim.Sleep(5 * time.Millisecond) // the tag powers up (ISO/IEC 14443-3 §5)
+	write(0x09, 0x26)               // FIFODataReg: REQA
+	write(0x01, 0x0C)               // CommandReg: Transceive
+	write(0x0D, 0x87)               // BitFramingReg: StartSend, 7 bits
+	for read(0x04)&0x20 == 0 {      // ComIrqReg RxIRq: the ATQA is in
 		sim.Sleep(50 * time.Microsecond) // modelled time
 	}
 	fmt.Printf("ATQA %02X %02X after %v\n", read(0x09), read(0x09), sim.Stats().Air)

@@ -32,6 +32,14 @@ func (p *pcd) w(reg byte, v ...byte) {
 	}
 }
 
+// softReset runs SoftReset and waits until CommandReg no longer shows it.
+func (p *pcd) softReset() {
+	p.t.Helper()
+	p.w(regCommand, cmdSoftReset)
+	for p.r(regCommand)&0x0F == cmdSoftReset {
+	}
+}
+
 func (p *pcd) r(reg byte) byte {
 	p.t.Helper()
 	rx := make([]byte, 2)
@@ -42,8 +50,10 @@ func (p *pcd) r(reg byte) byte {
 }
 
 // on turns the antenna on and sets a 25 ms TAuto timeout (prescaler 169:
-// 40 kHz ticks, reload 999), like most drivers.
+// 40 kHz ticks, reload 999), like most drivers, then waits out the tags'
+// power-up (ISO/IEC 14443-3 §5), as NXP's library does.
 func (p *pcd) on() {
+	defer p.s.Sleep(p.s.o.FieldGuard)
 	p.w(regTxControl, 0x83)
 	p.w(regTxASK, 0x40)
 	p.w(regMode, 0x3D)

@@ -34,6 +34,45 @@ type Opts struct {
 	// (default 50ms). Only drivers that wait for the IRQ from one goroutine
 	// while they talk SPI from another (periph's stock driver) need it.
 	IRQGrace time.Duration
+
+	// The strict readings below (see "Readings" in the package
+	// documentation) each have a default; a negative value turns one off.
+
+	// TimerStop is how long after the 5th bit of an answer TAuto stops the
+	// timer (Table 105 says "immediately" and gives no figure; NXP's
+	// library allows 4.8 etu, 45 µs, for it). Default 25 µs.
+	TimerStop time.Duration
+	// SoftReset is how long the SoftReset command runs (§10.3.1.10 gives
+	// no duration): CommandReg reads SoftReset meanwhile and writes are
+	// lost. Default 1 ms.
+	SoftReset time.Duration
+	// FieldGuard is how long after the RF field comes on the tags it
+	// powers stay deaf (ISO/IEC 14443-3 §5: a PICC must accept a request
+	// within 5 ms of an unmodulated field). Default 5 ms.
+	FieldGuard time.Duration
+	// AutoIncrement makes a clone that, like many SPI chips but unlike the
+	// MFRC522 (§8.1.2.2), writes the bytes of one transaction to
+	// consecutive registers; FIFODataReg stays a port. Default off.
+	AutoIncrement bool
+}
+
+// Defaults of the strict readings.
+const (
+	DefaultTimerStop  = 25 * time.Microsecond
+	DefaultSoftReset  = time.Millisecond
+	DefaultFieldGuard = 5 * time.Millisecond
+)
+
+// Lenient turns off the strict readings that periph's stock driver does not
+// satisfy: it writes straight after SoftReset and sends REQA straight after
+// switching the field on. Tests of that driver use it.
+func Lenient(o *Opts) *Opts {
+	var c Opts
+	if o != nil {
+		c = *o
+	}
+	c.SoftReset, c.FieldGuard = -1, -1
+	return &c
 }
 
 // Air-interface timing, ISO/IEC 14443-2 §8.1.2 and 14443-3 §6.2.1.1.
@@ -49,6 +88,9 @@ type Stats struct {
 	Modelled time.Duration // modelled time elapsed (SPI, sleeps, IRQ waits)
 	Air      time.Duration // air time of the frames exchanged, FDT included
 	Bus      time.Duration // modelled SPI time only
+	// Undefined counts what the datasheet leaves undefined and a driver
+	// did anyway: a read of FIFODataReg with the FIFO empty.
+	Undefined int
 }
 
 // Sim is a register-level MFRC522 with tags in its field. It implements
@@ -79,7 +121,9 @@ type Sim struct {
 	crc      uint16
 	crcReady bool
 	command  byte
-	armed    bool // Transceive written and not yet sent: StartSend may start it
+	armed    bool      // Transceive written and not yet sent: StartSend may start it
+	resetEnd time.Time // a SoftReset command runs until then
+	fieldOn  time.Time // when the RF field last came on
 	loAlert  bool
 	hiAlert  bool
 	rnd      uint64
@@ -122,12 +166,26 @@ func New(o *Opts) *Sim {
 	if s.o.IRQGrace == 0 {
 		s.o.IRQGrace = 50 * time.Millisecond
 	}
+	s.o.TimerStop = orDefault(s.o.TimerStop, DefaultTimerStop)
+	s.o.SoftReset = orDefault(s.o.SoftReset, DefaultSoftReset)
+	s.o.FieldGuard = orDefault(s.o.FieldGuard, DefaultFieldGuard)
 	s.now, s.statsT0 = s.o.Start, s.o.Start
 	s.irq = &irqPin{s: s, level: true}
 	s.rst = &resetPin{s: s}
 	s.reset()
 	s.updateIRQ()
 	return s
+}
+
+// orDefault is d, def when d is zero, and zero when d is negative.
+func orDefault(d, def time.Duration) time.Duration {
+	switch {
+	case d == 0:
+		return def
+	case d < 0:
+		return 0
+	}
+	return d
 }
 
 // String implements spi.Port.
@@ -400,7 +458,9 @@ func (c *spiConn) TxPackets(p []spi.Packet) error {
 
 // Tx runs one SPI transaction (datasheet §8.1.2). A read sends one address
 // byte per register and a trailing 0x00; MISO answers each address one byte
-// later. A write sends the address then data bytes, all for that address.
+// later (§8.1.2.1, Table 6). A write sends the address then data bytes, all
+// for that address (§8.1.2.2, Table 7), or for the next ones with
+// Opts.AutoIncrement.
 func (c *spiConn) Tx(w, r []byte) error {
 	if r != nil && len(r) != len(w) {
 		return fmt.Errorf("mfrc522test: Tx with %d bytes out, %d in: full duplex needs equal lengths", len(w), len(r))
@@ -433,7 +493,10 @@ func (c *spiConn) Tx(w, r []byte) error {
 	} else {
 		addr := (w[0] >> 1) & 0x3F
 		for _, v := range w[1:] {
-			s.writeReg(addr, v)
+			s.write(addr, v)
+			if s.o.AutoIncrement && addr != regFIFOData {
+				addr = (addr + 1) & 0x3F
+			}
 		}
 	}
 	s.updateIRQ()

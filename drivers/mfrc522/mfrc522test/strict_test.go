@@ -214,3 +214,109 @@ func TestHostSleepLasts(t *testing.T) {
 		t.Errorf("Sim.Sleep(150µs) advanced %v, want the LinuxGo model's %v", got, LinuxGo.Lasts(150*time.Microsecond))
 	}
 }
+
+// TestTimerStopsLate: TAuto stops the timer Opts.TimerStop after an
+// answer's 5th bit. A 150 µs timeout (reload 5 at 25 µs ticks) then fires
+// before a WUPA's ATQA stops it (86.4 + 47.2 + 25 µs); 250 µs does not.
+func TestTimerStopsLate(t *testing.T) {
+	tests := []struct {
+		name     string
+		stop     time.Duration
+		reload   byte
+		wantTime bool
+	}{
+		{"default 25 µs, 150 µs timeout", 0, 5, true},
+		{"default 25 µs, 250 µs timeout", 0, 9, false},
+		{"at once, 150 µs timeout", -1, 5, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newPCD(t, &Opts{TimerStop: tt.stop})
+			p.s.Place(NewNTAG213(uid7(4)))
+			p.on()
+			p.w(regTReloadH, 0)
+			p.w(regTReloadL, tt.reload)
+			r := p.wupa()
+			if got := r.irq&irqTimer != 0; got != tt.wantTime {
+				t.Errorf("TimerIRq = %v, want %v (ComIrq %#02x)", got, tt.wantTime, r.irq)
+			}
+		})
+	}
+}
+
+// TestFIFOUnderflow: a read of the empty FIFO is undefined (§8.3): it gives
+// garbage, is counted in Stats.Undefined, and leaves the FIFO looking full
+// of stale bytes until FlushBuffer.
+func TestFIFOUnderflow(t *testing.T) {
+	p := newPCD(t, nil)
+	p.w(regFIFOData, 0xAB)
+	if got := p.r(regFIFOData); got != 0xAB {
+		t.Fatalf("FIFO read = %#02x, want 0xAB", got)
+	}
+	if n := p.s.Stats().Undefined; n != 0 {
+		t.Fatalf("Undefined = %d after a defined read", n)
+	}
+	p.r(regFIFOData)
+	if n, lvl := p.s.Stats().Undefined, p.r(regFIFOLevel); n != 1 || lvl != fifoSize-1 {
+		t.Errorf("after reading the empty FIFO: Undefined %d, level %d; want 1, %d", n, lvl, fifoSize-1)
+	}
+	p.w(regFIFOLevel, bitFlushBuffer)
+	if lvl := p.r(regFIFOLevel); lvl != 0 {
+		t.Errorf("level after FlushBuffer = %d, want 0", lvl)
+	}
+}
+
+// TestSoftResetRuns: SoftReset resets the registers at once and runs for
+// Opts.SoftReset; CommandReg shows it meanwhile and writes are lost.
+func TestSoftResetRuns(t *testing.T) {
+	p := newPCD(t, &Opts{Host: Exact, SoftReset: 2 * time.Millisecond})
+	p.w(regTReloadL, 0x11)
+	p.w(regCommand, cmdSoftReset)
+	if got := p.r(regCommand); got&0x0F != cmdSoftReset {
+		t.Errorf("CommandReg during the reset = %#02x, want SoftReset", got)
+	}
+	if got := p.r(regVersion); got != 0x92 {
+		t.Errorf("VersionReg during the reset = %#02x, want 0x92", got)
+	}
+	p.w(regTReloadL, 0x22) // lost
+	p.s.Sleep(2 * time.Millisecond)
+	if got := p.r(regCommand); got != 0x20 {
+		t.Errorf("CommandReg after the reset = %#02x, want 0x20 (Idle)", got)
+	}
+	if got := p.r(regTReloadL); got != 0 {
+		t.Errorf("TReloadL = %#02x, want its reset value: a write during the reset is lost", got)
+	}
+}
+
+// TestFieldGuardDeaf: tags powered by the field coming on ignore requests
+// for Opts.FieldGuard (ISO/IEC 14443-3 §5).
+func TestFieldGuardDeaf(t *testing.T) {
+	p := newPCD(t, &Opts{Host: Exact})
+	p.s.Place(NewNTAG213(uid7(5)))
+	p.w(regTxControl, 0x83)
+	p.w(regMode, 0x3D)
+	p.w(regTMode, 0x80)
+	p.w(regTPrescaler, 0xA9)
+	p.w(regTReloadL, 99) // 2.5 ms
+	if r := p.wupa(); r.answered() {
+		t.Fatalf("WUPA right after the field came on answered: % X", r.data)
+	}
+	p.s.Sleep(DefaultFieldGuard)
+	if r := p.wupa(); !r.answered() {
+		t.Fatalf("WUPA 5 ms after the field came on: ComIrq %#02x, want the ATQA", r.irq)
+	}
+}
+
+// TestAutoIncrementClone: the clone writes a transaction's bytes to
+// consecutive registers, but keeps the FIFO a port.
+func TestAutoIncrementClone(t *testing.T) {
+	p := newPCD(t, &Opts{AutoIncrement: true})
+	p.w(regCommand, cmdIdle, 0x33)
+	if got := p.r(regComIEn); got != 0x33 {
+		t.Errorf("ComIEnReg = %#02x, want the second byte 0x33", got)
+	}
+	p.w(regFIFOData, 1, 2, 3)
+	if lvl := p.r(regFIFOLevel); lvl != 3 {
+		t.Errorf("FIFO level after a 3-byte burst = %d, want 3", lvl)
+	}
+}

@@ -155,6 +155,7 @@ func (s *Sim) Host() *board.Host {
 		Output:  s.output,
 		Input:   s.input,
 		Inputs:  s.inputs,
+		Edge:    s.edge,
 		Files:   s.Files,
 		Clock:   s.Clock,
 		Sleep:   s.Sleep,

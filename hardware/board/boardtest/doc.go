@@ -21,5 +21,6 @@
 // with Opts.RealTime (the virtual table) they wait in real time instead,
 // cut short by Poll. The seat pads' polls move on their own clock, a poll
 // at a time (PollPads). Buttons are pressed with Press, as edges on their
-// lines; the doctor's level reads see PressFor.
+// lines; the doctor's level reads see PressFor. A pin map that wires
+// nfc.irq gets the play-pad chip's IRQ pin on that line (Host.Edge).
 package boardtest

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/warthog618/go-gpiocdev"
+	"periph.io/x/conn/v3/gpio"
 
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/gpioline"
@@ -293,4 +294,30 @@ func (s *Sim) Held() []int {
 		}
 	}
 	return h
+}
+
+// edge is the play-pad reader's IRQ output, requested on line offset
+// (nfc.irq): the driver waits on it.
+func (s *Sim) edge(chip string, offset int) (board.Edge, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.request(chip, offset); err != nil {
+		return nil, err
+	}
+	return &irqLine{PinIn: s.Play.IRQ(), s: s, offset: offset}, nil
+}
+
+// irqLine is the IRQ pin as a requested line: the driver sets its pull and
+// edge (gpio.PinIn's In), closing gives the line back.
+type irqLine struct {
+	gpio.PinIn
+	s      *Sim
+	offset int
+}
+
+func (l *irqLine) Close() error {
+	l.s.mu.Lock()
+	defer l.s.mu.Unlock()
+	l.s.release(l.offset)
+	return nil
 }

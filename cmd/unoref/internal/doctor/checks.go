@@ -43,11 +43,12 @@ const (
 // pinOf names BCM GPIO bcm the way the messages do: "pin 21, GPIO9".
 func pinOf(bcm int) string { return fmt.Sprintf("pin %d, GPIO%d", hardware.PhysOf(bcm), bcm) }
 
-// power3V3 is the 3.3 V pin the messages point at (the one beside the SPI
-// pins); power3V3s lists both.
-var (
-	power3V3  = hardware.PowerPins("3V3")[1]
-	power3V3s = hardware.PowerPins("3V3")
+// The 3.3 V pins the messages point at, as the drawings wire them
+// (hardware/circuits/rail.svg): the readers' beside the SPI pins, the OLED's
+// and the seat pads' beside I²C.
+const (
+	power3V3 = hardware.ReaderPower
+	i2c3V3   = hardware.I2CPower
 )
 
 // pinMap loads and validates the pin map; the other checks need it.
@@ -176,9 +177,17 @@ func (d *doctor) i2cDevices() {
 		return
 	}
 	d.closer = append(d.closer, bus.Close)
-	d.oled(bus)
-	if d.pm.SeatPads.Seats > 0 {
+	if d.fitted("oled") {
+		d.oled(bus)
+	} else {
+		d.add(notYet("OLED", "oled"))
+	}
+	switch {
+	case d.pm.SeatPads.Seats == 0:
+	case d.fitted("seatpads"):
 		d.seatPads(bus)
+	default:
+		d.add(notYet("seat pads", "seatpads"))
 	}
 }
 
@@ -233,8 +242,8 @@ var oledNOP = []byte{0x00, 0xE3}
 // with the driver as the daemon does.
 func (d *doctor) oled(bus i2c.Bus) {
 	addr := uint16(d.pm.OLED.Addr)
-	pins := []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), power3V3s[0]}
-	bad := fmt.Sprintf("check SDA (%s), SCL (%s), VCC 3.3 V (pin %d) and GND", pinOf(gpioSDA), pinOf(gpioSCL), power3V3s[0])
+	pins := []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), i2c3V3}
+	bad := fmt.Sprintf("check SDA (%s), SCL (%s), VCC 3.3 V (pin %d) and GND", pinOf(gpioSDA), pinOf(gpioSCL), i2c3V3)
 	if err := bus.Tx(addr, oledNOP, nil); err != nil {
 		c := Check{Name: "OLED", Status: Problem, Pins: pins, Detail: err.Error()}
 		other := 0x3C + 0x3D - addr
@@ -259,12 +268,21 @@ func (d *doctor) oled(bus i2c.Bus) {
 		d.add(Check{Name: "OLED", Status: Problem, Pins: pins, Message: fmt.Sprintf("the OLED acknowledges at 0x%02X but its set-up failed: %s", addr, bad), Detail: err.Error()})
 		return
 	}
-	disp.Halt()
-	chip := d.pm.OLED.Chip
-	if chip == "" {
-		chip = hardware.ChipSSD1306
+	if d.opts.Walk {
+		d.display = disp
+		d.closer = append(d.closer, disp.Halt)
+	} else {
+		disp.Halt()
 	}
-	d.add(Check{Name: "OLED", Status: OK, Message: fmt.Sprintf("an %s acknowledges at 0x%02X on I²C1 and takes its set-up", strings.ToUpper(chip), addr)})
+	d.add(Check{Name: "OLED", Status: OK, Message: fmt.Sprintf("a module acknowledges at 0x%02X on I²C1 and takes the %s set-up of oled.chip; an SSD1306 and an SH1106 answer alike: unoref doctor --walk shows a test pattern to tell them apart", addr, strings.ToUpper(oledChip(d.pm)))})
+}
+
+// oledChip is the pin map's oled.chip, its default filled in.
+func oledChip(pm *hardware.PinMap) string {
+	if pm.OLED.Chip == "" {
+		return hardware.ChipSSD1306
+	}
+	return pm.OLED.Chip
 }
 
 // seatPads checks that every MCP23017 the seats need answers, then sets
@@ -303,7 +321,7 @@ func (d *doctor) seatPads(bus i2c.Bus) {
 var expanderWires = fmt.Sprintf("check its SDA (chip pin 13) to header pin %d, SCL (chip pin 12) to header pin %d, VDD (9) and RESET (18) to 3.3 V, and its address pins", hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL))
 
 func (d *doctor) i2cPins() []int {
-	return []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), power3V3s[0]}
+	return []int{hardware.PhysOf(gpioSDA), hardware.PhysOf(gpioSCL), i2c3V3}
 }
 
 func hexAddrs(addrs []uint16) string {
@@ -425,7 +443,7 @@ func (d *doctor) gpio() {
 		if err != nil {
 			c.Status, c.Message, c.Detail = Problem, lineProblem(chip, l, err), err.Error()
 		} else {
-			c.Status, c.Message = OK, fmt.Sprintf("%s is free", l.where())
+			c.Status, c.Message = OK, fmt.Sprintf("%s is free", l.where())+d.comesAt(l.key)
 		}
 		if l.key == "buzzer.pin" && d.pm.Buzzer.ActiveLow && c.Status == OK {
 			c.Status, c.Message = Warn, c.Message+"; "+activeLowBuzzer
@@ -440,12 +458,26 @@ func (d *doctor) gpio() {
 // activeLowBuzzer is what a person must know about buzzer.active_low.
 const activeLowBuzzer = "buzzer.active_low is on: power that buzzer stage from 3.3 V, never 5 V; at 5 V a 3.3 V GPIO cannot switch a PNP stage off, and it feeds current into the GPIO"
 
+// comesAt says, for a line whose part the guide has not fitted yet, at
+// which step it comes.
+func (d *doctor) comesAt(key string) string {
+	if d.fitted(key) {
+		return ""
+	}
+	return fmt.Sprintf("; its part comes at step %d (%s)", hardware.StepOf(key), hardware.StepOf(key).Title())
+}
+
 // button requests a button's line with its pull-up and reads it at rest:
-// 1, not pressed.
+// 1, not pressed. A button the guide has not fitted yet is only
+// requested: its line is free.
 func (d *doctor) button(chip string, l line) (Status, string, string) {
 	in, err := d.env.Input(chip, l.bcm, true)
 	if err != nil {
 		return Problem, lineProblem(chip, l, err), err.Error()
+	}
+	if !d.fitted(l.key) {
+		in.Close()
+		return OK, fmt.Sprintf("%s is free", l.where()) + d.comesAt(l.key), ""
 	}
 	d.closer = append(d.closer, in.Close)
 	d.inputs[l.key] = in
@@ -490,7 +522,7 @@ func (d *doctor) blink() {
 	var pins []int
 	for _, l := range d.gpioLines() {
 		out, ok := d.lines[l.key]
-		if !ok || !(strings.HasPrefix(l.key, "leds.") || l.key == "buzzer.pin") {
+		if !ok || !(strings.HasPrefix(l.key, "leds.") || l.key == "buzzer.pin") || !d.fitted(l.key) {
 			continue
 		}
 		if d.ctx.Err() != nil {

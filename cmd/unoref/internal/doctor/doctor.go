@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/unoref/unoref/drivers/gpioline"
+	"github.com/unoref/unoref/drivers/oled"
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board"
@@ -50,8 +51,9 @@ type Check struct {
 
 // Report is every check, in the order they ran.
 type Report struct {
-	PinMap   string  `json:"pinmap"` // the file, or "built-in reference build"
-	OK       bool    `json:"ok"`     // no problem found
+	PinMap   string  `json:"pinmap"`         // the file, or "built-in reference build"
+	Step     int     `json:"step,omitempty"` // the guide's step checked up to; 0: the whole build
+	OK       bool    `json:"ok"`             // no problem found
 	Problems int     `json:"problems"`
 	Checks   []Check `json:"checks"`
 }
@@ -82,10 +84,12 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "%-8s %s  (%s)\n", "", strings.Repeat(" ", width), c.Detail)
 		}
 	}
-	switch r.Problems {
-	case 0:
+	switch {
+	case r.Problems == 0 && r.Step > 0 && r.Step < int(hardware.LastStep):
+		fmt.Fprintf(&b, "\nNo problem found up to step %d: go on with step %d of the guide (%s).\n", r.Step, r.Step+1, hardware.Step(r.Step+1).Title())
+	case r.Problems == 0:
 		b.WriteString("\nNo problem found.\n")
-	case 1:
+	case r.Problems == 1:
 		b.WriteString("\n1 problem found: fix it and run unoref doctor again.\n")
 	default:
 		fmt.Fprintf(&b, "\n%d problems found: fix the first one and run unoref doctor again.\n", r.Problems)
@@ -136,6 +140,14 @@ type Options struct {
 	Ask func(question string) bool
 	// Lang is the language the speaker is checked in ("ru"); default "en".
 	Lang string
+	// Step is the step of the assembly guide (hardware/README.md) the
+	// build has reached: the parts of later steps are not fitted yet and
+	// said so, not checked. 0: the whole build.
+	Step hardware.Step
+	// Config is the configuration file read, and Sim its devices.sim:
+	// the referee then runs the virtual table, not the parts checked.
+	Config string
+	Sim    bool
 }
 
 // Run runs every check and returns the report. It stops early, with the
@@ -150,12 +162,13 @@ func Run(ctx context.Context, env *Env, o Options) *Report {
 	if o.PinMap != "" {
 		d.rep.PinMap = o.PinMap
 	}
+	d.rep.Step = int(o.Step)
 	defer d.finish()
 	defer d.close()
 	if !d.pinMap() || !d.machine() {
 		return d.rep
 	}
-	steps := []func(){d.buses, d.gpio, d.readers, d.i2cDevices, d.speaker, d.blink, d.walk}
+	steps := []func(){d.config, d.buses, d.gpio, d.readers, d.i2cDevices, d.speaker, d.blink, d.walk}
 	for _, step := range steps {
 		if ctx.Err() != nil {
 			d.add(Check{Name: "interrupted", Status: Problem, Message: "stopped before all checks ran", Detail: ctx.Err().Error()})
@@ -182,6 +195,7 @@ type doctor struct {
 	closer []func() error
 
 	readersOK []startedPad // readers that started, for the walk
+	display   *oled.Dev    // the OLED set up, for the walk's test pattern
 	seats     *seatpad.Dev // seat pads set up, for the walk
 	seatCount int
 }
@@ -192,8 +206,8 @@ func (d *doctor) stat(path string) error {
 	return err
 }
 
-func (d *doctor) add(c Check) {
-	d.rep.Checks = append(d.rep.Checks, c)
+func (d *doctor) add(c ...Check) {
+	d.rep.Checks = append(d.rep.Checks, c...)
 }
 
 func (d *doctor) finish() {
@@ -203,6 +217,29 @@ func (d *doctor) finish() {
 		}
 	}
 	d.rep.OK = d.rep.Problems == 0
+}
+
+// fitted tells whether the guide has fitted the part on pin map key by
+// the step the build has reached (Options.Step).
+func (d *doctor) fitted(key string) bool {
+	return d.opts.Step == 0 || hardware.StepOf(key) <= d.opts.Step
+}
+
+// notYet is the check of a part the guide fits at a later step.
+func notYet(name, key string) Check {
+	s := hardware.StepOf(key)
+	return Check{Name: name, Status: Skipped,
+		Message: fmt.Sprintf("not fitted yet: the guide fits it at step %d (%s); unoref doctor --step %d checks it then", s, s.Title(), s)}
+}
+
+// config says when the configuration runs the virtual table: the parts
+// checked here are then left alone by the referee.
+func (d *doctor) config() {
+	if !d.opts.Sim {
+		return
+	}
+	d.add(Check{Name: "config", Status: Warn,
+		Message: fmt.Sprintf("%s has sim = true in its [devices] section: the referee runs the virtual table and leaves these parts alone; set sim = false there and restart it (sudo systemctl restart unoref)", d.opts.Config)})
 }
 
 // close releases what the checks opened, last first.

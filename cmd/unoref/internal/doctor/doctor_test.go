@@ -169,12 +169,37 @@ func TestFaults(t *testing.T) {
 			},
 		},
 		{
+			// Issue 23 point 15: 0x88 is the FM17522 the Arduino
+			// library names (0xB2 was taken for one).
 			name: "clone reader the driver knows",
 			board: func() *boardtest.Sim {
-				return healthy(boardtest.Opts{Play: &mfrc522test.Opts{Version: 0xB2}})
+				return healthy(boardtest.Opts{Play: &mfrc522test.Opts{Version: 0x88}})
 			},
 			wants: map[string]want{
-				"play pad reader":   {status: doctor.Warn, says: []string{"(FM17522 clone) answered 0xB2", "works", "at 4 MHz"}},
+				"play pad reader":   {status: doctor.Warn, says: []string{"(FM17522 clone) answered 0x88", "works", "at 4 MHz"}},
+				"play pad RF field": {status: doctor.OK},
+			},
+		},
+		{
+			// Issue 23 point 15: 0x90 is NXP's own v0.0.
+			name: "NXP MFRC522 v0.0",
+			board: func() *boardtest.Sim {
+				return healthy(boardtest.Opts{Play: &mfrc522test.Opts{Version: 0x90}})
+			},
+			wants: map[string]want{
+				"play pad reader":   {status: doctor.OK, says: []string{"(MFRC522 v0.0)", "VersionReg 0x90"}},
+				"play pad RF field": {status: doctor.OK},
+			},
+		},
+		{
+			// Issue 23 point 15: 0x12 modules are reported to detect
+			// no tags with the Arduino library (its issue #482).
+			name: "counterfeit 0x12",
+			board: func() *boardtest.Sim {
+				return healthy(boardtest.Opts{Play: &mfrc522test.Opts{Version: 0x12}})
+			},
+			wants: map[string]want{
+				"play pad reader":   {status: doctor.Warn, says: []string{"counterfeit", "0x12", "detect no cards", "unoref tag read", "another module"}},
 				"play pad RF field": {status: doctor.OK},
 			},
 		},
@@ -526,5 +551,90 @@ func TestStatusString(t *testing.T) {
 		if got := tt.s.String(); got != tt.want {
 			t.Errorf("Status(%d).String() = %q, want %q", int(tt.s), got, tt.want)
 		}
+	}
+}
+
+// TestStep (issue 23 point 5): doctor follows the guide's order. At each
+// step the parts the guide has not fitted yet are "not fitted yet", not a
+// problem; a part it has fitted and that does not answer is one.
+func TestStep(t *testing.T) {
+	tests := []struct {
+		name     string
+		step     hardware.Step
+		unplug   func(b *boardtest.Sim)
+		problems int
+		wants    map[string]want
+		closing  string
+	}{
+		{"step 1: the Pi alone", hardware.StepPi, func(b *boardtest.Sim) { b.Play.Unplug(); b.OLED.Unplug() }, 0, map[string]want{
+			"SPI":                {status: doctor.OK},
+			"play pad reader":    {status: doctor.Skipped, says: []string{"not fitted yet", "step 3 (The play pad reader)", "unoref doctor --step 3"}},
+			"play pad RF field":  {status: doctor.Skipped, says: []string{"not fitted yet"}},
+			"OLED":               {status: doctor.Skipped, says: []string{"not fitted yet", "step 2 (The OLED)"}},
+			"LED UNO (amber)":    {status: doctor.OK, says: []string{"is free", "comes at step 4 (The LEDs)"}},
+			"RC522 RST (NRSTPD)": {status: doctor.OK, says: []string{"is free", "step 3"}},
+			"button UNO":         {status: doctor.OK, says: []string{"is free", "step 6 (The buttons)"}},
+		}, "No problem found up to step 1: go on with step 2 of the guide (The OLED)."},
+		{"step 2: the OLED, no reader yet", hardware.StepOLED, func(b *boardtest.Sim) { b.Play.Unplug() }, 0, map[string]want{
+			"OLED":            {status: doctor.OK},
+			"play pad reader": {status: doctor.Skipped, says: []string{"not fitted yet"}},
+		}, "go on with step 3 of the guide (The play pad reader)."},
+		{"step 3: the reader fitted but silent", hardware.StepPlayReader, func(b *boardtest.Sim) { b.Play.Unplug() }, 1, map[string]want{
+			"play pad reader": {status: doctor.Problem, says: []string{"no answer from the RC522"}},
+		}, "1 problem found"},
+		{"the whole build, no --step: the silent reader is a problem", 0, func(b *boardtest.Sim) { b.Play.Unplug() }, 1, map[string]want{
+			"play pad reader": {status: doctor.Problem},
+		}, "1 problem found"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := healthy(boardtest.Opts{Pads: []uint16{}})
+			b.Draw.Unplug()
+			tt.unplug(b)
+			rep := doctor.Run(context.Background(), envOf(b), doctor.Options{Step: tt.step})
+			checkReport(t, rep, tt.wants)
+			if rep.Problems != tt.problems {
+				t.Errorf("%d problems (%s), want %d", rep.Problems, names(rep), tt.problems)
+			}
+			var buf bytes.Buffer
+			if err := rep.WriteText(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(buf.String(), tt.closing) {
+				t.Errorf("report ends %q, want it to say %q", buf.String()[max(0, buf.Len()-200):], tt.closing)
+			}
+		})
+	}
+}
+
+// TestStepWalk: at step 2 the walk asks for nothing the guide has not
+// fitted: no button, LED or buzzer, no card; it shows the OLED's test
+// pattern.
+func TestStepWalk(t *testing.T) {
+	b := healthy(boardtest.Opts{Pads: []uint16{}})
+	b.Draw.Unplug()
+	b.Play.Unplug()
+	var asked []string
+	rep := doctor.Run(context.Background(), envOf(b), doctor.Options{Step: hardware.StepOLED, Walk: true,
+		Say: func(s string) { asked = append(asked, s) },
+		Ask: func(q string) bool { asked = append(asked, q); return true }})
+	if len(asked) != 1 || !strings.Contains(asked[0], "frame") {
+		t.Errorf("asked %q at step 2, want only the OLED's test pattern", asked)
+	}
+	if !rep.OK {
+		t.Errorf("%d problems at step 2 (%s)", rep.Problems, names(rep))
+	}
+}
+
+// TestConfigSim (issue 23 point 10): a configuration that runs the virtual
+// table is said, with the section and key to change.
+func TestConfigSim(t *testing.T) {
+	b := healthy(boardtest.Opts{})
+	rep := doctor.Run(context.Background(), envOf(b), doctor.Options{Map: hardware.Full(), Config: "/etc/unoref/unoref.toml", Sim: true})
+	checkReport(t, rep, map[string]want{
+		"config": {status: doctor.Warn, says: []string{"/etc/unoref/unoref.toml", "sim = true in its [devices] section", "virtual table", "set sim = false", "sudo systemctl restart unoref"}},
+	})
+	if rep := doctor.Run(context.Background(), envOf(healthy(boardtest.Opts{})), full); rep.Find("config") != nil {
+		t.Errorf("a config check without devices.sim")
 	}
 }

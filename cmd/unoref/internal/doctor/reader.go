@@ -13,7 +13,7 @@ import (
 )
 
 // RC522 registers read directly (datasheet §9.2, table 20) and the SPI
-// address byte of a read (§8.1.2.3, table 7: MSB 1 = read, address in bits
+// address byte of a read (§8.1.2.3, table 8: MSB 1 = read, address in bits
 // 6..1, LSB 0).
 const (
 	regError     = 0x06
@@ -31,9 +31,17 @@ const (
 // readers checks the pin map's RC522s: the play pad's, and the draw pad's
 // when it is switched on (optional: one that never answers is SKIP).
 func (d *doctor) readers() {
-	d.reader("play pad", d.pm.NFC.Play.CE, false)
-	if d.pm.NFC.Draw != nil {
+	if d.fitted("nfc.play") {
+		d.reader("play pad", d.pm.NFC.Play.CE, false)
+	} else {
+		d.add(notYet("play pad reader", "nfc.play"), notYet("play pad RF field", "nfc.play"))
+	}
+	switch {
+	case d.pm.NFC.Draw == nil:
+	case d.fitted("nfc.draw"):
 		d.reader("draw pad", d.pm.NFC.Draw.CE, true)
+	default:
+		d.add(notYet("draw pad reader", "nfc.draw"), notYet("draw pad RF field", "nfc.draw"))
 	}
 }
 
@@ -167,11 +175,18 @@ func (d *doctor) chipStatus(pad string, ce int, v byte) (Status, string) {
 	if !known {
 		return Warn, fmt.Sprintf("the reader's chip (%s) answers on SPI0 CE%d; it is not a chip known on RC522 modules: unoref tries it, but if cards read badly use another module; %s", name, ce, settings)
 	}
-	if v != 0x91 && v != 0x92 {
-		return Warn, fmt.Sprintf("the reader's chip (%s) answered 0x%02X on SPI0 CE%d (an NXP RC522 answers 0x91 or 0x92): unoref works with it, but its range may be shorter; %s", name, v, ce, settings)
+	switch {
+	case mfrc522.Counterfeit(v):
+		return Warn, fmt.Sprintf("the reader's chip (%s) answered 0x%02X on SPI0 CE%d: modules like it are reported to detect no cards at all with other software (Arduino MFRC522 library, issue #482); unoref tries it: tap a card and run unoref tag read, and if it finds none use another module; %s", name, v, ce, settings)
+	case !genuine(v):
+		return Warn, fmt.Sprintf("the reader's chip (%s) answered 0x%02X on SPI0 CE%d (an NXP RC522 answers 0x90, 0x91 or 0x92): unoref works with it, but its range may be shorter; %s", name, v, ce, settings)
 	}
 	return OK, fmt.Sprintf("the reader's chip (%s) answers on SPI0 CE%d (VersionReg 0x%02X); %s", name, ce, v, settings)
 }
+
+// genuine tells NXP's own MFRC522 versions (datasheet table 132: 0x91, 0x92;
+// 0x90 is v0.0).
+func genuine(v byte) bool { return v == 0x90 || v == 0x91 || v == 0x92 }
 
 // settingsInWords says how fast unoref talks to the readers and how hard
 // they listen.

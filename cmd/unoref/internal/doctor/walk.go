@@ -2,9 +2,15 @@ package doctor
 
 import (
 	"fmt"
+	"image"
 	"io/fs"
 	"strings"
 	"time"
+
+	"periph.io/x/devices/v3/ssd1306/image1bit"
+
+	"github.com/unoref/unoref/drivers/oled"
+	"github.com/unoref/unoref/hardware"
 )
 
 // The walk waits for the person: each wait polls every walkPoll, for at
@@ -23,7 +29,7 @@ func (d *doctor) walk() {
 	if d.opts.Say == nil {
 		d.opts.Say = func(string) {}
 	}
-	for _, step := range []func(){d.serialConsole, d.walkButtons, d.walkOutputs, d.walkSeats, d.walkReaders} {
+	for _, step := range []func(){d.serialConsole, d.walkButtons, d.walkOutputs, d.walkOLED, d.walkSeats, d.walkReaders} {
 		if d.ctx.Err() != nil {
 			return
 		}
@@ -85,7 +91,7 @@ func serialOn(cmdline string) string {
 // button's pin).
 func (d *doctor) walkButtons() {
 	for _, l := range d.gpioLines() {
-		if !strings.HasPrefix(l.key, "buttons.") {
+		if !strings.HasPrefix(l.key, "buttons.") || !d.fitted(l.key) {
 			continue
 		}
 		c := Check{Name: "press " + l.name, Pins: []int{l.phys}}
@@ -176,19 +182,27 @@ func (d *doctor) ask(q string) (answered, yes bool) {
 func (d *doctor) walkOutputs() {
 	for _, l := range d.gpioLines() {
 		out, ok := d.lines[l.key]
-		if !ok || !(strings.HasPrefix(l.key, "leds.") || l.key == "buzzer.pin") {
+		if !ok || !(strings.HasPrefix(l.key, "leds.") || l.key == "buzzer.pin") || !d.fitted(l.key) {
 			continue
 		}
-		q, fix := fmt.Sprintf("Is the %s (%s) lit?", l.name, l.where()), "check its resistor, its polarity (long leg towards the GPIO, short leg to GND) and its GND"
+		name, q, fix, sense := "see "+l.name, fmt.Sprintf("Is the %s (%s) lit?", l.name, l.where()), "check its resistor, its polarity (long leg towards the GPIO, short leg to GND) and its GND", seen
 		if l.key == "buzzer.pin" {
-			q, fix = fmt.Sprintf("Do you hear the buzzer (%s)?", l.where()), "check the transistor's legs (E, B, C: look up its pinout), the 1 kΩ base resistor, the diode's direction and the buzzer's + at 5 V"
+			name, q, fix, sense = "hear "+l.name, fmt.Sprintf("Do you hear the buzzer (%s)?", l.where()), fmt.Sprintf("check the %s's legs (C, B, E from its flat face: hardware/circuits/transistors.svg), the 1 kΩ base resistor, the diode's direction and the buzzer's + at 5 V", hardware.NPN), heard
 		}
-		d.add(d.askLit("see "+l.name, q, fix, []int{l.phys}, out.SetValue))
+		d.add(d.askLit(name, q, fix, sense, []int{l.phys}, out.SetValue))
 	}
 }
 
+// How the person perceives an output: the words of askLit's verdict.
+type sense struct{ yes, no string }
+
+var (
+	seen  = sense{"seen by you", "you did not see it: "}
+	heard = sense{"heard by you", "you did not hear it: "}
+)
+
 // askLit switches an output on, asks q, and switches it off.
-func (d *doctor) askLit(name, q, fix string, pins []int, set func(int) error) Check {
+func (d *doctor) askLit(name, q, fix string, by sense, pins []int, set func(int) error) Check {
 	c := Check{Name: name, Pins: pins}
 	if err := set(1); err != nil {
 		c.Status, c.Message, c.Detail = Problem, "it cannot be switched on", err.Error()
@@ -202,11 +216,58 @@ func (d *doctor) askLit(name, q, fix string, pins []int, set func(int) error) Ch
 	case !answered:
 		c.Status, c.Message = Skipped, "not asked: nobody to answer"
 	case yes:
-		c.Status, c.Message = OK, "seen by you"
+		c.Status, c.Message = OK, by.yes
 	default:
-		c.Status, c.Message = Problem, "you did not see it: "+fix
+		c.Status, c.Message = Problem, by.no+fix
 	}
 	return c
+}
+
+// walkOLED shows a test pattern on the OLED, a frame along its four edges,
+// and asks whether it is whole: the one sign of a wrong oled.chip (an
+// SH1106 driven as an SSD1306 shows it 2 pixels to the left, its left edge
+// gone and dots along the right; an SSD1306 driven as an SH1106 stays
+// dark).
+func (d *doctor) walkOLED() {
+	if d.display == nil {
+		return
+	}
+	c := Check{Name: "see the OLED's test pattern", Pins: d.i2cPins()}
+	if err := d.display.Draw(oled.Bounds, testPattern(), image.Point{}); err != nil {
+		c.Status, c.Message, c.Detail = Problem, "the test pattern cannot be drawn", err.Error()
+		d.add(c)
+		return
+	}
+	answered, yes := d.ask("Does the OLED show a frame along all four edges, and nothing outside it?")
+	other := hardware.ChipSH1106
+	if oledChip(d.pm) == hardware.ChipSH1106 {
+		other = hardware.ChipSSD1306
+	}
+	switch {
+	case !answered:
+		c.Status, c.Message = Skipped, "not asked: nobody to answer"
+	case yes:
+		c.Status, c.Message = OK, "seen by you: oled.chip = \""+oledChip(d.pm)+"\" fits this module"
+	default:
+		c.Status = Problem
+		c.Message = fmt.Sprintf("you did not see the whole frame: set oled.chip = %q in the pin map (it says %q) and run unoref doctor --walk again; a frame missing its left edge with dots along the right means an SH1106 (1.3\" modules), a dark screen an SSD1306; if neither fits, check the OLED's wires", other, oledChip(d.pm))
+	}
+	d.add(c)
+}
+
+// testPattern is a one-pixel frame along the OLED's four edges.
+func testPattern() image.Image {
+	img := image1bit.NewVerticalLSB(oled.Bounds)
+	r := oled.Bounds
+	for x := r.Min.X; x < r.Max.X; x++ {
+		img.SetBit(x, r.Min.Y, image1bit.On)
+		img.SetBit(x, r.Max.Y-1, image1bit.On)
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		img.SetBit(r.Min.X, y, image1bit.On)
+		img.SetBit(r.Max.X-1, y, image1bit.On)
+	}
+	return img
 }
 
 // walkSeats lights each seat's LED in turn.
@@ -222,7 +283,7 @@ func (d *doctor) walkSeats() {
 			return d.seats.Light(seat)
 		}
 		d.add(d.askLit(fmt.Sprintf("see seat %d LED", seat+1), fmt.Sprintf("Is the LED of seat %d lit?", seat+1),
-			"check the seat cable, the LED's resistor and its polarity on the MCP23017", nil, set))
+			"check the seat cable, the LED's resistor and its polarity on the MCP23017", seen, nil, set))
 	}
 }
 

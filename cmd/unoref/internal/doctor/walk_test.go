@@ -3,6 +3,7 @@ package doctor_test
 import (
 	"context"
 	"fmt"
+	"image"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
 	"github.com/unoref/unoref/drivers/mfrc522/mfrc522test"
+	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 	"github.com/unoref/unoref/drivers/seatpad/mcp23017test"
 	"github.com/unoref/unoref/hardware"
 	"github.com/unoref/unoref/hardware/board/boardtest"
@@ -150,6 +152,9 @@ func (p *person) say(s string) {
 // ask answers from what the lines show: an LED is lit when its line is 1
 // and it is not dark; a seat LED when its MCP23017 pin drives high.
 func (p *person) ask(q string) bool {
+	if strings.Contains(q, "frame along all four edges") {
+		return wholeFrame(p.b.OLED.Image())
+	}
 	var seat int
 	if _, err := fmt.Sscanf(q, "Is the LED of seat %d lit?", &seat); err == nil {
 		c, pin := p.b.SeatLED(seat - 1)
@@ -167,6 +172,21 @@ func (p *person) ask(q string) bool {
 	return true
 }
 
+// wholeFrame tells whether a person sees the doctor's test pattern: every
+// pixel of the four edges lit, none inside.
+func wholeFrame(img *image.Gray) bool {
+	r := img.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			edge := x == r.Min.X || x == r.Max.X-1 || y == r.Min.Y || y == r.Max.Y-1
+			if lit := img.GrayAt(x, y).Y != 0; lit != edge {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func TestWalk(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -174,12 +194,14 @@ func TestWalk(t *testing.T) {
 		wants map[string]want
 	}{
 		{"all good", nil, map[string]want{
-			"serial console":               {status: doctor.OK, says: []string{"GPIO 14 and 15 are free"}},
-			"press button UNO":             {status: doctor.OK, says: []string{"GPIO17, pin 11 went low"}},
-			"press button DRAW":            {status: doctor.OK},
-			"see LED colour green":         {status: doctor.OK},
-			"see buzzer (transistor base)": {status: doctor.OK},
-			"tap on play pad":              {status: doctor.OK, says: []string{"04112233445566"}},
+			"serial console":                {status: doctor.OK, says: []string{"GPIO 14 and 15 are free"}},
+			"press button UNO":              {status: doctor.OK, says: []string{"GPIO17, pin 11 went low"}},
+			"press button DRAW":             {status: doctor.OK},
+			"see LED colour green":          {status: doctor.OK},
+			"hear buzzer (transistor base)": {status: doctor.OK, says: []string{"heard by you"}},
+			"see LED colour blue":           {status: doctor.OK, says: []string{"seen by you"}},
+			"see the OLED's test pattern":   {status: doctor.OK, says: []string{"seen by you", `oled.chip = "ssd1306" fits`}},
+			"tap on play pad":               {status: doctor.OK, says: []string{"04112233445566"}},
 		}},
 		{"button on the wrong pin", func(b *boardtest.Sim, p *person) { p.wires[17] = 27 }, map[string]want{
 			"press button UNO":  {status: doctor.Problem, says: []string{"you pressed button UNO, but GPIO27, pin 13 (button DRAW) went low", "on pin 13, not pin 11"}, pins: []int{11}},
@@ -258,5 +280,36 @@ func TestWalkSeats(t *testing.T) {
 	})
 	if lit := b.Pads.Chip(0x21).Level(mcp23017test.Pin(5)); lit {
 		t.Errorf("seat 10's LED left on after the walk")
+	}
+}
+
+// TestWalkOLEDChip (issue 23 point 9): the walk shows a frame on the OLED
+// and asks whether it is whole, the one sign of a wrong oled.chip; the
+// person here looks at the simulated panel.
+func TestWalkOLEDChip(t *testing.T) {
+	tests := []struct {
+		name   string
+		fitted ssd1306test.Chip
+		chip   string // oled.chip in the pin map
+		want   want
+	}{
+		{"SSD1306 as ssd1306", ssd1306test.SSD1306, "ssd1306", want{status: doctor.OK, says: []string{"seen by you"}}},
+		{"SH1106 as sh1106", ssd1306test.SH1106, "sh1106", want{status: doctor.OK, says: []string{"seen by you", `oled.chip = "sh1106" fits`}}},
+		{"SH1106 as ssd1306: shifted, noise on the right", ssd1306test.SH1106, "ssd1306", want{status: doctor.Problem, says: []string{`set oled.chip = "sh1106"`, "left edge", "dots along the right"}}},
+		{"SSD1306 as sh1106: dark", ssd1306test.SSD1306, "sh1106", want{status: doctor.Problem, says: []string{`set oled.chip = "ssd1306"`, "dark screen"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := healthy(boardtest.Opts{Pads: []uint16{}, OLED: &ssd1306test.Opts{Chip: tt.fitted}})
+			b.Draw.Unplug()
+			p := &person{b: b, wires: map[int]int{}, dark: map[int]bool{}, darkSeat: map[int]bool{}, offsets: map[string]int{}}
+			pm := hardware.Default()
+			pm.OLED.Chip = tt.chip
+			rep := doctor.Run(context.Background(), envOf(b), doctor.Options{Map: pm, Walk: true, Say: p.say, Ask: p.ask})
+			checkReport(t, rep, map[string]want{"see the OLED's test pattern": tt.want})
+			if c := rep.Find("OLED"); c == nil || !strings.Contains(c.Message, strings.ToUpper(tt.chip)+" set-up of oled.chip") || strings.Contains(c.Message, "an "+strings.ToUpper(tt.chip)+" acknowledges") {
+				t.Errorf("OLED check %v: want it to name oled.chip's set-up, not claim which chip answered", c)
+			}
+		})
 	}
 }

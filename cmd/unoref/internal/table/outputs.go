@@ -127,13 +127,10 @@ func (t *Table) flash(name string) {
 }
 
 // scored keeps the points of a round when its scores change, until the
-// next round begins; and whether the round's starter stands.
+// next round begins.
 func (t *Table) scored(before, st referee.State) {
-	switch {
-	case st.Phase == referee.PhaseSetup && before.Phase != referee.PhaseSetup && before.Phase != "":
-		t.cur.started = false
-	case st.Phase != referee.PhaseSetup && st.Phase != referee.PhaseOver && st.Phase != "":
-		t.cur.started, t.out.roundPts, t.out.counted = true, nil, 0
+	if st.Phase != referee.PhaseSetup && st.Phase != referee.PhaseOver && st.Phase != "" {
+		t.out.roundPts, t.out.counted = nil, 0
 	}
 	if before.Scores == nil || maps.Equal(before.Scores, st.Scores) {
 		return
@@ -229,7 +226,7 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 		Color:     st.Color,
 		Top:       st.Top,
 		Pending:   st.Pending,
-		Round:     t.cur.round(st),
+		Round:     st.CurrentRound(),
 		Winner:    t.cur.disp(st.Winner),
 		Message:   t.out.last.Message,
 		Prompt:    t.say(t.promptNamed(st)),
@@ -241,10 +238,18 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 	} else if st.SlapFor != "" {
 		s.Alert, s.Message = screen.AlertSlap, t.say(t.named(msg.Sentence{slapMsg(st)})...)
 	}
-	if code := t.setupCode(); code != "" {
-		// The whole screen, so that no layout cuts the code.
-		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang,
+	if link, code := t.pageLink(); code != "" {
+		// The whole screen, so that no layout cuts the code: a QR code of
+		// the page that fills the setup form, the code beside it, and the
+		// sentence that says it (on the screen when the link is too long
+		// for a QR code).
+		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang, Link: link, Code: code,
 			Prompt: t.say(msg.Msg{Key: "table.code", Args: msg.Args{Value: code}})}
+	} else if t.out.link {
+		s.Link = link
+	}
+	if f, ok := t.finished(); ok {
+		return f.screen(s, t.out.roundPts, t.out.counted)
 	}
 	if t.cur.game == nil {
 		s.Phase = referee.PhaseSetup
@@ -258,14 +263,6 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 		s.Scores = append(s.Scores, screen.Score{Name: t.cur.disp(p), Points: st.Scores[p], Round: t.out.roundPts[p]})
 	}
 	return s
-}
-
-// round is the round the screen names: between rounds, the next one.
-func (g *currentGame) round(st referee.State) int {
-	if g.game != nil && st.Phase == referee.PhaseSetup && !g.started {
-		return st.Round + 1
-	}
-	return st.Round
 }
 
 // promptNamed is what the table waits for, with display names.

@@ -10,6 +10,7 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/hardware/board"
@@ -499,7 +500,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	}
 	st := t.cur.game.State()
 	if st.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver {
-		t.logEnded()
+		t.logEnded(screen.EndWon)
 	}
 	t.track(ev, v, before, st, uid)
 	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Msg...)
@@ -537,8 +538,6 @@ func (t *Table) track(ev tablelog.Event, v referee.Verdict, before, st referee.S
 	switch ev.Kind {
 	case tablelog.Dealer, tablelog.Start:
 		t.dealer.chosen = true
-		// A starter put back still begins the engine's round.
-		t.cur.started = t.cur.started || ev.Kind == tablelog.Start
 	case tablelog.Hand, tablelog.Points:
 		t.taps.done[ev.Name] = true
 	}

@@ -135,6 +135,7 @@ type Table struct {
 
 	mu      sync.Mutex
 	code    string // the page's setup code, on the OLED only
+	pageURL string // where a phone opens the page (SetPageURL)
 	snap    Snapshot
 	subs    map[chan Snapshot]struct{}
 	lastImg screen.Screen
@@ -142,13 +143,12 @@ type Table struct {
 
 // currentGame is the game being refereed and what the daemon keeps beside it.
 type currentGame struct {
-	game    JournaledGame
-	t0      time.Time // the time base of the game's event times
-	events  int       // journaled events of the game
-	id      int64
-	names   map[string]string // display names of renamed seats
-	phase   string
-	started bool // a starter stands for the round st.Round (phase setup: else the next round's)
+	game   JournaledGame
+	t0     time.Time // the time base of the game's event times
+	events int       // journaled events of the game
+	id     int64
+	names  map[string]string // display names of renamed seats
+	phase  string
 	// wd4Color is the colour to match before the last Wild Draw Four.
 	wd4Color cards.Color
 	rules    []msg.Sentence // the game's rules in force (RulesInForce)
@@ -186,11 +186,13 @@ type unoState struct {
 type outputs struct {
 	alert    screen.Alert
 	alertMsg string
-	amber    bool           // the UNO LED lit for the alert shown: a missed UNO, bad news
-	page     int            // the page of the OLED's text shown (screen.Pages)
-	pageKey  string         // the text paged through, to start again when it changes
-	roundPts map[string]int // points of the round just counted, until the next round starts
-	counted  int            // the round roundPts belong to
+	amber    bool            // the UNO LED lit for the alert shown: a missed UNO, bad news
+	page     int             // the page of the OLED's text shown (screen.Pages)
+	pageKey  string          // the text paged through, to start again when it changes
+	roundPts map[string]int  // points of the round just counted, until the next round starts
+	final    *finalStandings // the game ended last, while no game is on
+	link     bool            // the page's QR code shown for a new phone, until the next news
+	counted  int             // the round roundPts belong to
 	last     Verdict
 	reader   string
 	buzz     string
@@ -318,13 +320,11 @@ func (t *Table) adopt(g JournaledGame) {
 	t.taps.done = map[string]bool{}
 	t.dealer.chosen = false
 	var last time.Duration
-	var lastKind tablelog.Kind
 	for _, l := range lines {
 		ev, ok, err := tablelog.Parse(l, 0)
 		if err != nil || !ok {
 			continue
 		}
-		lastKind = ev.Kind
 		if ev.Timed {
 			last = ev.At
 		}
@@ -342,7 +342,6 @@ func (t *Table) adopt(g JournaledGame) {
 	t.cur.t0 = t.cur.t0.Add(-last)
 	st := g.State()
 	t.cur.phase = st.Phase
-	t.cur.started = st.Phase != referee.PhaseSetup || lastKind == tablelog.Start
 	t.out.roundPts, t.out.counted = nil, 0
 	if st.Phase != referee.PhaseCountup && st.Phase != referee.PhaseHeights {
 		t.taps.done = map[string]bool{}
@@ -428,6 +427,7 @@ func (t *Table) Run(ctx context.Context) error {
 			case ev.Kind == button.Press:
 				err = t.press(ev.Button)
 			case ev.Kind == button.LongPress && ev.Button == button.Pass:
+				t.showLink()
 				t.sayRules()
 			}
 			t.person.ButtonRuled(ev)
@@ -656,8 +656,9 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	}
 	t.sched.cancel(timerGrace)
 	if t.cur.game != nil && t.cur.game.State().Phase != referee.PhaseOver {
-		t.logEnded() // the journal abandoned it for the new one
+		t.logEnded(screen.EndAbandoned) // the journal abandoned it for the new one
 	}
+	t.out.final = nil
 	t.adopt(g)
 	t.logGame("game started")
 	t.cur.t0 = t.clock.Now()

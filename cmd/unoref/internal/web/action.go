@@ -78,7 +78,7 @@ func (s *Server) serveAction(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		http.Error(w, actionError(err, l), http.StatusBadRequest)
 	default:
-		writeJSON(w, localize(s.t.Snapshot(), l))
+		writeJSON(w, s.forPage(r, s.t.Snapshot(), l))
 	}
 }
 
@@ -218,7 +218,7 @@ func writeJSON(w http.ResponseWriter, v any) {
 }
 
 func (s *Server) serveState(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, localize(s.t.Snapshot(), s.pageLang(r)))
+	writeJSON(w, s.forPage(r, s.t.Snapshot(), s.pageLang(r)))
 }
 
 // notNumber refuses what a form's number field holds, in the page's

@@ -86,6 +86,34 @@ func (s *Server) authorize(r *http.Request, kind table.ActionKind, pin string) e
 	return s.checkPIN(r, pin)
 }
 
+// access is what one page may do now, by its session: sent with every
+// snapshot to that page (Server.forPage), so that the page follows a
+// login, a logout, a PIN chosen on another phone or a session ended
+// live, never a note of how things stood when it was loaded.
+type access struct {
+	Setup bool // no PIN yet: only the setup code and a new PIN unlock the table
+	Play  bool // this page's taps and presses are taken (authorize)
+	Admin bool // so are its admin actions: the PIN form hides
+}
+
+// accessOf is r's access, as authorize rules on what r would send
+// without a PIN: nothing is counted against the client.
+func (s *Server) accessOf(r *http.Request) access {
+	return access{
+		Setup: !s.pins.set() && s.pins.pending(),
+		Play:  s.authorize(r, table.KindTap, "") == nil,
+		Admin: s.authorize(r, table.KindUndo, "") == nil,
+	}
+}
+
+// forPage is snap as the page of r reads it: in its language, with its
+// access.
+func (s *Server) forPage(r *http.Request, snap table.Snapshot, l lang.Lang) localized {
+	loc := localize(snap, l)
+	loc.Access = s.accessOf(r)
+	return loc
+}
+
 // pinStatus is the HTTP status of a PIN error.
 func pinStatus(err error) int {
 	if errors.Is(err, ErrTooMany) || errors.Is(err, ErrTooManyAll) {

@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,15 +20,7 @@ import (
 // the new name on every past game and in the statistics, on a 360 px phone.
 func TestBrowserFamilyRecord(t *testing.T) {
 	ctx := newBrowser(t)
-	j, err := table.OpenJournal(context.Background(), filepath.Join(t.TempDir(), "journal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []string{"Mia", "Ben"} {
-		if _, err := j.AddPlayer(context.Background(), journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	j := newJournal(t, journal.Player{Name: "Mia"}, journal.Player{Name: "Ben"})
 	tb := runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true})
 	url := serveForBrowser(t, web.New(tb, &web.Opts{History: j, Record: j}))
 	p := &browserPage{t: t, ctx: ctx, url: url}

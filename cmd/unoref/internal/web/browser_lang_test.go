@@ -2,12 +2,10 @@ package web_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -85,13 +83,7 @@ func TestBrowserRussian(t *testing.T) {
 // an alert stays up until the next event, for the OLED check.
 func russianTable(t *testing.T) *table.Table {
 	t.Helper()
-	j, err := table.OpenJournal(context.Background(), filepath.Join(t.TempDir(), "journal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := table.Config{UnoGrace: -1, Virtual: true, Lang: lang.Russian, RefusalHold: 0}
-	tb := runVirtual(t, j, cfg)
-	return tb
+	return runVirtual(t, newJournal(t), table.Config{UnoGrace: -1, Virtual: true, Lang: lang.Russian, RefusalHold: 0})
 }
 
 // noEnglish fails on any Latin word the page shows, outside the brand,

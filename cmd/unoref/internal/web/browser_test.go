@@ -20,7 +20,10 @@ import (
 	"github.com/unoref/unoref/internal/testenv"
 )
 
-var screenshot = flag.Bool("screenshot", false, "save the browser tests' screenshots under testdata/ (for the docs)")
+var (
+	screenshot = flag.Bool("screenshot", false, "save the browser tests' screenshots under testdata/ (for the docs)")
+	shotDir    = flag.String("shotdir", "", "save the browser tests' screenshots in this directory too, to look at them")
+)
 
 // stepTimeout bounds every wait on the page.
 const stepTimeout = 15 * time.Second
@@ -199,8 +202,16 @@ func (p *browserPage) open(w, h int64, mobile bool) {
 	p.do("mark the page", chromedp.Evaluate[chromedp.Void](`window.unorefMarker = 'same page'; undefined`, chromedp.EvalIgnoreExceptions))
 }
 
-// shot saves a full-page screenshot and returns its path.
+// shot saves a full-page screenshot and returns its path; -screenshot
+// keeps it under testdata.
 func (p *browserPage) shot(name string) string {
+	p.t.Helper()
+	return p.shotKept(name, true)
+}
+
+// shotKept saves a full-page screenshot, under testdata with -screenshot
+// when keep (a picture of the docs), and returns its path.
+func (p *browserPage) shotKept(name string, keep bool) string {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
@@ -209,7 +220,7 @@ func (p *browserPage) shot(name string) string {
 		p.t.Fatalf("screenshot: %v", err)
 	}
 	dir := p.t.TempDir()
-	if *screenshot {
+	if *screenshot && keep {
 		dir = "testdata"
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			p.t.Fatal(err)
@@ -218,6 +229,11 @@ func (p *browserPage) shot(name string) string {
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		p.t.Fatal(err)
+	}
+	if *shotDir != "" {
+		if err := os.WriteFile(filepath.Join(*shotDir, name), b, 0o644); err != nil {
+			p.t.Fatal(err)
+		}
 	}
 	p.t.Logf("screenshot %s", path)
 	return path

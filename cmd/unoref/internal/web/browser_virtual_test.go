@@ -3,7 +3,6 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -17,11 +16,7 @@ import (
 // journal. The OLED image is the SSD1306 simulator's framebuffer.
 func TestBrowserVirtualTable(t *testing.T) {
 	ctx := newBrowser(t)
-	j, err := table.OpenJournal(context.Background(), filepath.Join(t.TempDir(), "journal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb := runVirtual(t, j, table.Config{UnoGrace: -1, Virtual: true})
+	tb := runVirtual(t, newJournal(t), table.Config{UnoGrace: -1, Virtual: true})
 	var _ web.Table = tb
 
 	url := serveForBrowser(t, web.New(tb, nil))

@@ -3,6 +3,8 @@ package web
 import (
 	"bytes"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -37,11 +39,15 @@ type chart struct {
 
 type chartLine struct {
 	Player string
-	Color  string
+	Color  string // the player's mark on the roster when it is a colour, else chartColors'
+	Dots   []dot  // a dot on each value of a series chart: one game shows as a point
 	Dash   string // a dash pattern, so that lines on top of each other still show
 	Points string // "x,y x,y …" from round 0 (all at 0) to the last round
 	Totals string // the totals it draws, "0 20 35", for tests and scripts
 }
+
+// dot is a point of a line, marked.
+type dot struct{ X, Y string }
 
 type tick struct {
 	At    float64 // x or y in the SVG
@@ -54,11 +60,14 @@ type legendItem struct {
 	Player string
 }
 
-// Chart geometry, in SVG user units; the SVG scales to its box. It is
-// narrow, so that its 16-unit labels stay readable on a 360 px phone.
+// Chart geometry, in SVG user units; the SVG scales to its box, at most
+// 400 px wide (style.css). It is about 300 units wide, so that its
+// 16-unit labels and legend are the page's size on a phone: 15 px on a
+// 320 px one, 17 on a 360 px one; its plot is 240 units wide, which
+// rounds' steps divide evenly.
 const (
-	chartW       = 420
-	chartPlotH   = 210
+	chartW       = 298
+	chartPlotH   = 160
 	chartLeft    = 44
 	chartRight   = 14
 	chartTop     = 14
@@ -74,8 +83,10 @@ const (
 var chartDashes = [...]string{"", "10 5", "3 4", "14 4 3 4"}
 
 // newChart lays out the running totals of players over rounds. target is
-// the points that end the game, 0 when unknown or not a points race.
-func newChart(title string, players []string, rounds []journal.Round, target int, w words) chart {
+// the points that end the game, 0 when unknown or not a points race;
+// marks are the roster's marks by player name (a colour draws the
+// player's line).
+func newChart(title string, players []string, rounds []journal.Round, target int, w words, marks map[string]string) chart {
 	c := chart{W: chartW, Left: chartLeft, Top: chartTop, Right: chartW - chartRight, Base: chartTop + chartPlotH, Title: title, Empty: len(rounds) == 0,
 		XLabel: w.T("page.chart.round"), EmptyText: w.T("page.chart.none")}
 	// A player's totals, by seat; a round names players by seat too, but
@@ -129,20 +140,104 @@ func newChart(title string, players []string, rounds []journal.Round, target int
 	if target > 0 {
 		c.Target = &tick{At: yOf(target), Label: w.N("page.chart.target", target)}
 	}
+	gap := nudge(totals, float64(c.Base-c.Top)/float64(top))
+	var ms []string
+	for _, p := range players {
+		ms = append(ms, marks[p])
+	}
+	colors := lineColors(ms)
 	for i, p := range players {
 		var pts, tot []string
 		// Each line a little above or below the middle: equal totals
 		// (everyone at 0 after round 1) draw side by side, none hidden.
-		shift := (float64(i) - float64(len(players)-1)/2) * lineGap
+		shift := (float64(i) - float64(len(players)-1)/2) * gap
 		for k, t := range totals[i] {
-			pts = append(pts, fmt.Sprintf("%s,%s", num(xOf(k)), num(yOf(t)-shift)))
+			pts = append(pts, fmt.Sprintf("%s,%s", num(xOf(k)), fine(yOf(t)-shift)))
 			tot = append(tot, strconv.Itoa(t))
 		}
-		col := chartColors[i%len(chartColors)]
-		c.Lines = append(c.Lines, chartLine{Player: p, Color: col, Dash: chartDashes[i%len(chartDashes)], Points: strings.Join(pts, " "), Totals: strings.Join(tot, " ")})
+		c.Lines = append(c.Lines, chartLine{Player: p, Color: colors[i], Dash: chartDashes[i%len(chartDashes)], Points: strings.Join(pts, " "), Totals: strings.Join(tot, " ")})
 	}
 	c.layLegend()
 	return c
+}
+
+// nudge is the gap between lines drawn side by side (lineGap, or less):
+// all of them together spread less than the closest two different
+// totals of one round are apart (perPoint units a point), so that a
+// nudge never draws a higher total below a lower one.
+func nudge(totals [][]int, perPoint float64) float64 {
+	if len(totals) < 2 {
+		return 0
+	}
+	closest := 0
+	for k := range totals[0] {
+		for i := range totals {
+			for j := range i {
+				if d := abs(totals[i][k] - totals[j][k]); d > 0 && (closest == 0 || d < closest) {
+					closest = d
+				}
+			}
+		}
+	}
+	if closest == 0 {
+		return lineGap
+	}
+	// Less than the closest gap, with a fifth of a unit to spare for the
+	// rounding of fine.
+	return max(0, min(lineGap, (float64(closest)*perPoint-0.2)/float64(len(totals)-1)))
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// lineColors are the colours of lines whose players have marks: a mark
+// that is a colour ("#rrggbb") draws its player's line; the others take
+// the palette's colours, in order, skipping those too close to a colour
+// already drawn (a green mark and the palette's green).
+func lineColors(marks []string) []string {
+	out := make([]string, len(marks))
+	var used []string
+	for i, m := range marks {
+		if isColor(m) {
+			out[i] = m
+			used = append(used, m)
+		}
+	}
+	next := 0
+	for i := range marks {
+		if out[i] != "" {
+			continue
+		}
+		out[i] = chartColors[i%len(chartColors)]
+		for k := range chartColors {
+			c := chartColors[(next+k)%len(chartColors)]
+			if !slices.ContainsFunc(used, func(u string) bool { return colorDistance(u, c) < minColorDistance }) {
+				out[i], next = c, (next+k+1)%len(chartColors)
+				break
+			}
+		}
+		used = append(used, out[i])
+	}
+	return out
+}
+
+// minColorDistance is how far apart (in RGB) two lines' colours must be
+// to tell them apart at a glance.
+const minColorDistance = 90
+
+// colorDistance is the Euclidean distance of two "#rrggbb" colours.
+func colorDistance(a, b string) float64 {
+	var d float64
+	for i := 1; i < 7; i += 2 {
+		x, _ := strconv.ParseUint(a[i:i+2], 16, 8)
+		y, _ := strconv.ParseUint(b[i:i+2], 16, 8)
+		d += (float64(x) - float64(y)) * (float64(x) - float64(y))
+	}
+	return math.Sqrt(d)
 }
 
 // layLegend puts a legend item under the plot for each line, in rows that
@@ -187,6 +282,12 @@ func maxInt(a, b int) int {
 // num writes a coordinate with at most one decimal.
 func num(f float64) string {
 	return strings.TrimSuffix(strconv.FormatFloat(f, 'f', 1, 64), ".0")
+}
+
+// fine writes the y of a line's point with at most two decimals: a
+// nudge may be a tenth of a unit.
+func fine(f float64) string {
+	return strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(f, 'f', 2, 64), "0"), ".")
 }
 
 // svg draws c alone, as an SVG document.

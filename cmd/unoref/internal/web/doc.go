@@ -90,17 +90,33 @@
 //
 // # Answers
 //
-// The reply to a control shows right after it: a refusal (an error, or a
-// card the referee refused) in #error, what went well (the PIN accepted, a
-// game set up, the final standings of an ended game) in #ok; app.js moves
-// the one element after the form that was used. When a game ends, every
+// The reply to a control shows right after it, in the three kinds the
+// table's box shows (table's newsOf, Snapshot.Last.Bad): what went well
+// (the PIN accepted, a game set up, the final standings of an ended game)
+// in #ok, green; bad news (a starter put back, a missed UNO, a mistake's
+// penalty: the OLED's OOPS!, red and amber) in #news; a refusal (an
+// error, or a card the referee refused) in #error, red. The verdict box
+// takes the same three looks (class ok, news, bad). app.js moves the one
+// element after the form that was used and scrolls it into sight, again
+// while the snapshot after it moves the page; a refusal keeps what was
+// typed (the setup and PIN forms post by script). When a game ends, every
 // page shows its final standings (#standings: the scores before the table
 // cleared, then, after a reload, the last game's totals from the history)
 // until a new game is set up. "Start a new game" while a
 // game is on and "End this game now" ask first, beside the button. With no
 // game on, the setup form comes right after the table, open; each preset
 // ticks its options, every option is a box with its one line, and the last
-// players are offered again (the history's last game, else localStorage).
+// players are offered again (the history's last game, else localStorage;
+// else nobody, the placeholder naming players in the page's language).
+//
+// # Layout
+//
+// The page is made for a 320 px phone first: nothing scrolls sideways in
+// any language (grid columns are minmax(0, 1fr), buttons share a row by
+// their words and wrap the row rather than a word, the header wraps), and
+// a wide table (the leaderboard, a game's rounds) scrolls inside its own
+// box. The headline, the facts and the OLED name the same round
+// (referee.State.CurrentRound: a starter put back does not start one).
 //
 // # Access
 //
@@ -111,6 +127,13 @@
 // them. PolicyTable (a real table, or `unoref run
 // --sim --policy table`): every action needs the PIN.
 //
+// What a page may do is sent with every snapshot to it (localized.Access:
+// the setup pending, its taps taken, its admin actions taken, as authorize
+// rules on them for its session, read again for each event): the setup
+// form, the PIN form, the admin tools and the note over the controls
+// follow a login, a logout elsewhere or a session that ended, live. After
+// a login the script opens its event stream again, with the new cookie.
+//
 // The PIN is Opts.PIN (admin_pin in the config), else the one chosen at
 // first boot and kept in Opts.PINFile as a PBKDF2-SHA256 hash
 // ("pbkdf2-sha256$ROUNDS$SALT$HASH"), else none. With none under
@@ -119,7 +142,9 @@
 // not in a snapshot, and /oled.png is refused while the code shows. The
 // page then asks for the code and a new PIN (POST /api/setup); the right
 // code keeps the PIN, clears the OLED, and logs that phone in. The code is
-// held by the PIN limit below.
+// held by the PIN limit below. The OLED's QR code opens the page with the
+// code in the fragment (#code=123456): app.js fills the form from it and
+// takes it off the address bar; no request carries it.
 //
 // # Sessions
 //
@@ -178,9 +203,15 @@
 // roster and the seats' renames name them now) feeds /history and the chart of the game on
 // the table, which the live page reloads when a round ends or is undone.
 // The chart is SVG written on the server by html/template (chart.svg):
-// one polyline of running totals per player, distinct colours, a legend,
-// round numbers, and the target's line when the rules race to one. No
-// script draws it and nothing comes from a CDN.
+// one polyline of running totals per player, in the player's colour on the
+// roster (a mark "#rrggbb"), else distinct colours, a legend, round
+// numbers, and the target's line when the rules race to one. Lines with
+// the same totals are drawn side by side, never so far apart that a
+// higher total shows below a lower one. The drawing is 298 units wide and
+// at most 400 px on the page, so that its words are the page's size. No
+// script draws it and nothing comes from a CDN. The history says a game's
+// rules in words (words.Rules: "official with stacking"), never the
+// rules line.
 //
 // Opts.Record (table.SQLJournal again) feeds /family and /family/ID: every
 // figure is an SQL query of the journal (journal.Stats), drawn on the same

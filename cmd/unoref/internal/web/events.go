@@ -8,9 +8,6 @@ import (
 	"io"
 	"net/http"
 	"time"
-
-	"github.com/unoref/unoref/cmd/unoref/internal/table"
-	"github.com/unoref/unoref/lang"
 )
 
 // retryMillis is how long a browser waits before it reconnects a dropped
@@ -48,7 +45,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	l := s.pageLang(r)
 	snap := s.t.Snapshot()
-	if err := writeSnapshot(w, snap, l); err != nil || rc.Flush() != nil {
+	if err := writeSnapshot(w, s.forPage(r, snap, l)); err != nil || rc.Flush() != nil {
 		return
 	}
 	last := snap.Seq
@@ -70,7 +67,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 				continue // already sent: the first snapshot raced the subscription
 			}
 			last = snap.Seq
-			err = writeSnapshot(w, snap, l)
+			err = writeSnapshot(w, s.forPage(r, snap, l))
 		case <-tick.C:
 			_, err = io.WriteString(w, ": ping\n\n")
 		}
@@ -93,14 +90,15 @@ func liftDeadlines(rc *http.ResponseController) error {
 	return nil
 }
 
-// writeSnapshot writes one "snapshot" event, rendered for a page in l
-// (localize). JSON from encoding/json has no raw newlines, so the data fits
-// on one data: line.
-func writeSnapshot(w io.Writer, snap table.Snapshot, l lang.Lang) error {
-	b, err := json.Marshal(localize(snap, l))
+// writeSnapshot writes one "snapshot" event, rendered for its page
+// (forPage). JSON from encoding/json has no raw newlines, so the data fits
+// on one data: line. The page's access is read again for every event: a
+// session that ends shows on the page with the next one.
+func writeSnapshot(w io.Writer, loc localized) error {
+	b, err := json.Marshal(loc)
 	if err != nil {
 		return fmt.Errorf("web: snapshot: %w", err)
 	}
-	_, err = fmt.Fprintf(w, "event: snapshot\nid: %d\ndata: %s\n\n", snap.Seq, b)
+	_, err = fmt.Fprintf(w, "event: snapshot\nid: %d\ndata: %s\n\n", loc.Seq, b)
 	return err
 }

@@ -273,7 +273,7 @@ func trendChart(f journal.FamilyStats, w words) chart {
 		n  int
 	)
 	for _, p := range f.Players {
-		s := series{Name: p.Player.Name}
+		s := series{Name: p.Player.Name, Color: p.Player.Mark}
 		for _, g := range p.Trend {
 			s.Values = append(s.Values, g.N)
 		}

@@ -240,7 +240,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "The history could not be read.", http.StatusInternalServerError)
 		return
 	}
-	c := newChart(wd.N("page.chart.title", int(g.ID)), g.Players, rounds, target(g), wd)
+	c := newChart(wd.N("page.chart.title", int(g.ID)), g.Players, rounds, target(g), wd, s.marks(r.Context()))
 	if asSVG {
 		b, err := s.svg(c)
 		if err != nil {
@@ -260,6 +260,23 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		v.Rounds = append(v.Rounds, roundRow{N: rd.N, Winner: rd.Winner, Cells: rd.Scores})
 	}
 	s.render(w, http.StatusOK, "game", v)
+}
+
+// marks are the roster's marks by name (the names the history shows);
+// none without a record, or when it can't be read: the palette draws.
+func (s *Server) marks(ctx context.Context) map[string]string {
+	if s.o.Record == nil {
+		return nil
+	}
+	ps, err := s.o.Record.Roster(ctx)
+	if err != nil {
+		return nil
+	}
+	m := make(map[string]string, len(ps))
+	for _, p := range ps {
+		m[p.Name] = p.Mark
+	}
+	return m
 }
 
 // render draws a page of history.html.

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/unoref/unoref/cards"
@@ -84,6 +85,21 @@ func (w words) Refusal(code string) string { return w.known("page.fam.code."+cod
 
 // Preset names a preset by its short name ("official"), or as it is.
 func (w words) Preset(name string) string { return w.known("rules.name."+name, name) }
+
+// Rules says the words of a rules line ("official +stacking target=200")
+// as the language names the preset and the options ("official with
+// stacking and target 200"), never the line's syntax.
+func (w words) Rules(line string) string {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return "–"
+	}
+	return w.l.Render(msg.Msg{Key: "page.rules.line", Args: msg.Args{Rule: f[0], Options: f[1:]}})
+}
+
+// Initial is the one letter an LED of a colour is labelled with (R, Y,
+// G, B) in the language.
+func (w words) Initial(code string) string { return w.T("page.led." + code) }
 
 // known is key in the language, or else when the catalog lacks it.
 func (w words) known(key, or string) string {
@@ -199,6 +215,7 @@ type langChoice struct {
 type pageText struct {
 	Lang      string
 	Head      string            // the headline: whose turn, or what happens now
+	Round     string            // the round the table names (State.CurrentRound), "–" for none
 	Phase     string            // the phase's name
 	Color     string            // the colour to match
 	Dir       string            // the direction of play
@@ -214,7 +231,8 @@ type pageText struct {
 // language and the words of pageText.
 type localized struct {
 	table.Snapshot
-	Page pageText
+	Page   pageText
+	Access access
 }
 
 // localize renders snap for a page in l.
@@ -227,6 +245,7 @@ func localize(snap table.Snapshot, l lang.Lang) localized {
 	p := pageText{
 		Lang:    l.String(),
 		Head:    headline(snap, w),
+		Round:   roundOf(snap),
 		Phase:   w.Phase(snap.State.Phase),
 		Color:   w.Color(colorOf(snap.State)),
 		Dir:     w.Dir(snap.State.Direction),
@@ -279,11 +298,21 @@ func headline(snap table.Snapshot, w words) string {
 	case st.Phase == referee.PhaseSetup && st.Dealer == "":
 		return w.T("page.head.dealer")
 	case st.Phase == referee.PhaseSetup:
-		return w.l.Render(msg.Msg{Key: "page.head.starter", Args: msg.Args{Player: snap.Name(st.Dealer), N: st.Round + 1}}) // the engine counts a round from its deal
+		return w.l.Render(msg.Msg{Key: "page.head.starter", Args: msg.Args{Player: snap.Name(st.Dealer), N: st.CurrentRound()}})
 	case st.Turn != "":
 		return w.P("page.head.turn", snap.Name(st.Turn))
 	}
 	return w.T("page.head.nogame")
+}
+
+// roundOf is the round the table names, as the page writes it: the OLED
+// and the headline name the same (referee.State.CurrentRound); "–" with
+// no game.
+func roundOf(snap table.Snapshot) string {
+	if len(seatNames(snap)) == 0 {
+		return "–"
+	}
+	return strconv.Itoa(snap.State.CurrentRound())
 }
 
 // countup lists the players whose hands are still to be counted.
@@ -322,7 +351,7 @@ func rankLine(sc []journal.Score, low bool, w words) string {
 	})
 	parts := make([]string, len(sc))
 	for i, s := range sc {
-		parts[i] = s.Player + " " + w.N("page.points", s.Total)
+		parts[i] = w.l.Render(msg.Msg{Key: "page.standing", Args: msg.Args{Player: s.Player, N: s.Total}})
 	}
 	return strings.Join(parts, " · ")
 }
@@ -428,6 +457,7 @@ var scriptKeys = map[string]string{
 	"undone":       "page.done.undo",
 	"ended":        "page.done.end",
 	"waiting":      "page.verdict.none",
+	"locked":       "page.locked",
 	"yes":          "page.confirm.yes",
 	"no":           "page.confirm.no",
 	"reader.ok":    "page.reader.ok",

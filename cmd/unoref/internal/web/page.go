@@ -27,12 +27,11 @@ type view struct {
 	Countup   []seat // in count-up, the players holding cards: each gets a points form
 	Pads      []seatPad
 	LEDs      []led
-	Controls  bool   // the page shows the playing controls
-	NeedPIN   bool   // controls need the PIN (a real table)
+	A         access // what this page may do now (app.js follows it live)
+	Controls  bool   // the page has the playing controls (hidden until a PIN is set)
 	Admin     bool   // the page shows the admin controls (new game, rename, undo, end)
 	Open      bool   // admin controls work without a PIN (virtual table, no PIN set)
 	AskPIN    bool   // the page asks for the PIN before the admin controls
-	LoggedIn  bool   // the PIN was entered in this browser
 	Setup     bool   // no PIN yet: the page asks for the setup code and a PIN
 	Chart     string // the address of the chart of the game on the table, or ""
 	History   bool   // the page links to /history
@@ -41,7 +40,7 @@ type view struct {
 	Presets   []string
 	ColorKeys []string // the colour buttons
 	Options   []option // the toggles of the new-game form
-	Players   string   // prefilled in the new-game form
+	Players   string   // prefilled in the new-game form: the last players, else none
 	Final     string   // with no game on, the last game's final standings
 	Rules     rulesPanel
 	Family    bool     // the page links to /family
@@ -84,13 +83,28 @@ type seatPad struct {
 
 type led struct {
 	Key, Label string
+	Title      string // what it is, in words
 	On         bool
 }
 
-// ledKeys are the nine LEDs of the board, in the order the page shows them.
+// ledKeys are the nine LEDs of the board, in the order the page shows
+// them; a label "" is a word of the page's language (ledLabel).
 var ledKeys = [...]struct{ key, label string }{
-	{"cw", "↻"}, {"ccw", "↺"}, {"legal", "✓"}, {"illegal", "✗"}, {"uno", "UNO"},
-	{"R", "R"}, {"Y", "Y"}, {"G", "G"}, {"B", "B"},
+	{"cw", "↻"}, {"ccw", "↺"}, {"legal", "✓"}, {"illegal", "✗"}, {"uno", ""},
+	{"R", ""}, {"Y", ""}, {"G", ""}, {"B", ""},
+}
+
+// ledOf is an LED of ledKeys as the page labels it: the colours by their
+// initials and UNO as the buttons say them, in w.
+func ledOf(key, label string, on bool, w words) led {
+	l := led{Key: key, Label: label, Title: w.T("page.led"), On: on}
+	switch key {
+	case "uno":
+		l.Label = w.T("page.button.uno")
+	case "R", "Y", "G", "B":
+		l.Label, l.Title = w.Initial(key), w.Color(key)
+	}
+	return l
 }
 
 // optionNames are the toggles of RULES.md §5 "House rules you can switch
@@ -163,9 +177,12 @@ var funcs = template.FuncMap{
 	"worded": func(w words, v any) worded { return worded{W: w, V: v} },
 	// isColor says whether a roster mark is a colour, "#rrggbb", drawn as
 	// a dot (an SVG fill: the page's CSP allows no inline style).
-	"isColor": func(s string) bool {
-		return len(s) == 7 && s[0] == '#' && strings.Trim(s[1:], "0123456789abcdefABCDEF") == ""
-	},
+	"isColor": isColor,
+}
+
+// isColor reports whether a roster mark is a colour, "#rrggbb".
+func isColor(s string) bool {
+	return len(s) == 7 && s[0] == '#' && strings.Trim(s[1:], "0123456789abcdefABCDEF") == ""
 }
 
 // worded is a value and the words to say it with, for a sub-template.
@@ -236,12 +253,11 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 		Top:       cardFace(topCard(snap.State)),
 		Color:     colorOf(snap.State),
 		Seats:     seatsOf(snap, loc.Page),
-		Controls:  open || set,
-		NeedPIN:   !open && set,
+		A:         s.accessOf(r),
+		Controls:  open || set || setup,
 		Admin:     open || set || setup,
 		Open:      open && !set,
 		AskPIN:    set,
-		LoggedIn:  s.loggedIn(r),
 		Setup:     setup,
 		History:   s.o.History != nil,
 		Error:     errMsg,
@@ -262,16 +278,13 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 		v.Final = lastStandings(r.Context(), s.o.History, g, v.W)
 	}
 	v.Family, v.Roster = s.rosterNames(r)
-	if v.Players == "" {
-		v.Players = "Ann Ben Cy"
-	}
 	for _, l := range ledKeys {
-		v.LEDs = append(v.LEDs, led{Key: l.key, Label: l.label, On: snap.LEDs[l.key]})
+		v.LEDs = append(v.LEDs, ledOf(l.key, l.label, snap.LEDs[l.key], v.W))
 	}
 	for i := range 10 {
 		k := "seat" + strconv.Itoa(i)
 		if on, ok := snap.LEDs[k]; ok {
-			v.LEDs = append(v.LEDs, led{Key: k, Label: strconv.Itoa(i + 1), On: on})
+			v.LEDs = append(v.LEDs, led{Key: k, Label: strconv.Itoa(i + 1), Title: v.W.T("page.led"), On: on})
 			p := seatPad{Seat: i, Key: k, Label: v.W.N("page.seat", i+1), On: on, Hidden: i >= len(snap.Players)}
 			if !p.Hidden {
 				p.Label = snap.Name(snap.Players[i])

@@ -9,8 +9,13 @@ import (
 // series is one line of a series chart: a value per x label.
 type series struct {
 	Name   string
+	Color  string // a roster mark ("#rrggbb") draws the line in it; else the palette's
 	Values []int
 }
+
+// seriesTop is the least top of a series chart's scale: a game with no
+// refusals shows a scale of a few, not of one.
+const seriesTop = 5
 
 // newSeriesChart lays out lines of values over labels (games, or the two
 // points of a comparison) on the geometry and template of the running
@@ -24,6 +29,7 @@ func newSeriesChart(title, xLabel string, labels []string, ss []series, w words)
 			top = maxInt(top, v)
 		}
 	}
+	top = max(top, seriesTop)
 	step := niceStep(top)
 	top = max(((top+step-1)/step)*step, step)
 	n := max(len(labels)-1, 1)
@@ -44,18 +50,26 @@ func newSeriesChart(title, xLabel string, labels []string, ss []series, w words)
 	for i := 0; i < len(labels); i += every {
 		c.XTicks = append(c.XTicks, tick{At: xOf(i), Label: labels[i]})
 	}
+	var ms []string
+	for _, s := range ss {
+		ms = append(ms, s.Color)
+	}
+	colors := lineColors(ms)
 	for i, s := range ss {
-		var pts, vals []string
+		var (
+			pts, vals []string
+			dots      []dot
+		)
 		for k, v := range s.Values {
 			pts = append(pts, fmt.Sprintf("%s,%s", num(xOf(k)), num(yOf(v))))
 			vals = append(vals, strconv.Itoa(v))
+			dots = append(dots, dot{X: num(xOf(k)), Y: num(yOf(v))})
 		}
 		if len(pts) == 1 {
 			// One point draws no line: a short flat one shows it.
 			pts = append(pts, fmt.Sprintf("%s,%s", num(xOf(0)+4), num(yOf(s.Values[0]))))
 		}
-		col := chartColors[i%len(chartColors)]
-		c.Lines = append(c.Lines, chartLine{Player: s.Name, Color: col, Points: strings.Join(pts, " "), Totals: strings.Join(vals, " ")})
+		c.Lines = append(c.Lines, chartLine{Player: s.Name, Color: colors[i], Dots: dots, Points: strings.Join(pts, " "), Totals: strings.Join(vals, " ")})
 	}
 	c.layLegend()
 	return c

@@ -1,6 +1,7 @@
 package tabletest
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -61,12 +62,12 @@ func Hostiles() []Hostile {
 	hs = append(hs,
 		number("Points", "-1", -1, "action.points.range", points),
 		number("Points", "100001", 100001, "action.points.range", points),
-		number("Points", "2^62", 1<<62, "action.points.range", points),
+		number("Points", "MaxInt", math.MaxInt, "action.points.range", points),
 		number("Target", "-5", -5, "action.target.range", target),
-		number("Target", "2^62", 1<<62, "action.target.range", target),
+		number("Target", "MaxInt", math.MaxInt, "action.target.range", target),
 		number("Seat", "-1", -1, "action.noseat", seat),
 		number("Seat", "10", 10, "action.noseat", seat),
-		number("Seat", "2^62", 1<<62, "action.noseat", seat),
+		number("Seat", "MaxInt", math.MaxInt, "action.noseat", seat),
 		Hostile{Name: "Pad 15 kB", Field: "Pad", Set: func(a *table.Action) { a.Pad = long }, Key: "action.nopad", Form: long, FormField: "pad"},
 		Hostile{Name: "Card 5400 codes", Field: "Card", Set: func(a *table.Action) { a.Card = strings.Repeat("R7,", 5399) + "R7" },
 			Key: "action.tap.many"},

@@ -58,7 +58,7 @@
     const pend = $('pending');
     pend.className = st.pending ? 'owed' : '';
     pend.textContent = st.pending ? '+' + st.pending : '–';
-    text('round', String(st.round || 0));
+    text('round', pg.Round || '–');
     text('phase', pg.Phase || '–');
     $('phase').dataset.phase = st.phase || '';
     const shown = s.Names || {};
@@ -78,7 +78,7 @@
     }
 
     const last = s.Last || {};
-    $('verdict').className = 'verdict ' + (!(last.Message || last.Event) ? 'none' : last.OK ? 'ok' : 'bad');
+    $('verdict').className = 'verdict ' + kindOf(last);
     text('verdict-msg', last.Message || say('waiting'));
     text('verdict-ev', pg.Lang === 'en' ? (last.Event || '') + (last.Code ? ' · ' + last.Code : '') : '');
     text('prompt', s.Prompt || '');
@@ -95,6 +95,7 @@
     const rd = $('reader');
     if (rd) rd.textContent = rd.dataset.label + ': ' + (say('reader.' + s.Reader) || s.Reader || '–');
 
+    access(s.Access);
     $('oled').src = '/oled.png?v=' + s.Seq;
     for (const led of document.querySelectorAll('[data-led]')) {
       led.classList.toggle('on', !!(s.LEDs || {})[led.dataset.led]);
@@ -109,6 +110,43 @@
       li.textContent = l;
       return li;
     }));
+    inSight();
+  }
+
+  // kindOf is how a verdict shows, as the table's box shows it (the one
+  // source is table's newsOf, in Last.Bad): 'ok' (good), 'news' (bad news:
+  // a starter put back, a missed UNO, a mistake's penalty; the OLED's
+  // OOPS!, red and amber), 'bad' (a refusal), 'none'.
+  function kindOf(last) {
+    if (!(last.Message || last.Event)) return 'none';
+    if (last.Bad) return 'news';
+    return last.OK ? 'ok' : 'bad';
+  }
+
+  // access shows what this page may do now (Server.accessOf, sent with
+  // every snapshot): the setup form, the PIN form or the admin tools, and
+  // the note over the controls while they need a PIN.
+  function access(a) {
+    if (!a) return;
+    const show = (id, on) => { const e = $(id); if (e) e.hidden = !on; };
+    show('setup', a.Setup);
+    show('controls', !a.Setup);
+    show('login', !a.Admin && !a.Setup);
+    show('admin-tools', a.Admin);
+    show('oled', !a.Setup); // it shows the setup code: the box's own screen only
+    const controls = $('controls');
+    let note = $('controls-locked');
+    if (controls && !a.Play && !a.Setup && !note) {
+      note = document.createElement('p');
+      note.id = 'controls-locked';
+      note.className = 'note';
+      const link = document.createElement('a');
+      link.href = '#login';
+      link.textContent = say('locked');
+      note.append(link);
+      controls.prepend(note);
+    }
+    if (note && a.Play) note.remove();
   }
 
   // finalStandings shows the standings of the game that just ended (the
@@ -214,22 +252,38 @@
     box.hidden = false;
   }
 
-  // answer puts the reply to a control right after what was pressed: #error
-  // for a refusal, #ok for what went well; the other one is cleared.
-  function answer(form, bad, msg) {
-    const err = $('error');
-    const ok = $('ok');
-    const el = bad ? err : ok;
-    for (const e of [err, ok]) {
+  // answer puts the reply to a control right after what was pressed, and
+  // in sight: #ok for what went well, #news for bad news, #error for a
+  // refusal (kind 'ok', 'news' or 'error'); the others are cleared.
+  function answer(form, kind, msg) {
+    const els = { ok: $('ok'), news: $('news'), error: $('error') };
+    for (const e of Object.values(els)) {
       if (!e) continue;
       e.textContent = '';
       e.hidden = true;
     }
+    const el = els[kind];
     if (!el || !msg) return;
     const at = (form && (form.closest('[data-answer]') || form)) || null;
     if (at && at.parentNode && at.nextElementSibling !== el) at.after(el);
     el.textContent = msg;
     el.hidden = false;
+    el.scrollIntoView({ block: 'nearest' });
+    shown = { el, at: Date.now() };
+  }
+
+  // inSight keeps the answer just given in sight for a few seconds while
+  // the snapshots after it move the page around it (a new game puts the
+  // table first), until the person does anything (a scroll, a touch, a
+  // key): someone scrolling on is never pulled back.
+  let shown = null;
+  function inSight() {
+    if (!shown || Date.now() - shown.at > 3000 || shown.el.hidden) return;
+    const r = shown.el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) shown.el.scrollIntoView({ block: 'nearest' });
+  }
+  for (const ev of ['wheel', 'touchstart', 'pointerdown', 'keydown']) {
+    addEventListener(ev, () => { shown = null; }, { passive: true, capture: true });
   }
 
   // rulesOf builds the words of a rules line from the new-game form: the
@@ -312,22 +366,27 @@
   }
 
   // done is what a control that went well answers: a refused card or
-  // button is a refusal next to it; an admin action says it is done.
+  // button is a refusal next to it, bad news (a starter to put back, a
+  // missed UNO) the news next to it; an admin action says it is done.
   function done(a, form, before, standings, s) {
     const last = s.Last || {};
-    if ((s.Seq || 0) > before && last.Message && !last.OK) return answer(form, true, last.Message);
+    if ((s.Seq || 0) > before && last.Message) {
+      const kind = kindOf(last);
+      if (kind === 'news') return answer(form, 'news', last.Message);
+      if (kind === 'bad') return answer(form, 'error', last.Message);
+    }
     switch (a.Kind) {
       case 'newgame':
         try { localStorage.setItem('unoref.players', a.Players.join(' ')); } catch (e) { /* private mode */ }
         $('newgame-box').open = false;
-        return answer($('newgame-box'), false, say('started'));
+        return answer($('newgame-box'), 'ok', say('started'));
       case 'end':
-        return answer(form, false, say('ended') + ' ' + standings);
-      case 'rename': form.reset(); return answer(form, false, say('renamed'));
-      case 'undo': return answer(form, false, say('undone'));
+        return answer(form, 'ok', say('ended') + ' ' + standings);
+      case 'rename': form.reset(); return answer(form, 'ok', say('renamed'));
+      case 'undo': return answer(form, 'ok', say('undone'));
       case 'points': form.reset();
     }
-    answer(form, false, '');
+    answer(form, 'ok', '');
   }
 
   async function post(a, form) {
@@ -337,10 +396,10 @@
     try {
       const r = await fetch('/api/action', { method: 'POST', headers, body: JSON.stringify(a), credentials: 'same-origin' });
       if (r.status === 403 && form.closest('#admin')) locked(true);
-      if (!r.ok) return answer(form, true, (await r.text()).trim());
+      if (!r.ok) return answer(form, 'error', (await r.text()).trim());
       done(a, form, before, standings, await r.json());
     } catch (e) {
-      answer(form, true, say('noAnswer'));
+      answer(form, 'error', say('noAnswer'));
     }
   }
 
@@ -372,21 +431,58 @@
     return true;
   }
 
+  // First boot in one scan: the QR code on the box's screen opens the page
+  // with the setup code in the fragment (#code=123456, which no request
+  // carries). It fills the setup form, kept for the tab in case the page
+  // reloads in another language, and leaves the address bar.
+  const scanned = /^#code=(\d{6})$/.exec(location.hash);
+  if (scanned) {
+    try { sessionStorage.setItem('unoref.code', scanned[1]); } catch (e) { /* private mode */ }
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  const setupCode = $('setup-code');
+  if (setupCode && !setupCode.value) {
+    let code = scanned && scanned[1];
+    try { code = code || sessionStorage.getItem('unoref.code'); } catch (e) { /* private mode */ }
+    if (code) {
+      setupCode.value = code;
+      const pin = $('setup-pin');
+      if (pin) pin.focus();
+    }
+  }
+
+  // unlock posts the PIN form or the setup form (the setup code and a new
+  // PIN) as JSON. A refusal shows under the form, keeping what was typed;
+  // on success the page follows its new session: the event stream is
+  // opened again with the cookie, and says what this page may do now.
+  async function unlock(form, url, body) {
+    try {
+      const r = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body), credentials: 'same-origin' });
+      if (!r.ok) return answer(form, 'error', (await r.text()).trim());
+      for (const i of form.querySelectorAll('input')) i.value = '';
+      locked(false);
+      const ctl = $('controls');
+      if (ctl) ctl.hidden = false;
+      answer(form, 'ok', say('unlocked'));
+      if (form.id === 'setup') form.remove();
+      follow();
+    } catch (e) {
+      answer(form, 'error', say('noAnswer'));
+    }
+  }
   const login = $('login');
   if (login) {
-    login.addEventListener('submit', async (ev) => {
+    login.addEventListener('submit', (ev) => {
       ev.preventDefault();
-      const pin = $('pin');
-      try {
-        const r = await fetch('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ PIN: pin.value }), credentials: 'same-origin' });
-        pin.value = '';
-        if (!r.ok) return answer(login, true, (await r.text()).trim());
-        locked(false);
-        answer($('admin-tools'), false, say('unlocked'));
-      } catch (e) {
-        answer(login, true, say('noAnswer'));
-      }
+      unlock(login, '/api/login', { PIN: $('pin').value });
+    });
+  }
+  const setup = $('setup');
+  if (setup) {
+    setup.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      unlock(setup, '/api/setup', { Code: $('setup-code').value.trim(), PIN: $('setup-pin').value });
     });
   }
 
@@ -399,7 +495,7 @@
     const box = form.querySelector('.confirm');
     if (box) box.hidden = true;
     let a;
-    try { a = action(form, ev.submitter); } catch (e) { answer(form, true, e.message); return; }
+    try { a = action(form, ev.submitter); } catch (e) { answer(form, 'error', e.message); return; }
     post(a, form);
   });
 
@@ -420,7 +516,7 @@
   if (players) {
     try {
       const kept = localStorage.getItem('unoref.players');
-      if (kept && players.defaultValue === 'Ann Ben Cy') players.value = kept;
+      if (kept && players.defaultValue === '') players.value = kept;
     } catch (e) { /* private mode */ }
   }
 
@@ -463,8 +559,15 @@
     players.value = names.join(' ');
   });
 
-  const es = new EventSource('/events');
-  es.addEventListener('open', () => { document.body.dataset.live = '1'; });
-  es.addEventListener('error', () => { document.body.dataset.live = '0'; });
-  es.addEventListener('snapshot', (ev) => { const s = JSON.parse(ev.data); render(s); rules(s); });
+  // follow (re)opens the event stream: again after a login, so that the
+  // stream carries the new session and says what this page may do.
+  let es = null;
+  function follow() {
+    if (es) es.close();
+    es = new EventSource('/events');
+    es.addEventListener('open', () => { document.body.dataset.live = '1'; });
+    es.addEventListener('error', () => { document.body.dataset.live = '0'; });
+    es.addEventListener('snapshot', (ev) => { const s = JSON.parse(ev.data); render(s); rules(s); });
+  }
+  follow();
 })();

@@ -1,6 +1,8 @@
-package hardware
+package draw
 
 import (
+	"github.com/unoref/unoref/hardware"
+
 	"fmt"
 	"strings"
 )
@@ -16,60 +18,61 @@ type Circuit struct {
 // the transistor pinouts and the box layout. Optional parts the map
 // leaves out are drawn with their documented defaults, so the drawings
 // show how to add them.
-func (m *PinMap) Circuits() []Circuit {
+func Circuits(m *hardware.PinMap) []Circuit {
 	return []Circuit{
-		{"led.svg", m.drawLEDs()},
-		{"buzzer.svg", m.drawBuzzer()},
-		{"button.svg", m.drawButtons()},
-		{"rc522.svg", m.drawReader()},
-		{"oled.svg", m.drawOLED()},
-		{"mcp23017.svg", m.drawSeatPads()},
+		{"led.svg", drawLEDs(m)},
+		{"buzzer.svg", drawBuzzer(m)},
+		{"button.svg", drawButtons(m)},
+		{"rc522.svg", drawReader(m)},
+		{"oled.svg", drawOLED(m)},
+		{"mcp23017.svg", drawSeatPads(m)},
 		{"transistors.svg", drawTransistors()},
+		{"rail.svg", drawRail(m)},
 		{"panel.svg", drawPanel(referencePanel)},
 	}
 }
 
 // gpio labels a GPIO's terminal: "GPIO 13", "pin 33".
-func gpio(p Pin) []string {
-	return []string{fmt.Sprintf("GPIO %d", p), fmt.Sprintf("pin %d", PhysOf(int(p)))}
+func gpio(p hardware.Pin) []string {
+	return []string{fmt.Sprintf("GPIO %d", p), fmt.Sprintf("pin %d", hardware.PhysOf(int(p)))}
 }
 
 // onHeader labels a header connection in one line: "GPIO 13 · pin 33".
 func onHeader(bcm int) string {
-	return fmt.Sprintf("GPIO %d · pin %d", bcm, PhysOf(bcm))
+	return fmt.Sprintf("GPIO %d · pin %d", bcm, hardware.PhysOf(bcm))
 }
 
 // Rails, as labelled in the drawings.
 var (
-	v33Label = []string{"3.3 V", "pin " + joinPins(PowerPins("3V3"))}
-	v5Label  = []string{"5 V", "pin " + joinPins(PowerPins("5V"))}
+	v33Label = []string{"3.3 V", "pin " + joinPins(hardware.PowerPins("3V3"))}
+	v5Label  = []string{"5 V", "pin " + joinPins(hardware.PowerPins("5V"))}
 )
 
 // --- LEDs -------------------------------------------------------------
 
-func (m *PinMap) drawLEDs() []byte {
+func drawLEDs(m *hardware.PinMap) []byte {
 	d := newDrawing(1040, 490, "Panel LEDs: GPIO → resistor → LED → GND",
 		"One column per LED of the pin map; classic LEDs straight off the 3.3 V GPIO, blue switched from 5 V by an NPN")
 	x := 60
-	for _, u := range m.pins() {
-		p, ok := ledPart(u.key)
-		if !ok || *u.pin == NoPin {
+	for _, u := range m.Pins() {
+		p, ok := hardware.LEDPartOf(u.Key)
+		if !ok || u.Pin == hardware.NoPin {
 			continue
 		}
 		if p.Base > 0 {
-			x = drawNPNLED(d, x, *u.pin, p) + 40
+			x = drawNPNLED(d, x, u.Pin, p) + 40
 			continue
 		}
-		x = drawDirectLED(d, x, *u.pin, p) + 96
+		x = drawDirectLED(d, x, u.Pin, p) + 96
 	}
 	d.lines(40, 420, "start", ledNotes(m))
 	return d.bytes()
 }
 
 // drawDirectLED draws GPIO → resistor → LED → GND at column x.
-func drawDirectLED(d *drawing, x int, pin Pin, p LEDPart) int {
+func drawDirectLED(d *drawing, x int, pin hardware.Pin, p hardware.LEDPart) int {
 	_, bot := d.terminal(x, 200, sigGreen, gpio(pin)...)
-	d.part("resistor", x, bot, "", ohms(p.Ohms))
+	d.part("resistor", x, bot, "", hardware.Ohms(p.Ohms))
 	d.part("led", x, bot+60, p.Fill, "")
 	d.ground(x, bot+120)
 	d.lines(x, 370, "middle", []string{p.Key, ledColour(p)}, "fill=\""+grey+"\"")
@@ -78,13 +81,13 @@ func drawDirectLED(d *drawing, x int, pin Pin, p LEDPart) int {
 
 // drawNPNLED draws the NPN stage of a blue LED at column x and returns
 // the column of its collector.
-func drawNPNLED(d *drawing, x int, pin Pin, p LEDPart) int {
+func drawNPNLED(d *drawing, x int, pin hardware.Pin, p hardware.LEDPart) int {
 	_, bot := d.terminal(x, 200, sigGreen, gpio(pin)...)
-	d.part("resistor", x, bot, "", ohms(p.Base))
+	d.part("resistor", x, bot, "", hardware.Ohms(p.Base))
 	d.wire(ink, x, bot+60, x, bot+80)
-	cx, cy, ex, ey := d.npn(x, bot+80, "2N2222", "or BC547")
+	cx, cy, ex, ey := d.npn(x, bot+80, hardware.NPN, "legs: transistors.svg")
 	_, vbot := d.terminal(cx, 80, rail5V, v5Label...)
-	d.part("resistor", cx, vbot, "", ohms(p.Ohms))
+	d.part("resistor", cx, vbot, "", hardware.Ohms(p.Ohms))
 	d.part("led", cx, vbot+60, p.Fill, "")
 	d.wire(ink, cx, vbot+120, cx, cy)
 	d.ground(ex, ey)
@@ -93,20 +96,20 @@ func drawNPNLED(d *drawing, x int, pin Pin, p LEDPart) int {
 }
 
 // ledColour is the first word of an LED's description after its size.
-func ledColour(p LEDPart) string {
+func ledColour(p hardware.LEDPart) string {
 	return strings.Fields(strings.TrimPrefix(p.LED, "5 mm "))[0]
 }
 
 // ledNotes explain the currents and the headroom under the LED drawing.
-func ledNotes(m *PinMap) []string {
-	red, _ := ledPart("leds.illegal")
-	blue, _ := ledPart("leds.blue")
+func ledNotes(m *hardware.PinMap) []string {
+	red, _ := hardware.LEDPartOf("leds.illegal")
+	blue, _ := hardware.LEDPartOf("leds.blue")
 	notes := []string{
 		fmt.Sprintf("Classic LEDs (Vf ≈ 2.0–2.1 V) with %s: (3.3 − 2.0) V / %s ≈ %.1f mA, clearly lit indoors; still about 2 mA at the 2.6 V a Pi 4 pin guarantees under load.",
-			ohms(red.Ohms), ohms(red.Ohms), red.MilliAmps()),
+			hardware.Ohms(red.Ohms), hardware.Ohms(red.Ohms), red.MilliAmps()),
 		fmt.Sprintf("Blue (InGaN, Vf ≈ 3.0 V) would keep 0.3 V of headroom on a 3.3 V pin and none at 2.6 V: from 5 V through %s it gets (5 − 3.0 − 0.1) V / %s ≈ %.1f mA.",
-			ohms(blue.Ohms), ohms(blue.Ohms), blue.MilliAmps()),
-		fmt.Sprintf("The GPIO only feeds the base: (3.3 − 0.7) V / %s ≈ 0.55 mA. Transistor legs: transistors.svg. Buy \"green\" as GaP (565–570 nm), not true green (InGaN).", ohms(blue.Base)),
+			hardware.Ohms(blue.Ohms), hardware.Ohms(blue.Ohms), blue.MilliAmps()),
+		fmt.Sprintf("The GPIO only feeds the base: (3.3 − 0.7) V / %s ≈ 0.55 mA. Transistor legs: transistors.svg. Buy \"green\" as GaP (565–570 nm), not true green (InGaN).", hardware.Ohms(blue.Base)),
 		"All nine lit draw under 35 mA from the GPIOs together (the Pi's limit is about 50 mA). Cathode: the short leg, the flat side of the rim.",
 	}
 	if m.LEDs.ActiveLow {
@@ -117,18 +120,18 @@ func ledNotes(m *PinMap) []string {
 
 // --- buzzer -----------------------------------------------------------
 
-func (m *PinMap) drawBuzzer() []byte {
+func drawBuzzer(m *hardware.PinMap) []byte {
 	d := newDrawing(900, 560, "Buzzer: an NPN switches the active buzzer's − side",
 		"Active buzzer (its own oscillator: it sounds on DC), 5 V, up to 40 mA: far too much for a GPIO")
 	pin := m.Buzzer.Pin
-	if pin == NoPin {
+	if pin == hardware.NoPin {
 		pin = 18 // the reference build's, for a map without a buzzer
 	}
 	_, bot := d.terminal(100, 270, sigGreen, gpio(pin)...)
 	d.wire(ink, 100, bot, 100, 340, 150, 340)
-	d.hpart("resistor", 150, 340, "", ohms(buzzerBaseOhms)+" base resistor")
+	d.hpart("resistor", 150, 340, "", hardware.Ohms(hardware.BuzzerBaseOhms)+" base resistor")
 	d.wire(ink, 210, 340, 252, 340)
-	cx, cy, ex, ey := d.npn(252, 340, "NPN: 2N2222 or BC547", "(legs: transistors.svg)")
+	cx, cy, ex, ey := d.npn(252, 340, "NPN: "+hardware.NPN, "(legs: transistors.svg)")
 	_, vbot := d.terminal(cx, 100, rail5V, v5Label...)
 	d.wire(ink, cx, vbot, cx, 150)
 	d.part("buzzer", cx, 150, "", "active buzzer", "(+ leg up)")
@@ -140,7 +143,7 @@ func (m *PinMap) drawBuzzer() []byte {
 	d.dot(cx, 260)
 	d.ground(ex, ey)
 	d.lines(560, 140, "start", []string{
-		fmt.Sprintf("Base current (3.3 − 0.7) V / %s ≈ 2.6 mA:", ohms(buzzerBaseOhms)),
+		fmt.Sprintf("Base current (3.3 − 0.7) V / %s ≈ 2.6 mA:", hardware.Ohms(hardware.BuzzerBaseOhms)),
 		"enough to saturate the transistor at 40 mA.",
 		"The diode clamps a magnetic buzzer's kick",
 		"at switch-off; harmless on a piezo one.",
@@ -154,7 +157,7 @@ func (m *PinMap) drawBuzzer() []byte {
 
 // --- buttons ----------------------------------------------------------
 
-func (m *PinMap) drawButtons() []byte {
+func drawButtons(m *hardware.PinMap) []byte {
 	d := newDrawing(900, 520, "Buttons: GPIO → button → GND, no resistor",
 		"The driver turns on the Pi's internal pull-up (about 50 kΩ to 3.3 V): at rest the line reads 1, pressed 0")
 	d.dashed(40, 80, 300, 330)
@@ -166,7 +169,7 @@ func (m *PinMap) drawButtons() []byte {
 	d.text(210, 300, "start", "GPIO (input)")
 	d.part("button", 420, 280, "", "push button", "(12 mm tactile)")
 	d.ground(420, 340)
-	d.lines(560, 110, "start", m.buttonRows())
+	d.lines(560, 110, "start", buttonRows(m))
 	d.lines(40, 450, "start", []string{
 		"A 4-leg tactile button has two pairs of legs joined inside: use two diagonal legs, then it works whichever way it sits.",
 		"Debouncing is done in software (drivers/button); no capacitor needed on panel buttons with short wires.",
@@ -175,11 +178,11 @@ func (m *PinMap) drawButtons() []byte {
 }
 
 // buttonRows lists the buttons of m with their pins.
-func (m *PinMap) buttonRows() []string {
+func buttonRows(m *hardware.PinMap) []string {
 	rows := []string{"Buttons of the pin map:"}
-	for _, u := range m.pins() {
-		if strings.HasPrefix(u.key, "buttons.") && *u.pin != NoPin {
-			rows = append(rows, fmt.Sprintf("%-10s %s", strings.TrimPrefix(u.signal, "button "), onHeader(int(*u.pin))))
+	for _, u := range m.Pins() {
+		if strings.HasPrefix(u.Key, "buttons.") && u.Pin != hardware.NoPin {
+			rows = append(rows, fmt.Sprintf("%-10s %s", strings.TrimPrefix(u.Signal, "button "), onHeader(int(u.Pin))))
 		}
 	}
 	return rows
@@ -192,34 +195,34 @@ type readerRow struct {
 	pin, to, fill string
 }
 
-func (m *PinMap) drawReader() []byte {
+func drawReader(m *hardware.PinMap) []byte {
 	d := newDrawing(960, 500, "RC522 reader (MFRC522 module) on SPI0",
 		"Module pins in their order on the board; the play pad's reader (the draw pad's differs only in SDA)")
 	d.warn(480, 74, "middle", "3.3 V ONLY, never 5 V: the MFRC522 is a 3.3 V chip (3.6 V max) and its SPI lines go straight to the Pi")
-	rows := m.readerRows()
+	rows := readerRows(m)
 	d.box(640, 90, 150, 34*len(rows)+20, "#1f4fa0", ink)
 	d.text(715, 112, "middle", "RC522", "fill=\"#ffffff\"", "font-weight=\"bold\"")
 	for i, r := range rows {
 		y := 130 + 34*i
 		d.tag(60, y, 380, r.fill, r.to)
-		if r.fill != "" && r.fill != "#c8c8c8" {
+		if r.fill != "" && r.fill != unwired {
 			d.wire(ink, 440, y, 640, y)
 		}
 		d.text(650, y+4, "start", r.pin, "fill=\"#ffffff\"")
 	}
-	d.lines(60, 430, "start", m.readerNotes())
+	d.lines(60, 430, "start", readerNotes(m))
 	return d.bytes()
 }
 
 // readerRows are the module's pins, SDA to 3.3V, for the play pad.
-func (m *PinMap) readerRows() []readerRow {
+func readerRows(m *hardware.PinMap) []readerRow {
 	ce := m.NFC.Play.CE
-	irq := readerRow{"IRQ", "not connected: the driver polls", "#c8c8c8"}
-	if m.NFC.IRQ != NoPin {
+	irq := readerRow{"IRQ", "not connected: the driver polls", unwired}
+	if m.NFC.IRQ != hardware.NoPin {
 		irq = readerRow{"IRQ", onHeader(int(m.NFC.IRQ)) + " (nfc.irq)", sigGreen}
 	}
-	rst := readerRow{"RST", "not connected", "#c8c8c8"}
-	if m.NFC.RST != NoPin {
+	rst := readerRow{"RST", "not connected", unwired}
+	if m.NFC.RST != hardware.NoPin {
 		rst = readerRow{"RST", onHeader(int(m.NFC.RST)) + " (nfc.rst, both readers)", sigGreen}
 	}
 	return []readerRow{
@@ -228,21 +231,21 @@ func (m *PinMap) readerRows() []readerRow {
 		{"MOSI", onHeader(10) + ", SPI0 MOSI", busBlue},
 		{"MISO", onHeader(9) + ", SPI0 MISO", busBlue},
 		irq,
-		{"GND", "GND, pin " + joinPins(PowerPins("GND")), ink},
+		{"GND", "GND, pin " + joinPins(hardware.PowerPins("GND")), ink},
 		rst,
-		{"3.3V", "3.3 V, pin " + joinPins(PowerPins("3V3")) + "   NEVER 5 V", rail3V3},
+		{"3.3V", fmt.Sprintf("3.3 V, pin %d   NEVER 5 V", hardware.ReaderPower), rail3V3},
 	}
 }
 
 // readerNotes say how the draw pad's reader differs.
-func (m *PinMap) readerNotes() []string {
+func readerNotes(m *hardware.PinMap) []string {
 	ce, state := 1-m.NFC.Play.CE, "optional, not in this pin map"
 	if m.NFC.Draw != nil {
 		ce, state = m.NFC.Draw.CE, "fitted in this pin map"
 	}
 	return []string{
 		fmt.Sprintf("Draw pad reader (%s): the same wires, except SDA (SS) → %s, SPI0 CE%d.", state, onHeader(8-ce), ce),
-		"SCK, MOSI, MISO, RST, 3.3 V and GND are shared: solder each pair of wires to one Dupont lead, or use a small strip board.",
+		fmt.Sprintf("SCK, MOSI, MISO, RST, 3.3 V (pin %d) and GND are shared: each goes through its strip of the strip board (rail.svg).", hardware.ReaderPower),
 		"Keep each SPI wire short (under 20 cm) and the two readers at least 20 cm apart (panel.svg).",
 		"If reads fail with long wires, lower the SPI clock: reader.spi_hz in the pin map.",
 	}
@@ -250,8 +253,8 @@ func (m *PinMap) readerNotes() []string {
 
 // --- OLED -------------------------------------------------------------
 
-func (m *PinMap) drawOLED() []byte {
-	d := newDrawing(960, 380, fmt.Sprintf("OLED: SSD1306 128×64 on I2C1, address 0x%02X", m.OLED.Addr),
+func drawOLED(m *hardware.PinMap) []byte {
+	d := newDrawing(960, 380, fmt.Sprintf("OLED: %s 128×64 on I2C1, address 0x%02X", strings.ToUpper(chipOf(m)), m.OLED.Addr),
 		"Two pin orders are sold: wire by the labels printed on YOUR module, not by position")
 	d.warn(480, 74, "middle", "VCC and GND swap places between makers: reversed power destroys the module. Read the labels first.")
 	orders := [][]string{{"GND", "VCC", "SCL", "SDA"}, {"VCC", "GND", "SCL", "SDA"}}
@@ -260,7 +263,8 @@ func (m *PinMap) drawOLED() []byte {
 	}
 	d.lines(60, 320, "start", []string{
 		"VCC to 3.3 V, never 5 V: the module's pull-ups would then lift SDA and SCL above what the Pi's pins take.",
-		"The bus is shared with the MCP23017 seat pads: connect their SDA and SCL to the same two pins.",
+		fmt.Sprintf("Modules print their address as 0x%02X (or 0x%02X with the jumper moved): that is 0x3C (0x3D) shifted left by one bit, the same address;", 0x3C<<1, 0x3D<<1),
+		"the pin map and i2cdetect say 0x3C (0x3D). With seat pads the bus is shared: their SDA and SCL go to the same strips of the strip board (rail.svg).",
 	})
 	return d.bytes()
 }
@@ -268,8 +272,8 @@ func (m *PinMap) drawOLED() []byte {
 // drawOLEDModule draws a 4-pin module at (x, y) with pins in order.
 func drawOLEDModule(d *drawing, x, y int, order []string) {
 	to := map[string]readerRow{
-		"GND": {"GND", "GND, pin " + joinPins(PowerPins("GND")[:2]), ink},
-		"VCC": {"VCC", "3.3 V, pin 1 or 17", rail3V3},
+		"GND": {"GND", "GND, pin " + joinPins(hardware.PowerPins("GND")[:2]), ink},
+		"VCC": {"VCC", fmt.Sprintf("3.3 V, pin %d", hardware.I2CPower), rail3V3},
 		"SCL": {"SCL", onHeader(3) + ", I2C1 SCL", busBlue},
 		"SDA": {"SDA", onHeader(2) + ", I2C1 SDA", busBlue},
 	}
@@ -286,28 +290,140 @@ func drawOLEDModule(d *drawing, x, y int, order []string) {
 // --- transistor pinouts -------------------------------------------------
 
 func drawTransistors() []byte {
-	d := newDrawing(900, 480, "Transistor legs: 2N2222 and BC547 are mirror images",
-		"TO-92 seen from the flat face, legs down; both NPN, base in the middle, E and C swapped")
-	drawTO92(d, 200, "2N2222 (TO-92: PN2222A, P2N2222A)", []string{"E", "B", "C"})
-	drawTO92(d, 620, "BC547 (BC546 … BC550)", []string{"C", "B", "E"})
-	d.lines(60, 390, "start", []string{
-		"E = emitter (to GND), B = base (through the resistor to the GPIO), C = collector (to the buzzer's or LED's − side).",
-		"The metal-can 2N2222 (TO-18) is different again: its tab marks the emitter. When in doubt, read the datasheet of your part.",
-		"Fitted the wrong way round, the transistor barely switches and the buzzer stays silent: nothing is harmed, turn it round.",
+	d := newDrawing(900, 560, fmt.Sprintf("Transistor legs: buy the %s, and check the legs of any other", hardware.NPN),
+		"TO-92 seen from the flat face (the printing towards you), legs down; both orders are NPN with the base in the middle")
+	for i, p := range hardware.TO92Pinouts {
+		x := 220 + 460*i
+		buy := ""
+		if p.Named == hardware.NPN {
+			buy = " (the one to buy)"
+		}
+		drawTO92(d, x, p.Named+buy, p.Legs)
+		d.text(x, 380, "middle", "legs "+strings.Join(p.Legs[:], "-")+", the same as:", "font-weight=\"bold\"")
+		d.lines(x, 398, "middle", p.Same)
+	}
+	d.lines(60, 470, "start", []string{
+		"E = emitter (to GND), B = base (through the resistor to the GPIO), C = collector (to the buzzer's or the LED's − side).",
+		"A part printed just \"2N2222\" may have either order (onsemi's PN2222A is E-B-C, its P2N2222A C-B-E): read its maker's datasheet.",
+		"Fitted the wrong way round, it barely switches: the buzzer stays silent, the blue LED dim. Nothing is harmed: turn it round.",
 	})
 	return d.bytes()
 }
 
 // drawTO92 draws a TO-92 package centred on x with its legs named.
-func drawTO92(d *drawing, x int, name string, legs []string) {
+func drawTO92(d *drawing, x int, name string, legs [3]string) {
 	d.text(x, 100, "middle", name, "font-weight=\"bold\"")
 	fmt.Fprintf(&d.b, "<path d=\"M%d 240V150A60 40 0 0 1 %d 150V240Z\" fill=\"#303030\" stroke=\"%s\" stroke-width=\"2\"/>\n", x-60, x+60, ink)
-	d.text(x, 200, "middle", "flat face", "fill=\"#ffffff\"")
+	d.text(x, 190, "middle", "flat face", "fill=\"#ffffff\"")
+	d.text(x, 208, "middle", strings.SplitN(name, " ", 2)[0], "fill=\"#ffffff\"", "font-size=\"11\"")
 	for i, l := range legs {
 		lx := x - 36 + 36*i
 		d.wire("#909090", lx, 240, lx, 320)
 		d.text(lx, 345, "middle", l, "font-size=\"22\"", "font-weight=\"bold\"")
 	}
+}
+
+// --- the strip board: 3.3 V rail and shared wires ------------------------
+
+// strip is one copper strip of the strip board: a net, the header pin that
+// feeds it and the parts it feeds.
+type strip struct {
+	net   string
+	pin   int
+	fill  string
+	loads []string
+}
+
+// strips are the strip board's strips for the full build of m: optional
+// parts the map leaves off are counted in, as the drawing shows how to add
+// them.
+func strips(m *hardware.PinMap) []strip {
+	readers := []string{"play pad RC522", "draw pad RC522"}
+	i2c := []string{"OLED", "seat pads (MCP23017 board)"}
+	on := func(ps []string, pin string) []string {
+		out := make([]string, len(ps))
+		for i, p := range ps {
+			out[i] = p + " " + pin
+		}
+		return out
+	}
+	ss := []strip{
+		{"3.3 V, readers", hardware.ReaderPower, rail3V3, on(readers, "3.3V")},
+		{"3.3 V, I²C parts", hardware.I2CPower, rail3V3, []string{"OLED VCC", "seat pads: VDD, RESET, 10 kΩ pull-ups"}},
+		{"GND", gndPin, ink, append(on(readers, "GND"), "OLED GND", "seat pads GND")},
+		{"SPI0 SCLK", hardware.PhysOf(11), busBlue, on(readers, "SCK")},
+		{"SPI0 MOSI", hardware.PhysOf(10), busBlue, on(readers, "MOSI")},
+		{"SPI0 MISO", hardware.PhysOf(9), busBlue, on(readers, "MISO")},
+	}
+	if m.NFC.RST != hardware.NoPin {
+		ss = append(ss, strip{"RC522 RST", hardware.PhysOf(int(m.NFC.RST)), sigGreen, on(readers, "RST")})
+	}
+	return append(ss,
+		strip{"I2C1 SDA", hardware.PhysOf(2), busBlue, on(i2c, "SDA")},
+		strip{"I2C1 SCL", hardware.PhysOf(3), busBlue, on(i2c, "SCL")},
+	)
+}
+
+// gndPin is the ground pin the strip board takes: pin 20, between MOSI and
+// MISO.
+const gndPin = 20
+
+// Strip board geometry in the drawing: each strip's leads rise to their
+// labels, 16 px apart, so a strip takes 40 px plus 16 per part after the
+// first.
+const (
+	boardX, boardW, stripTop, stripGap, leadGap = 330, 300, 120, 40, 16
+)
+
+// stripYs are the strips' y in the drawing, and the board's bottom.
+func stripYs(ss []strip) ([]int, int) {
+	ys := make([]int, len(ss))
+	y := stripTop
+	for i, st := range ss {
+		y += leadGap * (len(st.loads) - 1)
+		ys[i] = y
+		y += stripGap
+	}
+	return ys, y - stripGap
+}
+
+func drawRail(m *hardware.PinMap) []byte {
+	ss := strips(m)
+	ys, bottom := stripYs(ss)
+	d := newDrawing(1160, bottom+160, "The strip board: one 3.3 V rail and the wires two parts share",
+		"Each copper strip is one wire: the lead from the Pi plugs in on the left, a lead to each part on the right (male header pins soldered in)")
+	d.warn(580, 74, "middle", fmt.Sprintf("Only pins %d and %d give 3.3 V: pin %d feeds the readers, pin %d the OLED and the seat pads. Never 5 V on this board.", hardware.I2CPower, hardware.ReaderPower, hardware.ReaderPower, hardware.I2CPower))
+	d.box(boardX, stripTop-36, boardW, bottom-stripTop+60, "#e8d9b0", ink)
+	d.text(boardX+boardW/2, bottom+44, "middle", fmt.Sprintf("strip board, %d strips × 24 holes (about 2.5 × 6.5 cm), copper side down", len(ss)), "fill=\""+grey+"\"")
+	for i, st := range ss {
+		y := ys[i]
+		d.tag(40, y, 230, st.fill, fmt.Sprintf("pin %d · %s", st.pin, st.net))
+		d.wire(st.fill, 270, y, boardX+20, y)
+		fmt.Fprintf(&d.b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"#c87533\"/>\n", boardX+8, y-6, boardW-16)
+		for hx := boardX + 20; hx < boardX+boardW-8; hx += 12 {
+			fmt.Fprintf(&d.b, "<circle cx=\"%d\" cy=\"%d\" r=\"2\" fill=\"#f4ecd8\"/>\n", hx, y)
+		}
+		headerPin(d, boardX+20, y)
+		n := len(st.loads)
+		for j, l := range st.loads {
+			px := boardX + 140 + 36*j
+			ly := y - 12 - leadGap*(n-1-j)
+			headerPin(d, px, y)
+			d.wire(st.fill, px, y, px, ly, boardX+boardW+40, ly)
+			d.text(boardX+boardW+46, ly+4, "start", l, "font-size=\"11\"")
+		}
+	}
+	d.lines(40, bottom+80, "start", []string{
+		"Minimal build (one reader, the OLED, no seat pads): no strip board needed; the reader's 3.3 V to pin 17 and the OLED's VCC to pin 1, straight.",
+		"Fit it with the draw pad or the seat pads. Its strips run unbroken: check with the multimeter that no two neighbouring strips touch.",
+		"The readers' SDA/SS do not go through it: the play pad's to pin 24 (CE0), the draw pad's to pin 26 (CE1). Keep each SPI wire under 20 cm in all.",
+	})
+	return d.bytes()
+}
+
+// headerPin draws a male header pin soldered into the strip board at (x, y).
+func headerPin(d *drawing, x, y int) {
+	fmt.Fprintf(&d.b, "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"8\" fill=\"#202020\"/>\n", x-4, y-4)
 }
 
 // --- seat pads ----------------------------------------------------------
@@ -333,12 +449,12 @@ var mcpPinNames = map[int]string{
 	21: "GPA0", 22: "GPA1", 23: "GPA2", 24: "GPA3", 25: "GPA4", 26: "GPA5", 27: "GPA6", 28: "GPA7",
 }
 
-func (m *PinMap) drawSeatPads() []byte {
+func drawSeatPads(m *hardware.PinMap) []byte {
 	d := newDrawing(1120, 640, "Seat pads: MCP23017 (DIP-28) on I2C1, 8 seats per chip",
 		"One seat drawn (seat 0: button on GPA0, LED on GPA4); the others follow drivers/seatpad")
 	drawDIP28(d)
 	drawMCPPower(d)
-	drawMCPAddress(d, m.seatAddrs())
+	drawMCPAddress(d, seatAddrs(m))
 	drawMCPInt(d, m.SeatPads.INT)
 	drawSeat(d)
 	d.lines(40, 540, "start", []string{
@@ -351,7 +467,7 @@ func (m *PinMap) drawSeatPads() []byte {
 }
 
 // seatAddrs are the expanders' addresses: the map's, or the defaults.
-func (m *PinMap) seatAddrs() []int {
+func seatAddrs(m *hardware.PinMap) []int {
 	if len(m.SeatPads.Addrs) > 0 {
 		return m.SeatPads.Addrs
 	}
@@ -380,7 +496,7 @@ func drawMCPPower(d *drawing) {
 		pin        int
 		to, colour string
 	}{
-		{9, "3.3 V (pin 1 or 17)", rail3V3}, {10, "GND", ink},
+		{9, fmt.Sprintf("3.3 V, pin %d", hardware.I2CPower), rail3V3}, {10, "GND", ink},
 		{12, onHeader(3) + " SCL", busBlue}, {13, onHeader(2) + " SDA", busBlue},
 	} {
 		d.tag(40, dipY(r.pin), 190, r.colour, r.to)
@@ -417,10 +533,10 @@ func drawMCPAddress(d *drawing, addrs []int) {
 }
 
 // drawMCPInt says what INTA is wired to.
-func drawMCPInt(d *drawing, intPin Pin) {
+func drawMCPInt(d *drawing, intPin hardware.Pin) {
 	right := chipX + chipW + 10
 	s := "INTA: not connected"
-	if intPin != NoPin {
+	if intPin != hardware.NoPin {
 		s = "INTA → " + onHeader(int(intPin))
 		d.wire(ink, right, dipY(20), right+20, dipY(20))
 	}
@@ -437,14 +553,14 @@ func drawSeat(d *drawing) {
 	right := chipX + chipW + 10
 	led, btn := dipY(25), dipY(21)
 	d.wire(ink, right, led, 490, led)
-	d.hpart("resistor", 490, led, "", ohms(seatLEDOhms))
+	d.hpart("resistor", 490, led, "", hardware.Ohms(hardware.SeatLEDOhms))
 	d.wire(ink, 550, led, seatX, led)
 	d.part("led", seatX, led, "#ffe020", "seat LED")
 	d.ground(seatX, led+60)
 	d.wire(ink, right, btn, seatX, btn)
 	_, tb := d.terminal(pullX, btn-75, rail3V3, "3.3 V")
 	d.wire(ink, pullX, tb, pullX, btn-60)
-	d.part("resistor", pullX, btn-60, "", ohms(seatPullUpOhms))
+	d.part("resistor", pullX, btn-60, "", hardware.Ohms(hardware.SeatPullUpOhms))
 	d.dot(pullX, btn)
 	d.part("cap", filterX, btn, "", "100 nF")
 	d.dot(filterX, btn)
@@ -470,22 +586,25 @@ func (r rect) centre() (x, y int) { return r.X + r.W/2, r.Y + r.H/2 }
 
 // panel is the top view of the reference box.
 type panel struct {
-	Box, Pi, Header, Play, Draw, OLED, Expanders, Buzzer rect
-	LEDs, Buttons                                        []rect
-	Keepout                                              int // metal-free margin around a reader's antenna, mm
+	Box, Pi, Header, Play, Draw, OLED, Expanders, Perfboard, Strip rect
+	LEDs, Buttons                                                  []rect
+	Keepout                                                        int // metal-free margin around a reader's antenna, mm
 }
 
 // referencePanel is the layout the README builds: the Pi at the back in
-// the middle, a reader at each end, the OLED, LEDs and buttons in front.
+// the middle with the strip board in front of it, a reader at each end,
+// the perfboard and the seat pads' board at the back, the OLED, LEDs and
+// buttons in front.
 var referencePanel = panel{
 	Box:       rect{0, 0, 440, 200, "box, about 44 × 20 cm, wood or plastic lid 2–3 mm"},
-	Pi:        rect{178, 20, 85, 56, "Raspberry Pi"},
-	Header:    rect{185, 22, 51, 5, "40-pin header"},
+	Pi:        rect{178, 5, 85, 56, "Raspberry Pi"},
+	Header:    rect{185, 7, 51, 5, "40-pin header"},
 	Play:      rect{80, 90, 60, 40, "play pad (RC522)"},
 	Draw:      rect{300, 90, 60, 40, "draw pad (RC522, optional)"},
 	OLED:      rect{205, 100, 30, 28, "OLED"},
-	Expanders: rect{115, 15, 50, 30, "MCP23017 board"},
-	Buzzer:    rect{280, 30, 14, 14, "buzzer"},
+	Expanders: rect{380, 8, 50, 32, "seat pads board"},
+	Perfboard: rect{290, 5, 70, 46, "perfboard"},
+	Strip:     rect{188, 63, 66, 14, "strip board"},
 	LEDs: []rect{
 		{172, 106, 6, 6, "cw"}, {262, 106, 6, 6, "ccw"}, {188, 118, 6, 6, "legal"},
 		{246, 118, 6, 6, "illegal"}, {217, 86, 6, 6, "uno"},
@@ -498,24 +617,30 @@ var referencePanel = panel{
 	Keepout: 25,
 }
 
-// spiRun is the straight distance from the header to a reader's pins,
-// which sit on the reader's edge nearest the Pi; the wire is a little
-// longer.
+// spiRun is the straight distance from the header to a reader's pins
+// through the strip board: from the header to the board's back edge, then
+// from the board's end nearest the reader to the reader's edge nearest the
+// Pi, where its pins sit. The wires are a little longer.
 func (p panel) spiRun(r rect) int {
 	hx, hy := p.Header.centre()
-	px := r.X + r.W
+	sx, _ := p.Strip.centre()
+	in := dist(hx, hy, sx, p.Strip.Y)
+	px, ex := r.X+r.W, p.Strip.X
 	if r.X > hx {
-		px = r.X
+		px, ex = r.X, p.Strip.X+p.Strip.W
 	}
 	_, py := r.centre()
-	return isqrt((hx-px)*(hx-px) + (hy-py)*(hy-py))
+	_, sy := p.Strip.centre()
+	return in + dist(ex, sy, px, py)
 }
+
+func dist(ax, ay, bx, by int) int { return isqrt((ax-bx)*(ax-bx) + (ay-by)*(ay-by)) }
 
 // readerGap is the distance between the readers' centres.
 func (p panel) readerGap() int {
 	ax, ay := p.Play.centre()
 	bx, by := p.Draw.centre()
-	return isqrt((ax-bx)*(ax-bx) + (ay-by)*(ay-by))
+	return dist(ax, ay, bx, by)
 }
 
 func isqrt(n int) int {
@@ -534,12 +659,18 @@ func drawPanel(p panel) []byte {
 	ox, oy := 60, 90
 	at := func(r rect) (int, int, int, int) { return ox + mm*r.X, oy + mm*r.Y, mm * r.W, mm * r.H }
 	drawGrid(d, ox, oy, p.Box)
-	for _, r := range []rect{p.Pi, p.Expanders, p.Buzzer} {
+	for _, r := range []rect{p.Pi, p.Expanders, p.Perfboard} {
 		x, y, w, h := at(r)
 		d.box(x, y, w, h, "#d8e8d8", ink)
 		d.text(x+w/2, y+h/2+4, "middle", r.Label, "font-size=\"11\"")
 	}
-	x, y, w, h := at(p.Header)
+	x, y, w, h := at(p.Strip)
+	d.box(x, y, w, h, "#e8d9b0", ink)
+	d.text(x+w/2, y+h/2+4, "middle", p.Strip.Label, "font-size=\"11\"")
+	x, y, w, _ = at(p.Perfboard)
+	d.text(x+w/2, y+14, "middle", "resistors, transistors,", "font-size=\"10\"", "fill=\""+grey+"\"")
+	d.text(x+w/2, y+26, "middle", "buzzer", "font-size=\"10\"", "fill=\""+grey+"\"")
+	x, y, w, h = at(p.Header)
 	d.box(x, y, w, h, "#303030", ink)
 	drawPanelReaders(d, p, at)
 	drawPanelFront(d, p, at)
@@ -572,11 +703,13 @@ func drawPanelReaders(d *drawing, p panel, at func(rect) (int, int, int, int)) {
 		d.box(x, y, w, h, "#1f4fa0", ink)
 		d.text(x+w/2, y+h/2+4, "middle", "RC522", "fill=\"#ffffff\"", "font-weight=\"bold\"")
 		d.text(x+w/2, y-k-6, "middle", r.Label, "font-size=\"11\"")
-		px := x + w
+		px, ex := x+w, p.Strip.X
 		if r.X > hx {
-			px = x
+			px, ex = x, p.Strip.X+p.Strip.W
 		}
-		d.wire(busBlue, px, y+h/2, 60+mm*hx, 90+mm*hy)
+		sx, sy := p.Strip.centre()
+		d.wire(busBlue, px, y+h/2, 60+mm*ex, 90+mm*sy)
+		d.wire(busBlue, 60+mm*sx, 90+mm*p.Strip.Y, 60+mm*hx, 90+mm*hy)
 		d.text(x+w/2, y+h+16, "middle", fmt.Sprintf("SPI wires ≈ %d cm", (p.spiRun(r)+9)/10), "fill=\""+busBlue+"\"", "font-size=\"11\"")
 		d.text(x+w/2, y+h+k-6, "middle", "no metal inside the dashed line", "fill=\""+warnRed+"\"", "font-size=\"10\"")
 	}
@@ -610,7 +743,7 @@ func drawPanelFront(d *drawing, p panel, at func(rect) (int, int, int, int)) {
 // drawPanelNotes writes the placement rules under the box.
 func drawPanelNotes(d *drawing, p panel, y int) {
 	d.lines(60, y, "start", []string{
-		fmt.Sprintf("Readers: centres %d cm apart (at least 20, or their fields disturb each other); SPI runs %d and %d cm in a straight line: keep every SPI wire under 20 cm.",
+		fmt.Sprintf("Readers: centres %d cm apart (at least 20, or their fields disturb each other); SPI runs %d and %d cm through the strip board: keep every SPI wire under 20 cm.",
 			p.readerGap()/10, (p.spiRun(p.Play)+9)/10, (p.spiRun(p.Draw)+9)/10),
 		fmt.Sprintf("Each reader sits under 2–3 mm of wood or plastic with its tap spot marked, %d mm clear of screws, the Pi, wire bundles and metal.", p.Keepout),
 		"The discard pile goes on the table beside the play pad, the draw pile beside the draw pad: never a pile on a reader.",

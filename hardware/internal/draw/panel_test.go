@@ -1,4 +1,4 @@
-package hardware
+package draw
 
 import "testing"
 
@@ -27,11 +27,23 @@ func TestPanelLayout(t *testing.T) {
 			t.Errorf("%s %+v is not inside the box", o.Label, o)
 		}
 	}
+	// The boards and the panel's parts do not sit on one another.
+	boards := []rect{p.Pi, p.OLED, p.Expanders, p.Perfboard, p.Strip}
+	for _, l := range p.LEDs {
+		boards = append(boards, l)
+	}
+	for i, a := range boards {
+		for _, b := range boards[i+1:] {
+			if overlaps(a, b) {
+				t.Errorf("%s %+v and %s %+v overlap", a.Label, a, b.Label, b)
+			}
+		}
+	}
 }
 
 // others are the parts of the box that are not readers.
 func (p panel) others() []rect {
-	rs := []rect{p.Pi, p.Header, p.OLED, p.Expanders, p.Buzzer}
+	rs := []rect{p.Pi, p.Header, p.OLED, p.Expanders, p.Perfboard, p.Strip}
 	rs = append(rs, p.LEDs...)
 	return append(rs, p.Buttons...)
 }

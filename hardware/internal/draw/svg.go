@@ -1,4 +1,4 @@
-package hardware
+package draw
 
 import (
 	"bytes"
@@ -22,6 +22,7 @@ const (
 	rail5V   = "#e03030"
 	busBlue  = "#3070d0"
 	sigGreen = "#30a050"
+	unwired  = "#c8c8c8" // a pin left unconnected
 )
 
 // newDrawing starts a w×h drawing with a title and a line under it.

@@ -1,4 +1,0 @@
-package hardware
-
-// Ohms formats a resistance as the parts list does, for the tests.
-var Ohms = ohms
