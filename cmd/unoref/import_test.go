@@ -48,7 +48,7 @@ func TestImportCommand(t *testing.T) {
 	}
 	for _, want := range []string{
 		gran + ": 2 games to add, 1 game already here.",
-		"Players there → here:\n  Ben → Ben, 1 game\n  Gran → new on the roster, 1 game\n  mia → Mia, 2 games\n",
+		"Their players, and who they are here:\n  Ben: Ben, 1 game\n  Gran: new on the roster, 1 game\n  mia: Mia, 2 games\n",
 		"Nothing is written yet: `unoref import --yes " + gran + "` adds them.",
 	} {
 		if !strings.Contains(out, want) {
