@@ -87,7 +87,8 @@
 // problem it can't solve, a damaged journal), tag.* (tags that name no card),
 // prompt.* (what the table waits for), undo.* (what to do after an undo),
 // action.* (the page's refused controls) and screen.* (the OLED's titles
-// and alert words, which must fit the panel: TestTitlesFit). Keys lists
+// and alert words, which must fit the panel: TestTitlesFit). The
+// commands' own: cli.import.* (what `unoref import` adds). Keys lists
 // every whole message; {{.Names}} lists players ("Ann, Ben and Cy"). A clause
 // that begins with , : ; or . joins the one before it without a space.
 //

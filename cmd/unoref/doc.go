@@ -5,6 +5,7 @@
 //	unoref history [--game N] [--json]          the journaled games and their scores
 //	unoref stats [--player NAME] [--last N] [--json]  the family's record: leaderboard, trends, head to head
 //	unoref export (--game N | --csv [--players]) a game as a table log, the scores (or players) as CSV
+//	unoref import [--yes] OTHER.db              add another box's games to the family's record
 //	unoref restore [--data DIR] [--force] [--from FILE]  put back the journal's copy after a damage, or a saved journal
 //	unoref tag write CODE | read                the card code on the sticker on the reader
 //	unoref enroll [--deck NAME] [--write] …     teach the referee a deck, card by card

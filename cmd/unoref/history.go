@@ -62,12 +62,19 @@ func (h *historyFlags) addData(fset *flag.FlagSet) {
 // fset. Without --data, the directory is the data key of --config (or
 // $UNOREF_CONFIG), as for run; without either, dataDir.
 func (h *historyFlags) parse(self *command, fset *flag.FlagSet, args []string) error {
+	words, err := h.parseWords(self, fset, args)
+	if err == nil && len(words) > 0 {
+		return &usageError{cmd: self, msg: fmt.Sprintf("%s takes no arguments, only flags (got %q)", self.name, words[0])}
+	}
+	return err
+}
+
+// parseWords is parse for a command that takes arguments besides its
+// flags: it returns them.
+func (h *historyFlags) parseWords(self *command, fset *flag.FlagSet, args []string) ([]string, error) {
 	words, err := parseFlags(self, fset, args)
 	if err != nil {
-		return err
-	}
-	if len(words) > 0 {
-		return &usageError{cmd: self, msg: fmt.Sprintf("%s takes no arguments, only flags (got %q)", self.name, words[0])}
+		return nil, err
 	}
 	dataGiven := false
 	fset.Visit(func(f *flag.Flag) { dataGiven = dataGiven || f.Name == "data" })
@@ -77,14 +84,14 @@ func (h *historyFlags) parse(self *command, fset *flag.FlagSet, args []string) e
 	if !dataGiven && h.config != "" {
 		c := defaultConfig()
 		if err := loadConfig(h.config, &c); err != nil {
-			return err
+			return nil, err
 		}
 		h.data = c.Data
 	}
 	if err := checkData(h.data); err != nil {
-		return badFlag(self, "data", err)
+		return nil, badFlag(self, "data", err)
 	}
-	return nil
+	return words, nil
 }
 
 // history is a journal opened for reading the history.

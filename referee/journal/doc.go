@@ -20,8 +20,10 @@
 // Besides the events, the journal keeps what the history pages need as plain
 // rows: games (players, rules line, start, end, winner) and rounds (winner,
 // points and running total of every player), written in the same transaction
-// as the event that ended the round. Log writes a game back as a table log
-// that `unoref replay` accepts.
+// as the event that ended the round. Log writes a game's events back as a
+// table log that `unoref replay` accepts; Export writes it with the
+// refusals that changed nothing too, where they were made, so that the
+// exports of a journal played into a new one give the same record.
 //
 // # The family's record
 //
@@ -35,20 +37,26 @@
 // roster's players, other names are guests; a journal from before the roster
 // (schema version 2) is replayed once by Open, and every name in it becomes a
 // roster player. A parent merges two players (Merge) or splits a seat off
-// (MoveSeat). The history shows a seat's guest rename, else its player's
+// (MoveSeat). A player's id is never given again once they are merged away
+// (schema version 6), so a saved link to a player never opens someone
+// else. The history shows a seat's guest rename, else its player's
 // name, else the seat name, so a roster rename (EditPlayer, RenameSeat)
 // shows on every game, past ones included, and Log writes the new names in
 // a log that still replays.
 //
-// Besides the events, a journaled event leaves facts (an UNO call made,
-// missed or caught, a Wild Draw Four found guilty), every refused event a
-// row in refusals (journaled or not: its code and the mistake behind it),
-// and a count-up the points left in each hand. A refusal that changes
-// nothing is not journaled: its row is held in memory and written with the
-// next commit (an event, a new or ended game, Close), in a batch of its
-// own without an fsync when 64 wait or the statistics are read (refusal.go):
-// a refused tap writes nothing, and a power cut can lose a refusal's count,
-// never an event. Triggers add these up per
+// Besides the events, a journaled event leaves facts (an UNO call made; a
+// call forgotten and the referee, a player or nobody catching it; the
+// catch of another's call, when `catch NAME by NAME` says who caught; a
+// Wild Draw Four found guilty), every refused event a row in refusals
+// (journaled or not: its code and the mistake behind it, a wrong jump-in
+// being a play out of turn), and a count-up the points left in each hand.
+// A game abandoned before its first round ended counts for nothing
+// (playedGame); the last N games of a period are the N started last. A
+// refusal that changes nothing is not journaled: its row is held in memory
+// and written with the next commit (an event, a new or ended game, Close),
+// in a batch of its own without an fsync when 64 wait or the statistics
+// are read (refusal.go): a refused tap writes nothing, and a power cut can
+// lose a refusal's count, never an event. Triggers add these up per
 // seat (seat_totals, seat_codes), and views say what a seat counts for
 // (seat_stats, seat_pairs, seat_code_stats, game_stats). Stats, PlayerStats
 // and PlayerGames are SQL over them for a Period (all, the last N games, a
@@ -56,6 +64,13 @@
 // the views' sums per block of 16 games (rollup.go): a period reads its
 // whole blocks from them and the games at its edges, or of a block changed
 // since it was last counted, one by one.
+//
+// # Two boxes, one family
+//
+// Import adds another box's journal's games to this one (PlanImport says
+// what first): a game is added once, known by its start, players line and
+// the SHA-256 of its event lines, and its seats take this roster's players
+// by name (import.go).
 //
 // # Damage is never silent
 //

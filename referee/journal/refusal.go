@@ -135,11 +135,13 @@ func (j *Journal) commit(ctx context.Context, f func(*sql.Tx) error) error {
 			batch = nil // the event goes on; the refusals wait
 		}
 	}
+	// The refusals go first: f may undo the event they followed, and the
+	// trigger that marks them undone (refusals_undone) must see them.
 	err := j.tx(ctx, func(tx *sql.Tx) error {
-		if err := f(tx); err != nil {
+		if err := insertHeld(ctx, tx, st, batch); err != nil {
 			return err
 		}
-		return insertHeld(ctx, tx, st, batch)
+		return f(tx)
 	})
 	j.refusals.done(batch, err == nil)
 	return err

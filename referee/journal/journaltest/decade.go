@@ -3,10 +3,10 @@ package journaltest
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,7 +41,7 @@ func Decade() (string, error) {
 		return "", err
 	}
 	path := filepath.Join(dir, "journal.db")
-	if err := writeDecade(path); err != nil {
+	if err := writeDecade(path, DecadeGames); err != nil {
 		os.RemoveAll(dir)
 		return "", err
 	}
@@ -75,7 +75,7 @@ func CopyDecade(dir string) (string, error) {
 	return dst, os.WriteFile(dst, b, 0o644)
 }
 
-func writeDecade(path string) error {
+func writeDecade(path string, games int) error {
 	ctx := context.Background()
 	j, err := journal.Open(ctx, path, nil)
 	if err != nil {
@@ -97,7 +97,7 @@ func writeDecade(path string) error {
 	if err != nil {
 		return err
 	}
-	if err := fillDecade(tx, family); err != nil {
+	if err := fillDecade(tx, family, games); err != nil {
 		tx.Rollback()
 		return err
 	}
@@ -105,12 +105,13 @@ func writeDecade(path string) error {
 }
 
 // fillDecade writes the games; rows are made up but hold together (seats,
-// rounds, scores and the winners' names agree).
-func fillDecade(tx *sql.Tx, family []string) error {
+// rounds, scores and the winners' names agree) and are written as the
+// journal writes them (the players line's names separated by spaces).
+func fillDecade(tx *sql.Tx, family []string, games int) error {
 	rng := rand.New(rand.NewPCG(1, 2))
 	t0 := time.Date(2016, 1, 1, 18, 0, 0, 0, time.UTC)
 	presets := []string{"official", "house-ru", "cars"}
-	for g := 1; g <= DecadeGames; g++ {
+	for g := 1; g <= games; g++ {
 		at := t0.Add(time.Duration(g) * 29 * time.Hour).Format("2006-01-02T15:04:05.000Z")
 		n := 2 + rng.IntN(4)
 		perm := rng.Perm(len(family))
@@ -123,7 +124,7 @@ func fillDecade(tx *sql.Tx, family []string) error {
 		}
 		winner := players[rng.IntN(n)]
 		if _, err := tx.Exec("INSERT INTO games(id, started_at, ended_at, players, rules, winner) VALUES (?, ?, ?, ?, ?, ?)",
-			g, at, at, fmt.Sprint(players), "rules "+presets[rng.IntN(len(presets))], winner); err != nil {
+			g, at, at, strings.Join(players, " "), "rules "+presets[rng.IntN(len(presets))], winner); err != nil {
 			return err
 		}
 		for s, p := range players {

@@ -88,8 +88,8 @@
 //   - Extreme Heights: a tap → hand NAME CARD; PASS → hand NAME
 //   - buttons: R/Y/G/B → color C; DRAW → draw; PASS → pass; CHALLENGE →
 //     challenge; UNO → uno (the player who played last), uno NAME after a
-//     seat press, or catch NAME when the pressed seat is not the one whose
-//     call is due
+//     seat press, or catch NAME by SEAT when the pressed seat is not the
+//     one whose call is due (the family's record counts who caught whom)
 //   - a seat press names who acts for Config.SeatWindow; in phase swap it
 //     is the target of a 7 → swap NAME; while a UNO caller's hand is being
 //     slapped (uno-slap) it is that player's slap → slap NAME

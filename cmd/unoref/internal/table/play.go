@@ -311,7 +311,7 @@ func (t *Table) press(b button.Name) error {
 		return t.submit(ev)
 	case button.UNO:
 		if named && st.UnoOpen != "" && st.UnoOpen != who && !t.uno.win.called {
-			return t.submit(tablelog.Event{Kind: tablelog.Catch, Name: st.UnoOpen})
+			return t.submit(tablelog.Event{Kind: tablelog.Catch, Name: st.UnoOpen, By: who})
 		}
 		return t.submit(tablelog.Event{Kind: tablelog.Uno, Name: who})
 	case button.Pass:

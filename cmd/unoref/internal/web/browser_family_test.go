@@ -57,7 +57,7 @@ func TestBrowserFamilyRecord(t *testing.T) {
 	p.text("#player-name", "Benny")
 	p.text("#rounds-won", "1 of 1")
 	p.text("#refused", "1: illegal-card 1")
-	p.text("#uno", "1 called, 0 missed, 0 caught")
+	p.text("#uno", "1 called, 0 forgot, caught others 0 times")
 	p.shot("player-phone.png")
 	p.visit("/history", "#games")
 	for _, g := range []string{"1", "2"} {

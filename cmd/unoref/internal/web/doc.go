@@ -40,8 +40,9 @@
 //	POST /api/setup   the setup code and a new PIN (JSON {"Code": "…",
 //	                  "PIN": "…"} or form fields code, pin): 204 and a
 //	                  session cookie; 400 once a PIN is set
-//	GET  /history     the games, newest first: date, players, rules,
-//	                  rounds, outcome, totals
+//	GET  /history     the games, started last first (an imported game
+//	                  takes its place), 100 a page: date, players, rules,
+//	                  rounds, outcome, totals (read for those 100 only)
 //	GET  /history/N   game N: the rounds (points and running totals of
 //	                  every player, the round's winner) and the chart
 //	GET  /history/N.svg  the chart alone (image/svg+xml)
@@ -49,7 +50,8 @@
 //	                  player's last five games (chart), head to head, by
 //	                  preset, refusals by rule, and the roster's forms;
 //	                  ?last=N&since=YYYY-MM-DD&until=YYYY-MM-DD choose the
-//	                  games
+//	                  games (from since to until, both days included, in
+//	                  the box's time zone)
 //	GET  /family/ID   one roster player: statistics, best and worst
 //	                  rounds, charts per game, head to head, presets, games
 //	POST /api/roster  a roster form (op add, edit, merge or move): 303 back

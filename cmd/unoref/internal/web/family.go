@@ -56,7 +56,9 @@ type periodForm struct {
 }
 
 // periodOf reads last, since and until (YYYY-MM-DD) from the query; what
-// does not read counts as unset.
+// does not read counts as unset. The form says "from … to …" ("с … по
+// …"): both days are in, so the period ends at the midnight after until,
+// in the box's time zone (a day of a clock change has 23 or 25 hours).
 func periodOf(r *http.Request) (journal.Period, periodForm) {
 	q := r.URL.Query()
 	var (
@@ -73,7 +75,7 @@ func periodOf(r *http.Request) (journal.Period, periodForm) {
 		kv.Set("since", f.Since)
 	}
 	if t, err := time.ParseInLocation(time.DateOnly, q.Get("until"), time.Local); err == nil {
-		p.Until, f.Until = t, q.Get("until")
+		p.Until, f.Until = time.Date(t.Year(), t.Month(), t.Day()+1, 0, 0, 0, 0, time.Local), q.Get("until")
 		kv.Set("until", f.Until)
 	}
 	if len(kv) > 0 {
