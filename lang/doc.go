@@ -123,8 +123,9 @@
 // prompt.* (what the table waits for), undo.* (what to do after an undo),
 // action.* (the page's refused controls), screen.* (the OLED's titles
 // and alert words, which must fit the panel: TestTitlesFit), speech.*
-// (what the voice wraps a ruling in), cli.* (unoref stats and history)
-// and labels.* (the printed button labels). Keys lists
+// (what the voice wraps a ruling in), cli.* (unoref stats, history and
+// import: cli.import.* what `unoref import` adds) and labels.* (the
+// printed button labels). Keys lists
 // every whole message; {{.Names}} lists players ("Ann, Ben and Cy"). A clause
 // that begins with , : ; or . joins the one before it without a space.
 //

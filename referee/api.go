@@ -23,7 +23,7 @@ const (
 	ErrBadRules      = "bad-rules"
 	ErrWrongCount    = "wrong-count" // a draw or hand line lists a number of cards that does not fit
 	ErrFalseUno      = "false-uno"   // UNO called by a player who is not down to one card
-	ErrBadCatch      = "bad-catch"   // catch of a player who called UNO, or after the window closed
+	ErrBadCatch      = "bad-catch"   // catch of a player who called UNO, after the window closed, or by the caught player
 	ErrWrongColor    = "wrong-color" // colours-in-circle: the colour written is not the one the circle gives
 	ErrBadSlap       = "bad-slap"    // uno-slap: a slap with no call open, by the caller, twice, or with the option off
 )
@@ -104,6 +104,7 @@ const (
 	EffSlapOpen                         // uno-slap: Player called UNO; everyone else slaps their hand
 	EffSlap                             // uno-slap: Player slapped the caller's hand
 	EffSlapLast                         // uno-slap: Player slapped last (or too late) and draws N
+	EffUnoForgot                        // Player forgot UNO and nobody made them draw (uno-enforcement=players, uno-penalty=0): for the family's record
 )
 
 // Effect is one consequence of an accepted (or penalised) event.

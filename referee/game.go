@@ -179,7 +179,7 @@ func (g *Game) dispatch(ev tablelog.Event) Verdict {
 	case tablelog.Uno:
 		return g.uno(ev.Name)
 	case tablelog.Catch:
-		return g.catch(ev.Name)
+		return g.catch(ev.Name, ev.By)
 	case tablelog.Challenge:
 		return g.challenge()
 	case tablelog.Hand:
@@ -562,7 +562,12 @@ func (g *Game) closeUno(v *Verdict) {
 		return
 	}
 	g.unoSeat = -1
-	if g.unoCalled || g.hand[s] != 1 || g.rules.UnoEnforcement != EnforceAuto || g.rules.UnoPenalty == 0 {
+	if g.unoCalled || g.hand[s] != 1 {
+		return
+	}
+	if g.rules.UnoEnforcement != EnforceAuto || g.rules.UnoPenalty == 0 {
+		// Nobody caught it: no penalty, but the family's record counts it.
+		v.Effects = append(v.Effects, Effect{Kind: EffUnoForgot, Player: g.names[s]})
 		return
 	}
 	got := g.drawCards(s, g.rules.UnoPenalty, v)

@@ -96,7 +96,7 @@ func (j *Journal) startGame(ctx context.Context, ending int64, players []string,
 	if err != nil {
 		return nil, err
 	}
-	err = j.tx(ctx, func(tx *sql.Tx) error {
+	err = j.commit(ctx, func(tx *sql.Tx) error {
 		if ending != 0 {
 			if _, err := tx.ExecContext(ctx, "UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL", j.stamp(), ending); err != nil {
 				return err
@@ -114,6 +114,9 @@ func (j *Journal) startGame(ctx context.Context, ending int64, players []string,
 		return nil, diskFull(fmt.Errorf("journal: new game: %w", err), filepath.Dir(j.path), freeBytes)
 	}
 	j.acknowledge(t.id, t.ents.len(), t.sum)
+	if ending != 0 {
+		j.gameEnded()
+	}
 	return t, nil
 }
 
@@ -183,11 +186,17 @@ func (j *Journal) Resume(ctx context.Context) (*Recorder, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNoOpenGame
 	}
+	if malformed(err) {
+		return nil, damaged(j.path, "its games can't be read ("+err.Error()+")", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("journal: resume: %w", err)
 	}
 	t := &Recorder{j: j, id: id}
 	if err := t.load(ctx); err != nil {
+		if malformed(err) {
+			return nil, damaged(j.path, "its open game can't be read ("+err.Error()+")", err)
+		}
 		return nil, err
 	}
 	return t, nil
@@ -383,7 +392,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 	e.ok, e.code, e.tag = v.OK, v.Code, tag
 	round, ended := t.tr.step(e.ev, before, after, v, t.g.Rules())
 	over := after.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver
-	err = t.j.tx(ctx, func(tx *sql.Tx) error {
+	err = t.j.commit(ctx, func(tx *sql.Tx) error {
 		now := t.j.stamp()
 		if err := insertEvent(ctx, tx, t.id, seq, e, now); err != nil {
 			return err
@@ -423,13 +432,18 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 			return referee.Verdict{}, errors.Join(fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err), rerr)
 		}
 		t.g, t.tr = g, tr
-		return referee.Verdict{}, fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err)
+		return referee.Verdict{}, diskFull(fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err), filepath.Dir(t.j.path), freeBytes)
 	}
 	t.ents.add(&e)
 	t.sum = chain(t.sum, e.line)
 	t.j.acknowledge(t.id, seq, t.sum)
+	if over {
+		t.j.gameEnded()
+	}
 	if ended {
 		t.j.roundEnded(ctx)
+	} else {
+		t.j.committed()
 	}
 	return v, nil
 }
@@ -501,11 +515,11 @@ func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 		return tablelog.Event{}, err
 	}
 	st := g.State()
-	// The record goes down before the commit: it may lag behind the
-	// journal, never run ahead of it.
+	// The record goes down (fsynced) before the commit: it may lag behind
+	// the journal, never run ahead of it.
 	sum := chainOf(lines(keep))
-	t.j.acknowledge(t.id, len(keep), sum)
-	err = t.j.tx(ctx, func(tx *sql.Tx) error {
+	t.j.lowerRecord(t.id, len(keep), sum)
+	err = t.j.commit(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM events WHERE game_id = ? AND seq = ?", t.id, n); err != nil {
 			return err
 		}
@@ -536,11 +550,16 @@ func (t *Recorder) End(ctx context.Context) error {
 	if t.closed {
 		return nil
 	}
-	if _, err := t.j.db.ExecContext(ctx, "UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL", t.j.stamp(), t.id); err != nil {
+	err := t.j.commit(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL", t.j.stamp(), t.id)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("journal: game %d: end: %w", t.id, err)
 	}
 	t.closed = true
 	t.j.flushRollups(ctx)
+	t.j.gameEnded()
 	return nil
 }
 

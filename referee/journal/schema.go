@@ -58,4 +58,8 @@ CREATE VIEW game_totals AS
 	// the tags on the discard pile. NULL: no tag (typed, a button, the
 	// virtual table, an older unoref).
 	`ALTER TABLE events ADD COLUMN tag TEXT;`,
+	// 6: the record counts what happened: ids never given again, who
+	// caught whose UNO, wrong jump-ins as plays out of turn, refusals in
+	// the log, games abandoned before a round left out (counted.go).
+	countedSchema,
 }

@@ -53,7 +53,7 @@ func (k Kind) String() string {
 //	draw [CARD…]           Cards (may be empty)
 //	pass                   -
 //	uno [NAME]             Name ("" = the player who played last)
-//	catch NAME             Name
+//	catch NAME [by NAME]   Name (who is caught), By (who caught them; "" = not said)
 //	challenge              -
 //	hand NAME [CARD…]      Name, Cards
 //	points NAME N          Name, N
@@ -65,6 +65,7 @@ type Event struct {
 	Timed   bool
 	Kind    Kind
 	Name    string
+	By      string // catch: who caught Name, when the table knows (a seat button)
 	Names   []string
 	Card    cards.Card
 	Cards   []cards.Card
@@ -202,8 +203,10 @@ func parseArgs(ev *Event, args []string) *ParseError {
 		return parsePlayers(ev, args)
 	case Rules:
 		return parseRules(ev, args)
-	case Dealer, Catch, Swap, Slap:
+	case Dealer, Swap, Slap:
 		return parseOneName(ev, args)
+	case Catch:
+		return parseCatch(ev, args)
 	case Start:
 		return parseStart(ev, args)
 	case Play:
@@ -300,6 +303,18 @@ func parseOneName(ev *Event, args []string) *ParseError {
 	return parseName(ev.Name)
 }
 
+// parseCatch reads catch NAME [by NAME]: who is caught, and who caught
+// them when the table knows.
+func parseCatch(ev *Event, args []string) *ParseError {
+	if len(args) == 3 && args[1] == "by" {
+		if err := parseName(args[2]); err != nil {
+			return err
+		}
+		ev.By, args = args[2], args[:1]
+	}
+	return parseOneName(ev, args)
+}
+
 func parseStart(ev *Event, args []string) *ParseError {
 	if !arity(args, 1, 1) {
 		return bad(ErrBadLine, "line.start", msg.Args{Command: "start R5"})
@@ -392,10 +407,16 @@ func parsePoints(ev *Event, args []string) *ParseError {
 
 // names is every player name ev carries.
 func (ev Event) names() []string {
-	if ev.Name != "" {
-		return append([]string{ev.Name}, ev.Names...)
+	var ns []string
+	for _, n := range []string{ev.Name, ev.By} {
+		if n != "" {
+			ns = append(ns, n)
+		}
 	}
-	return ev.Names
+	if ns == nil {
+		return ev.Names
+	}
+	return append(ns, ev.Names...)
 }
 
 // Text is the writer's String: the line of ev, after checking that it can
@@ -430,8 +451,14 @@ func (ev Event) String() string {
 		for _, o := range ev.Options {
 			word(o)
 		}
-	case Dealer, Catch, Swap, Slap:
+	case Dealer, Swap, Slap:
 		word(ev.Name)
+	case Catch:
+		word(ev.Name)
+		if ev.By != "" {
+			word("by")
+			word(ev.By)
+		}
 	case Start:
 		word(ev.Card.String())
 	case Play:

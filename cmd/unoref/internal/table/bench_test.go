@@ -19,6 +19,8 @@ import (
 	"github.com/unoref/unoref/drivers/voice"
 	"github.com/unoref/unoref/internal/cputime"
 	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/referee/journal"
+	"github.com/unoref/unoref/referee/journal/fsynctest"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -27,6 +29,7 @@ import (
 func benchTable(b *testing.B) (*Table, func()) { return benchTableWith(b, Config{UnoGrace: -1}) }
 
 func benchTableWith(b *testing.B, cfg Config) (*Table, func()) {
+	fsynctest.CountSyncs()
 	ctx, cancel := context.WithCancel(context.Background())
 	j, err := OpenJournal(ctx, filepath.Join(b.TempDir(), "journal.db"))
 	if err != nil {
@@ -85,11 +88,17 @@ func chain() []cards.Card {
 
 func cpuTime() time.Duration { return cputime.Used() }
 
+// fsyncs is every fsync of this process so far: SQLite's and the journal's
+// own (its record, its copies).
+func fsyncs() uint64 { return fsynctest.SQLiteSyncs() + journal.FileSyncs() }
+
 // BenchmarkTap is the path from a reader event to every output set for a
 // legal game: each op is a card tapped on the draw pad and then played on
 // the play pad (two journaled events, each committed before the outputs
-// are set), with the cards lifted off. cpu-µs/event counts the CPU of every
-// goroutine (journal, OLED rendering, GC, the speaker's) per tap.
+// are set), with the cards lifted off. fsyncs/event counts SQLite's and the
+// journal's own fsyncs (each is milliseconds on an SD card); cpu-µs/event
+// counts the CPU of every goroutine (journal, OLED rendering, GC, the
+// speaker's) per tap.
 //
 // voice-off and voice-on run in the same run: voice-on has the real
 // speaker in teaching mode (espeak-ng synthesising the newest ruling into
@@ -163,7 +172,7 @@ func benchTap(b *testing.B, cfg Config) {
 	newGame()
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0, sync0 := cpuTime(), fsyncs()
 	for i := range b.N {
 		k := i % len(seq)
 		if k == 0 && i > 0 {
@@ -190,6 +199,7 @@ func benchTap(b *testing.B, cfg Config) {
 	b.ReportMetric(float64(toOutputs)/float64(time.Microsecond)/float64(b.N), "µs-to-LED+buzzer")
 	b.ReportMetric(float64(cpuToOutputs)/float64(time.Microsecond)/float64(b.N), "cpu-µs-to-LED+buzzer")
 	b.ReportMetric(float64(journalCPU)/float64(time.Microsecond)/float64(2*b.N), "journal-cpu-µs")
+	b.ReportMetric(float64(fsyncs()-sync0)/float64(2*b.N), "fsyncs/event")
 }
 
 // BenchmarkTapRefused is a card refused by the referee: nothing to journal,
@@ -204,7 +214,7 @@ func BenchmarkTapRefused(b *testing.B) {
 	r2 := num(cards.Red, 2)
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0, sync0 := cpuTime(), fsyncs()
 	for range b.N {
 		ev := tp.arrive(r2)
 		tb.readerEvent("play", ev)
@@ -215,6 +225,7 @@ func BenchmarkTapRefused(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Microsecond)/float64(b.N), "cpu-µs/event")
+	b.ReportMetric(float64(fsyncs()-sync0)/float64(b.N), "fsyncs/event")
 }
 
 func TestChain(t *testing.T) {

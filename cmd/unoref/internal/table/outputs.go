@@ -188,7 +188,7 @@ func (t *Table) refresh() {
 		OLEDPage:    t.out.screen.Page,
 		Voice:       t.voice,
 		Rules:       t.cur.rules,
-		Alert:       t.cfg.Alert,
+		Alert:       t.alert(),
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	s.Counted, s.PickNext = t.countedPlayers(st), t.pickNext()
@@ -245,6 +245,9 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 	}
 	if t.out.alert != 0 {
 		s.Message = t.out.alertMsg
+	} else if t.storage.problem.Key != "" {
+		// The banner of a problem with the journal takes the text line.
+		s.Message = t.say(t.storage.refuse)
 	} else if st.SlapFor != "" {
 		s.Alert, s.Message = screen.AlertSlap, t.say(t.named(msg.Sentence{slapMsg(st)})...)
 	}

@@ -42,7 +42,8 @@ type familyView struct {
 	Presets []journal.PresetStats
 	Charts  []chart
 	Roster  []journal.Player
-	Admin   bool // the roster can be edited here (as a rename can)
+	Admin   bool        // the roster can be edited here (as a rename can)
+	Copies  *copiesView // the record's copies and its download; nil without them
 	Error   string
 	Problem string
 }
@@ -55,7 +56,9 @@ type periodForm struct {
 }
 
 // periodOf reads last, since and until (YYYY-MM-DD) from the query; what
-// does not read counts as unset.
+// does not read counts as unset. The form says "from … to …" ("с … по
+// …"): both days are in, so the period ends at the midnight after until,
+// in the box's time zone (a day of a clock change has 23 or 25 hours).
 func periodOf(r *http.Request) (journal.Period, periodForm) {
 	q := r.URL.Query()
 	var (
@@ -72,7 +75,7 @@ func periodOf(r *http.Request) (journal.Period, periodForm) {
 		kv.Set("since", f.Since)
 	}
 	if t, err := time.ParseInLocation(time.DateOnly, q.Get("until"), time.Local); err == nil {
-		p.Until, f.Until = t, q.Get("until")
+		p.Until, f.Until = time.Date(t.Year(), t.Month(), t.Day()+1, 0, 0, 0, 0, time.Local), q.Get("until")
 		kv.Set("until", f.Until)
 	}
 	if len(kv) > 0 {
@@ -96,12 +99,13 @@ func (s *Server) serveFamily(w http.ResponseWriter, r *http.Request) {
 		v.Roster, err = s.o.Record.Roster(ctx)
 	}
 	if err != nil {
-		v.Problem = wd.T("page.fam.unread")
+		v.Problem = wd.unread(err, "page.fam.unread")
 		s.render(w, r, http.StatusInternalServerError, "family", v)
 		return
 	}
 	v.Family, v.Heads, v.Presets = &f, f.HeadToHead, f.Presets
 	v.Charts = []chart{trendChart(f, wd)}
+	v.Copies = s.copiesOf(r, wd)
 	s.render(w, r, http.StatusOK, "family", v)
 }
 
@@ -136,7 +140,7 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 		v.Roster, err = s.o.Record.Roster(ctx)
 	}
 	if err != nil {
-		v.Problem = wd.T("page.fam.unread")
+		v.Problem = wd.unread(err, "page.fam.unread")
 		s.render(w, r, http.StatusInternalServerError, "player", v)
 		return
 	}
