@@ -75,7 +75,10 @@
 //     Every card that leaves a hand (a play, a jump-in, a bounce, an Extreme
 //     Heights pick) goes through the same going-out rules.
 //   - Count-up: one hand or points line per player holding cards; a hand line
-//     must show exactly the known hand count (wrong-count). Penalty scoring:
+//     must show exactly the known hand count (wrong-count); a points line
+//     more than the known hand count's cards of the deck can be worth
+//     (MostHandPoints, from cards.MostPoints) is refused wrong-count,
+//     never penalised. Penalty scoring:
 //     ties for the lowest total go to the earlier seat. Lazy scoring: Scores
 //     count round wins, target is round wins (default 3), the loser is the
 //     highest hand (ties: earlier seat).

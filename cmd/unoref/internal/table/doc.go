@@ -147,7 +147,11 @@
 // read), rules of a sane length — so nothing the journal could not write
 // reaches it. Should an event still fail journal.ErrBadEvent, that is a
 // refusal like any other (an *ActionError), never the end of Run. A
-// refusal repeats at most a short prefix of what was sent (Echo).
+// refusal repeats at most a short prefix of what was sent (Echo). Points
+// typed at the count-up that the hand can't hold (more than
+// referee.MostHandPoints for its cards and the deck in play) are refused
+// with the most it can hold (count.most) before the referee sees them, so
+// that a slip of the finger is not a refusal in the family's record.
 //
 // # Rename, undo, end
 //

@@ -594,9 +594,29 @@ func (t *Table) action(a Action) error {
 		if t.cur.game == nil {
 			return refuseAction("action.nogame", msg.Args{})
 		}
+		if err := t.mostPoints(a.Name, a.Points); err != nil {
+			return err
+		}
 		return t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
 	}
 	return refuseAction("action.unknown", msg.Args{Value: Echo(string(a.Kind))})
+}
+
+// mostPoints refuses points that seat's hand can't hold at the count-up
+// (referee.MostHandPoints: the deck and options in play, the cards in
+// that hand), before the referee rules on them: a slip of the finger is
+// not one of the player's refusals in the family's record. Other
+// refusals (not the count-up, no such player) are the referee's.
+func (t *Table) mostPoints(seat string, points int) error {
+	st := t.cur.game.State()
+	n, ok := st.Hands[seat]
+	if !ok || st.Phase != referee.PhaseCountup || n == 0 {
+		return nil
+	}
+	if most := referee.MostHandPoints(t.cur.game.Rules(), n); points > most {
+		return refuseAction("count.most", msg.Args{Player: t.cur.disp(seat), N: n, K: most})
+	}
+	return nil
 }
 
 var buttonNames = map[string]button.Name{
