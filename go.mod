@@ -9,6 +9,7 @@ require (
 	github.com/coreos/go-systemd/v22 v22.7.0
 	github.com/google/go-cmp v0.7.0
 	github.com/nicksnyder/go-i18n/v2 v2.7.0
+	github.com/piglig/go-qr v1.1.0
 	github.com/warthog618/go-gpiocdev v0.9.1
 	golang.org/x/image v0.47.0
 	golang.org/x/sys v0.49.0

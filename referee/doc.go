@@ -8,7 +8,9 @@
 // returns a Verdict (ok or an error code, one sentence, and Effects for the
 // lights and buzzer); State is what the table shows, and StateInto fills a
 // caller's State reusing its maps (no allocation while the players stay).
-// ParseRules reads the words of a rules line.
+// ParseRules reads the words of a rules line. Standings orders a game's
+// players best first by its scoring method (the lowest total first under
+// penalty scoring), the winner on top.
 //
 // The engine writes no words: a verdict's sentence is a msg.Sentence of
 // message keys and arguments (players, cards, counts, colours, rule

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,6 +45,31 @@ func TestStateInto(t *testing.T) {
 				if tt.reuse && (mapOf(s.Hands) != hands || mapOf(s.Scores) != scores) {
 					t.Fatalf("after %q: StateInto made new maps, want the caller's", line)
 				}
+			}
+		})
+	}
+}
+
+func TestStandings(t *testing.T) {
+	st := State{Players: []string{"Ann", "Ben", "Cy", "Di"}, Scores: map[string]int{"Ann": 40, "Ben": 120, "Cy": 40, "Di": 7}}
+	for _, tt := range []struct {
+		name    string
+		scoring string
+		winner  string
+		want    []string
+	}{
+		{"collect: highest first, ties in seat order", ScoringWinnerCollects, "", []string{"Ben", "Ann", "Cy", "Di"}},
+		{"penalty: lowest first", ScoringPenalty, "", []string{"Di", "Ann", "Cy", "Ben"}},
+		{"lazy: most rounds won first", ScoringLazy, "", []string{"Ben", "Ann", "Cy", "Di"}},
+		{"the winner first", ScoringWinnerCollects, "Cy", []string{"Cy", "Ben", "Ann", "Di"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := st
+			s.Winner = tt.winner
+			r := New().Rules()
+			r.Scoring = tt.scoring
+			if got := Standings(s, r); !slices.Equal(got, tt.want) {
+				t.Errorf("Standings = %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"image/png"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/unoref/unoref/drivers/oled/ssd1306test"
 	"github.com/unoref/unoref/internal/testenv"
 )
 
@@ -130,5 +132,88 @@ func TestFirstBootSetupCode(t *testing.T) {
 	_, page := fetch(t, c, "GET", d.url, "", "", nil)
 	if !strings.Contains(page, `id="login"`) || strings.Contains(page, `id="setup"`) {
 		t.Errorf("page for another phone after setup: want the PIN form, not the setup form")
+	}
+}
+
+// terminalCode waits for the setup code the daemon prints on its terminal
+// (standard error) on simulators, and the address it prints with it.
+func terminalCode(t *testing.T, d *pageDaemon) (code, link string) {
+	t.Helper()
+	re := regexp.MustCompile(`setup code (\d{6}) \(on the simulated OLED\): open (\S+) `)
+	deadline := time.Now().Add(stepTimeout)
+	for time.Now().Before(deadline) {
+		if m := re.FindStringSubmatch(d.stderr.String()); m != nil {
+			return m[1], m[2]
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no setup code on the terminal: %q", d.stderr.String())
+	return "", ""
+}
+
+// TestFirstBootCodeOnTerminal (issue 25, point 2): on simulators the setup
+// code is printed on the daemon's terminal, the one the OLED shows, with the
+// page's address that fills it in; never on the page.
+func TestFirstBootCodeOnTerminal(t *testing.T) {
+	d := startPageDaemon(t, "--policy", "table", "--config", "../../firmware/unoref.toml", "--data", t.TempDir())
+	code, link := terminalCode(t, d)
+	if oled := oledCode(t, d); oled != code {
+		t.Errorf("terminal says %s, the OLED %s", code, oled)
+	}
+	if want := d.url + "#code=" + code; link != want {
+		t.Errorf("terminal's address %q, want %q", link, want)
+	}
+	for _, path := range []string{"", "api/state"} {
+		if _, body := fetch(t, client(nil), "GET", d.url+path, "", "", nil); strings.Contains(body, code) {
+			t.Errorf("GET /%s shows the setup code", path)
+		}
+	}
+	// With a PIN set there is no code, on the OLED or the terminal.
+	dir := t.TempDir()
+	cfg := writeTemp(t, dir, "unoref.toml", "admin_pin = \"2468\"\n")
+	d = startPageDaemon(t, "--policy", "table", "--config", cfg, "--data", filepath.Join(dir, "data"))
+	d.state(t) // the daemon is up
+	if strings.Contains(d.stderr.String(), "setup code") {
+		t.Errorf("a table with a PIN prints a setup code: %q", d.stderr.String())
+	}
+}
+
+// TestFirstBootOneScan (issue 25, point 3): at first boot the OLED shows a
+// QR code; read off the simulated panel with zbarimg, it is the page's
+// address with the setup code in its fragment; a browser that opens it finds
+// the code in the setup form, and the code gone from its address bar; a PIN
+// is all a parent types.
+func TestFirstBootOneScan(t *testing.T) {
+	d := startPageDaemon(t, "--policy", "table", "--config", "../../firmware/unoref.toml", "--data", t.TempDir())
+	code := oledCode(t, d)
+	pic := filepath.Join(t.TempDir(), "oled.png")
+	d.do(t, "oled png "+pic)
+	f, err := os.Open(pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := testenv.ReadQR(t, ssd1306test.Photo(ssd1306test.Gray(img), 4, 16))
+	if want := d.url + "#code=" + code; link != want {
+		t.Fatalf("the OLED's QR code opens %q, want %q", link, want)
+	}
+
+	ctx := newBrowser(t)
+	browse(t, ctx, "scan the box",
+		chromedp.EmulateViewport(360, 780, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Navigate(link), chromedp.WaitVisible("#setup-code"))
+	until(t, ctx, "the code filled in", `document.getElementById('setup-code').value === '`+code+`'`)
+	until(t, ctx, "the code off the address bar", `location.hash === '' && !location.href.includes('`+code+`')`)
+	browse(t, ctx, "choose a PIN",
+		chromedp.SetValue("#setup-pin", "2468", chromedp.NodeVisible),
+		chromedp.Click("#setup-go", chromedp.NodeVisible))
+	browse(t, ctx, "the page after the setup", chromedp.WaitNotPresent("#setup"), chromedp.WaitVisible("#undo"))
+	until(t, ctx, "unlocked", `!document.getElementById('admin-tools').hidden`)
+	if left := oledCode(t, d); left != "" {
+		t.Errorf("the OLED still shows setup code %s", left)
 	}
 }

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"image/png"
 	"io"
 	"log/slog"
 	"net"
@@ -100,7 +102,10 @@ JSON; the daemon stops when the input ends:
     newgame Ann,Ben,Cy [RULES…]   tap [play|draw] CARD   remove [play|draw]
     press uno|draw|pass|challenge|R|Y|G|B   seat N   points NAME N
     rename SEAT NEWNAME   undo   end   rules   names   state
-    oled (the OLED's text, " | " between its lines)`,
+    oled (the OLED's text, " | " between its lines)   oled png FILE (its picture)
+
+On simulators (the virtual table) the first boot's setup code is also
+printed on standard error, with the page's address that fills it in.`,
 	run: runRun,
 }
 
@@ -277,7 +282,7 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	defer stopPage()
 	if m.stdin {
 		go func() {
-			control(ctx, t, e.stdin, e.stdout, &out)
+			control(ctx, t, e.stdin, e.stdout, &out, m.virtual)
 			cancel()
 		}()
 	}
@@ -339,15 +344,20 @@ func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, j 
 	if err != nil {
 		return nil, nil, fmt.Errorf("run: %w", err)
 	}
+	addr := pageURL(ln.Addr(), lanAddr)
+	t.SetPageURL(addr)
+	var code string // the setup code shown
 	opts := &web.Opts{
-		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile), ShowCode: t.ShowCode,
-		Policy: m.policy, Hosts: hostNames(c.Hosts), History: hist, Lang: c.lang(),
+		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile),
+		ShowCode: func(c string) { code = c; t.ShowCode(c) },
+		Policy:   m.policy, Hosts: hostNames(c.Hosts), History: hist, Lang: c.lang(),
 		Log: log,
 	}
 	if rec, ok := j.(web.Record); ok {
 		opts.Record = rec // a damaged journal has no record to show
 	}
 	page := web.New(t, opts)
+	first := code // read before the page serves: its setup changes code
 	srv, capped := web.NewHTTPServer(page, ln, 0)
 	failed := make(chan error, 1)
 	go func() {
@@ -370,7 +380,18 @@ func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, j 
 	out.Lock()
 	fmt.Fprintf(e.stdout, "unoref: %s at http://%s/\n", what, ln.Addr())
 	out.Unlock()
+	if m.virtual && first != "" {
+		sayCode(e.stderr, addr, first)
+	}
 	return failed, stop, nil
+}
+
+// sayCode prints the first boot's setup code on the terminal of a table
+// on simulators, as notebook servers print their token: the simulated
+// OLED is in the daemon, so nobody could read it there. A real box never
+// does: its code is on its own screen only.
+func sayCode(w io.Writer, addr, code string) {
+	fmt.Fprintf(w, "unoref: setup code %s (on the simulated OLED): open %s#code=%s and choose a PIN\n", code, addr, code)
 }
 
 // hostNames are the names the page answers to besides IP literals and
@@ -515,7 +536,7 @@ func openBoard(pm *hardware.PinMap, virt bool) (*board.Board, table.Person, erro
 }
 
 // control reads controls from r, one per line, until r ends or ctx is done.
-func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *sync.Mutex) {
+func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *sync.Mutex, virtual bool) {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() && ctx.Err() == nil {
 		// A byte order mark (Notepad's UTF-8) is no part of the control.
@@ -524,7 +545,9 @@ func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *
 			continue
 		}
 		var answer string
-		if f[0] == "oled" {
+		if f[0] == "oled" && len(f) == 3 && f[1] == "png" {
+			answer = writeOLED(ctx, t, f[2], virtual)
+		} else if f[0] == "oled" {
 			answer = strings.ReplaceAll(t.OLEDText(), "\n", " | ")
 		} else if f[0] == "state" {
 			b, err := json.Marshal(t.Snapshot())
@@ -544,6 +567,26 @@ func control(ctx context.Context, t *table.Table, r io.Reader, w io.Writer, mu *
 		fmt.Fprintln(w, answer)
 		mu.Unlock()
 	}
+}
+
+// writeOLED writes what the simulated OLED shows to path as a PNG, and
+// answers "ok": the panel a camera would see (the QR code of first boot).
+// A real box's screen is for the eyes at the table only.
+func writeOLED(ctx context.Context, t *table.Table, path string, virtual bool) string {
+	if !virtual {
+		return "error: the OLED's picture is for the virtual table only"
+	}
+	if err := t.Sync(ctx); err != nil {
+		return "error: " + err.Error()
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, t.OLED()); err != nil {
+		return "error: " + err.Error()
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return "error: " + err.Error()
+	}
+	return "ok"
 }
 
 // parseControl reads one control line of --stdin: the words of the

@@ -41,9 +41,10 @@ func TestMain(m *testing.M) {
 
 // daemon is `unoref run --sim --stdin` in a child process.
 type daemon struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Scanner
+	stderr *lockedBuffer // what it wrote on standard error, also passed on
 }
 
 func startDaemon(t *testing.T, dir string) *daemon {
@@ -65,13 +66,14 @@ func spawnDaemon(t *testing.T, env []string, args ...string) *daemon {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
+	errs := &lockedBuffer{}
+	cmd.Stderr = io.MultiWriter(os.Stderr, errs)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	return &daemon{cmd: cmd, in: in, out: sc}
+	return &daemon{cmd: cmd, in: in, out: sc, stderr: errs}
 }
 
 func (d *daemon) send(line string) {

@@ -9,6 +9,9 @@
 package testenv
 
 import (
+	"bytes"
+	"image"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -92,4 +95,25 @@ func Chromium(t testing.TB) string {
 func Espeak(t testing.TB) {
 	t.Helper()
 	Command(t, "espeak-ng", "espeak-ng")
+}
+
+// ReadQR is the text of the QR code in img, read by zbarimg (Debian's
+// zbar-tools); it skips t without it, and fails t when zbarimg finds no
+// code.
+func ReadQR(t testing.TB, img image.Image) string {
+	t.Helper()
+	bin := Command(t, "zbarimg", "zbar-tools")
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "qr.png")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(bin, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", path).Output()
+	if err != nil {
+		t.Fatalf("zbarimg finds no QR code: %v", err)
+	}
+	return strings.TrimSpace(string(out))
 }

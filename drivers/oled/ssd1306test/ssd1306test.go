@@ -721,4 +721,21 @@ func Gray(src image.Image) *image.Gray {
 	return g
 }
 
+// Photo is the panel img as a camera sees it from close by: each pixel k×k,
+// lit pixels white, in a dark margin (the unlit glass round it). A QR
+// decoder reads the panel from it.
+func Photo(img *image.Gray, k, margin int) *image.Gray {
+	b := img.Bounds()
+	out := image.NewGray(image.Rect(0, 0, b.Dx()*k+2*margin, b.Dy()*k+2*margin))
+	for y := range out.Rect.Dy() {
+		for x := range out.Rect.Dx() {
+			px, py := (x-margin)/k, (y-margin)/k
+			if x >= margin && y >= margin && px < b.Dx() && py < b.Dy() && Lit(img, b.Min.X+px, b.Min.Y+py) {
+				out.SetGray(x, y, color.Gray{Y: 0xFF})
+			}
+		}
+	}
+	return out
+}
+
 var _ i2c.BusCloser = (*Sim)(nil)

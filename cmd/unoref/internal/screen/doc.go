@@ -20,6 +20,22 @@
 // Missing lists the runes of a text no face can draw; TestEveryMessageOnOLED
 // renders every message of every language through the SSD1306 simulator.
 //
+// Screen.Link puts an address for a phone on the whole screen as a QR code
+// (qr.go: github.com/piglig/go-qr, version 2 or 3, two pixels a module,
+// dark modules on a lit square, the quiet zone 3 px or more), with the
+// page's setup code in bold beside it: first boot in one scan. go-qr is a
+// port of Nayuki's reference encoder, kept up: it splits the text into the
+// segments that take the fewest bits, which fits an address with a setup
+// code in version 2 where encoders with one mode a code (rsc.io/qr,
+// skip2/go-qrcode, yeqown/go-qrcode) need version 3, picks the mask by the
+// standard's penalty (rsc.io/qr always uses mask 0), and adds about 120 KB
+// to the binary (skip2, unmaintained since 2020, 140 KB; yeqown 390 KB).
+// Its decoder reads the panel back in the tests, beside zbarimg.
+//
+// A game that has ended shows its final standings (phase "over"): titled
+// by how it ended (Screen.End: won, ended early, stopped), the players in
+// the order given, best first, the winner inverted.
+//
 // The screen's own words (titles, alert words, default prompts, the colour
 // to match) are keys screen.* of package lang, in Screen.Lang. Alerts: OK,
 // NO! (a refusal, framed), UNO! and AlertBad for bad news (framed, a dotted

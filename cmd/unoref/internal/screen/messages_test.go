@@ -3,6 +3,7 @@ package screen
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/unoref/unoref/cards"
@@ -83,6 +84,7 @@ func TestTitlesFit(t *testing.T) {
 			{"screen.uno", big, "big"}, {"screen.bad", big, "big"},
 			{"screen.round", bold, "bold"}, {"screen.after", bold, "bold"}, {"screen.points", bold, "bold"},
 			{"screen.totals", bold, "bold"}, {"screen.scores", bold, "bold"}, {"screen.over", bold, "bold"},
+			{"screen.over.early", bold, "bold"}, {"screen.over.abandoned", bold, "bold"},
 		} {
 			w := s.count(tt.key, 10)
 			if tt.f.width(w) > Width {
@@ -138,5 +140,57 @@ func TestCardCornersInEveryLanguage(t *testing.T) {
 	}
 	if ru := lang.Russian.Render(msg.Msg{Key: "screen.corner.R"}); ru != "К" {
 		t.Errorf("Russian corner of red = %q, want К (красный)", ru)
+	}
+}
+
+// TestColourInitialsAgree: the colour prompt's boxes name the colours by
+// the initials of the screen's language, as the top card's corner does,
+// and each initial is taken from the word the language's sentences use for
+// that colour (ru «Г» for голубой, the Russian leaflet's blue).
+func TestColourInitialsAgree(t *testing.T) {
+	p := newPanel(t)
+	for _, l := range lang.Languages() {
+		s := Screen{Phase: "color", Turn: "Ann", Lang: l}
+		img := p.show(t, s)
+		for _, c := range []string{"R", "Y", "G", "B"} {
+			ix, word := []rune(strings.ToUpper(s.initial(c))), []rune(s.colourWord(c))
+			mustFind(t, img, small, s.initial(c), false)
+			// The initial's letters appear in the word, in order, from its first.
+			k := 0
+			for _, r := range word {
+				if k < len(ix) && r == ix[k] {
+					k++
+				}
+			}
+			if len(ix) == 0 || ix[0] != word[0] || k < len(ix) {
+				t.Errorf("%s: the initial of %s is %q, not from %q", l, c, string(ix), string(word))
+			}
+		}
+		if l != lang.English {
+			mustNotFind(t, img, small, "Y", false)
+		}
+	}
+}
+
+// TestCardFacesAreWords: a card's face on the OLED is a whole word of the
+// language (one its sentences use) or the symbol printed on the card,
+// never a word cut short («РАЗВ», «ԳՈՒՅ», «CUL»).
+func TestCardFacesAreWords(t *testing.T) {
+	for _, l := range lang.Languages() {
+		words := map[string]bool{}
+		for _, k := range lang.Keys() {
+			if strings.HasPrefix(k, "screen.face.") {
+				continue // the faces themselves
+			}
+			for _, w := range strings.FieldsFunc(l.Sentence(msg.Sentence{{Key: k, Args: longArgs}}), func(r rune) bool { return !unicode.IsLetter(r) }) {
+				words[strings.ToLower(w)] = true
+			}
+		}
+		for _, code := range []string{"W:R", "WX:B", "BLANK", "YS", "BR"} {
+			_, face := cardFace(l, code, "R")
+			if !isSymbol(face) && !words[strings.ToLower(face)] {
+				t.Errorf("%s: the face of %s is %q: neither a word of the language nor a card's symbol", l, code, face)
+			}
+		}
 	}
 }

@@ -78,6 +78,12 @@ func hasPromptPages(s Screen) bool { return s.Prompt != "" || s.Message != "" }
 // textFlow lays out the text of s for the layout RenderTo picks.
 func textFlow(s Screen) flow {
 	switch layoutOf(s) {
+	case layoutLink:
+		fl := flow{width: Width - linkX, rows: 5}
+		for _, l := range linkLines(s) {
+			fl.lines = append(fl.lines, textLine{text: l})
+		}
+		return fl
 	case layoutAlert:
 		return newFlow(Width-6, 3, alertText(s), "")
 	case layoutPrompt, layoutScores:
@@ -91,8 +97,11 @@ func textFlow(s Screen) flow {
 // promptFlow lays out the prompt and message of a choosing screen.
 func promptFlow(s Screen) flow {
 	rows := 3
-	if s.Phase == "color" || s.Phase == "swap" {
-		rows = 1
+	switch s.Phase {
+	case "color":
+		rows = 1 // the colour boxes below
+	case "swap":
+		rows = 3 - len(wrap(small, swapNames(s), Width, 2)) // the names below
 	}
 	return newFlow(Width, rows, promptText(s), s.Message)
 }

@@ -4,6 +4,8 @@ import (
 	"image"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"periph.io/x/devices/v3/ssd1306/image1bit"
 
@@ -39,6 +41,8 @@ func Render(s Screen) *image1bit.VerticalLSB {
 func RenderTo(dst *image1bit.VerticalLSB, s Screen) {
 	clear(dst.Pix)
 	switch layoutOf(s) {
+	case layoutLink:
+		renderLink(dst, s)
 	case layoutAlert:
 		renderAlert(dst, s)
 	case layoutScores:
@@ -56,10 +60,13 @@ const (
 	layoutAlert
 	layoutScores
 	layoutPrompt
+	layoutLink
 )
 
 func layoutOf(s Screen) int {
 	switch {
+	case s.Link != "" && qrCode(s.Link) != nil:
+		return layoutLink
 	case s.Alert != AlertNone:
 		return layoutAlert
 	case s.Phase == "over" || (s.Phase == "setup" && s.Round > 1 && len(s.Scores) > 0):
@@ -156,46 +163,43 @@ func cardFace(l lang.Lang, code, colour string) (string, string) {
 	return colour, base
 }
 
-// nameHeader draws the name of the player to act as large as it fits in w:
-// the big face up to w/12 runes, else the bold face, elided.
-func nameHeader(dst *image1bit.VerticalLSB, name string, x, w int) {
+// nameHeader draws the name of the player to act as large as it fits in w
+// and above line2Y with a row to spare: the big face up to w/12 runes,
+// raised when its descenders (Ș, у) would reach the line below, else the
+// bold face, elided. It returns the last row it inks.
+func nameHeader(dst *image1bit.VerticalLSB, name string, x, w int) int {
 	if name == "" {
 		name = "-"
 	}
-	if big.width(name) <= w {
-		drawText(dst, big, x, 0, name, image1bit.On)
-		return
+	if t, b := big.inkRows(name); big.width(name) <= w && b-t <= line2Y-2 {
+		y := -min(t, max(b-(line2Y-2), 0))
+		drawText(dst, big, x, y, name, image1bit.On)
+		return y + b
 	}
-	drawText(dst, bold, x, 2, fit(bold, name, w, false), image1bit.On)
+	name = fit(bold, name, w, false)
+	drawText(dst, bold, x, 2, name, image1bit.On)
+	_, b := bold.inkRows(name)
+	return b + 2
 }
 
 // Turn screen geometry.
 const (
-	cardX, cardY, cardW, cardH = 92, 0, 36, 38
-	line2Y                     = 24
-	handsY                     = 38
+	cardX, cardY, cardW, cardH = 92, 0, 36, 36
+	line2Y                     = 24 // the arrow; the colour's name a row higher
+	handsY                     = 37
 	msgY                       = 51
 	promptY                    = 22 // first line of a choosing screen's text
+	colourBoxY                 = 38 // the colour boxes of the colour prompt
 	alertY                     = 23 // first line of an alert's text
 )
 
 func renderTurn(dst *image1bit.VerticalLSB, s Screen) {
 	nameHeader(dst, s.Turn, 0, cardX-2)
-	drawCard(dst, image.Rect(cardX, cardY, cardX+cardW, cardY+cardH), s.Lang, s.Top, s.Color)
+	drawCard(dst, image.Rect(cardX, cardY, cardX+cardW, cardY+cardH), s)
 
 	drawArrow(dst, 0, line2Y, s.Direction)
-	x := arrowSize + 3
 	if w := s.colourWord(s.Color); w != "" {
-		x = drawText(dst, small, x, line2Y+1, w, image1bit.On) + 4
-	}
-	if s.Pending > 0 {
-		owed := "+" + strconv.Itoa(s.Pending)
-		bw := bold.width(owed) + 4
-		if x+bw > cardX-1 {
-			x = cardX - 1 - bw
-		}
-		fillRect(dst, image.Rect(x, line2Y, x+bw, line2Y+14), image1bit.On)
-		drawText(dst, bold, x+2, line2Y-2, owed, image1bit.Off)
+		drawText(dst, small, arrowSize+3, line2Y-1, fit(small, w, cardX-arrowSize-5, false), image1bit.On)
 	}
 
 	drawHands(dst, s.Hands, s.Turn, handsY)
@@ -208,37 +212,57 @@ func renderTurn(dst *image1bit.VerticalLSB, s Screen) {
 
 // drawCard draws the top card: a rounded outline filled with the colour's
 // pattern, the colour's initial in the corner and the face label in a dark
-// badge.
-func drawCard(dst *image1bit.VerticalLSB, r image.Rectangle, l lang.Lang, code, colour string) {
-	c, label := cardFace(l, code, colour)
-	if colour != "" {
-		c = colour // the colour to match wins over the printed one
+// badge. While cards are owed the badge is lit and says how many ("+4"):
+// the card tells what to do, and the line beside it keeps room for the
+// colour's whole name.
+func drawCard(dst *image1bit.VerticalLSB, r0 image.Rectangle, s Screen) {
+	c, label := cardFace(s.Lang, s.Top, s.Color)
+	if s.Color != "" {
+		c = s.Color // the colour to match wins over the printed one
 	}
-	roundRect(dst, r, image1bit.On)
-	fillColour(dst, r.Inset(2), c)
+	roundRect(dst, r0, image1bit.On)
+	fillColour(dst, r0.Inset(2), c)
 	if c != "" {
-		// Corner index, like the printed card: the colour's initial in l.
-		ix := l.Render(msg.Msg{Key: "screen.corner." + c})
-		fillRect(dst, image.Rect(r.Min.X+1, r.Min.Y+1, r.Min.X+3+small.width(ix), r.Min.Y+13), image1bit.Off)
-		drawText(dst, small, r.Min.X+2, r.Min.Y, ix, image1bit.On)
+		// Corner index, like the printed card: the colour's initial.
+		ix := s.initial(c)
+		fillRect(dst, image.Rect(r0.Min.X+1, r0.Min.Y+1, r0.Min.X+3+small.width(ix), r0.Min.Y+15), image1bit.Off)
+		drawText(dst, small, r0.Min.X+2, r0.Min.Y+1, ix, image1bit.On)
+	}
+	bg, fg := image1bit.Off, image1bit.On
+	if s.Pending > 0 {
+		label, bg, fg = "+"+strconv.Itoa(s.Pending), image1bit.On, image1bit.Off
 	}
 	if label == "" {
 		return
 	}
+	if r, _ := utf8.DecodeRuneInString(label); isSymbol(label) && s.Pending == 0 {
+		// The printed card's symbol, as large as the badge.
+		bx, by := r0.Min.X+(r0.Dx()-faceIconW-4)/2, r0.Max.Y-3-faceIconH-2
+		fillRect(dst, image.Rect(bx, by, bx+faceIconW+4, by+faceIconH+2), image1bit.Off)
+		if drawFaceIcon(dst, bx+2, by+1, r) {
+			return
+		}
+	}
 	f := bold
-	if f.width(label) > r.Dx()-6 {
+	if f.width(label) > r0.Dx()-6 {
 		f = small
 	}
-	label = fit(f, label, r.Dx()-6, false)
-	bw, bh := f.width(label)+4, 16
-	bx := r.Min.X + (r.Dx()-bw)/2
-	by := r.Max.Y - bh - 4
-	fillRect(dst, image.Rect(bx, by, bx+bw, by+bh), image1bit.Off)
-	ty := by - 1
-	if f == bold {
-		ty = by - 2
-	}
-	drawText(dst, f, bx+2, ty, label, image1bit.On)
+	label = fit(f, label, r0.Dx()-6, false)
+	// The badge holds the label's ink and a row round it: marks (Ă) and
+	// descenders stay inside.
+	t, b := f.inkRows(label)
+	bw, bh := f.width(label)+4, b-t+3
+	bx := r0.Min.X + (r0.Dx()-bw)/2
+	by := r0.Max.Y - 4 - max(bh, 14)
+	fillRect(dst, image.Rect(bx, by, bx+bw, by+max(bh, 14)), bg)
+	drawText(dst, f, bx+2, by+(max(bh, 14)-bh)/2+1-t, label, fg)
+}
+
+// isSymbol reports whether a card's face is one symbol (⇄ ⊘ ⊕ □ ▲)
+// rather than a word or a number.
+func isSymbol(label string) bool {
+	r, n := utf8.DecodeRuneInString(label)
+	return n == len(label) && unicode.IsSymbol(r)
 }
 
 // drawHands draws one row of hand counts, the player to act inverted. It
@@ -288,7 +312,8 @@ func drawHands(dst *image1bit.VerticalLSB, seats []Seat, turn string, y int) {
 		}
 		fg := image1bit.On
 		if st.Name == turn && turn != "" {
-			fillRect(dst, image.Rect(x, y, x+cw, y+13), image1bit.On)
+			// A row past the cell: descenders (Ș, ի) stay inside.
+			fillRect(dst, image.Rect(x, y, x+cw, y+small.cell()+1), image1bit.On)
 			fg = image1bit.Off
 		}
 		tx := x + inner/2
@@ -322,31 +347,40 @@ func prefix(name string, k int) string {
 // renderPrompt shows who must act and what to do, with the choices when
 // the screen can show them.
 func renderPrompt(dst *image1bit.VerticalLSB, s Screen) {
-	nameHeader(dst, promptTitle(s), 0, Width)
+	// The text starts under the title's descenders (Ș, у) when it has any.
+	top := max(promptY, nameHeader(dst, promptTitle(s), 0, Width)+1)
 	page, _ := promptFlow(s).page(s.Page)
-	y := drawPromptPage(dst, page)
+	y := drawPromptPage(dst, page, top)
 	switch s.Phase {
 	case "color":
 		for i, c := range []string{"R", "Y", "G", "B"} {
-			r := image.Rect(i*32+1, 36, i*32+31, 64)
+			r := image.Rect(i*32+1, colourBoxY, i*32+31, Height)
 			roundRect(dst, r, image1bit.On)
 			fillColour(dst, r.Inset(2), c)
-			fillRect(dst, image.Rect(r.Min.X+10, r.Min.Y+7, r.Min.X+20, r.Min.Y+21), image1bit.Off)
-			drawText(dst, small, r.Min.X+12, r.Min.Y+7, c, image1bit.On)
+			ix := s.initial(c)
+			w := small.width(ix)
+			x := r.Min.X + (r.Dx()-w)/2
+			fillRect(dst, image.Rect(x-2, r.Min.Y+5, x+w+1, r.Min.Y+21), image1bit.Off)
+			drawText(dst, small, x, r.Min.Y+6, ix, image1bit.On)
 		}
 		return
 	case "swap":
-		var names []string
-		for _, st := range s.Hands {
-			if st.Name != s.Turn {
-				names = append(names, st.Name)
-			}
-		}
-		for _, l := range wrap(small, strings.Join(names, " "), Width, 2) {
+		for _, l := range wrap(small, swapNames(s), Width, 2) {
 			drawText(dst, small, 0, y, l, image1bit.On)
 			y += small.cell()
 		}
 	}
+}
+
+// swapNames are the players the one to act may swap hands with.
+func swapNames(s Screen) string {
+	var names []string
+	for _, st := range s.Hands {
+		if st.Name != s.Turn {
+			names = append(names, st.Name)
+		}
+	}
+	return strings.Join(names, " ")
 }
 
 // promptTitle is the name of the player to act, or the round before it
@@ -361,11 +395,10 @@ func promptTitle(s Screen) string {
 	return s.count("screen.round", max(s.Round, 1))
 }
 
-// drawPromptPage sets a page of a choosing screen: prompt lines from the
-// top of the text area, message lines up from the bottom line. It returns
+// drawPromptPage sets a page of a choosing screen: prompt lines from top, message lines up from the bottom line. It returns
 // the y under the prompt lines.
-func drawPromptPage(dst *image1bit.VerticalLSB, page []textLine) int {
-	y, msgs := promptY, 0
+func drawPromptPage(dst *image1bit.VerticalLSB, page []textLine, top int) int {
+	y, msgs := top, 0
 	for _, l := range page {
 		if l.msg {
 			msgs++
@@ -394,11 +427,63 @@ func renderScores(dst *image1bit.VerticalLSB, s Screen) {
 		renderPrompt(dst, p)
 		return
 	}
-	title, round := scoreTitle(s), board == boardRound
-	if round {
-		title = s.count("screen.points", s.Counted)
+	drawScores(dst, s, Title(s), board == boardRound)
+}
+
+// linkX is the left of the text beside a QR code.
+const linkX = qrSide + 2
+
+// renderLink shows Link as a QR code on the left and, on the right, what
+// to do with it, with the setup code in bold when there is one: a parent
+// scans it, or types the code.
+func renderLink(dst *image1bit.VerticalLSB, s Screen) {
+	drawQR(dst, 0, s.Link)
+	lines := linkLines(s)
+	h := len(lines) * small.cell()
+	if s.Code != "" {
+		h += bold.cell() - 2
 	}
-	drawScores(dst, s, title, round)
+	y := max((Height-h)/2, 0)
+	for _, l := range lines {
+		drawText(dst, small, linkX, y, l, image1bit.On)
+		y += small.cell()
+	}
+	if s.Code != "" {
+		drawText(dst, bold, linkX, y-2, s.Code, image1bit.On)
+	}
+}
+
+// linkLines are the words beside a QR code, in lines of the column.
+func linkLines(s Screen) []string {
+	key := "screen.scan.page"
+	if s.Code != "" {
+		key = "screen.scan"
+	}
+	return wrap(small, s.say(key, msg.Args{}), Width-linkX, 4)
+}
+
+// Title is the heading of the page s shows, in its language: an alert's
+// word, a board's title, the round or the player a choosing screen names,
+// the player to act.
+func Title(s Screen) string {
+	switch layoutOf(s) {
+	case layoutLink:
+		return s.Code
+	case layoutAlert:
+		return alertWord(s)
+	case layoutScores:
+		board, n := scorePages(s)
+		switch {
+		case s.Page >= n:
+			return promptTitle(s)
+		case board == boardRound:
+			return s.count("screen.points", s.Counted)
+		}
+		return scoreTitle(s)
+	case layoutPrompt:
+		return promptTitle(s)
+	}
+	return s.Turn
 }
 
 // The boards of a scoreboard's pages.
@@ -422,6 +507,10 @@ func scorePages(s Screen) (board, n int) {
 // scoreTitle is the title of the totals.
 func scoreTitle(s Screen) string {
 	switch {
+	case s.Phase == "over" && s.End == EndEarly:
+		return s.say("screen.over.early", msg.Args{})
+	case s.Phase == "over" && s.End == EndAbandoned:
+		return s.say("screen.over.abandoned", msg.Args{})
 	case s.Phase == "over" || s.Winner != "":
 		return s.say("screen.over", msg.Args{})
 	case s.Counted > 0:
@@ -445,56 +534,135 @@ func scoreLines(s Screen, round bool) [][2]string {
 	return out
 }
 
-// drawScores draws a board, two columns past four players, the winner
-// inverted.
+// drawScores draws a board: one column up to four players, two up to
+// eight, three for nine or ten (names cut to what fits, as in the hands
+// row), the winner inverted. Every row's text is centred in its row by its
+// ink and the rows are spaced for the tallest (marks as in Й, descenders
+// as in у and Ș, Armenian's tall letters), so no row touches another, the
+// title's band or the winner's; the title is bold when that leaves room.
 func drawScores(dst *image1bit.VerticalLSB, s Screen, title string, round bool) {
-	// Up to 8 players: bold title, 4 rows a column. 9 or 10: a thin
-	// title and 5 tighter rows, capitals are 9 px tall.
-	rows, colW, top, pitch := 4, Width, 16, 12
-	if len(s.Scores) > 4 {
-		colW = Width / 2
+	lines := scoreLines(s, round)
+	cols := 1 + min(max(len(lines)-1, 0)/4, 2)
+	perCol := max((len(lines)+cols-1)/cols, 1)
+	colW := Width / cols
+	rows := make([]scoreRow, len(lines))
+	need := 0 // the pitch that keeps a row between any two rows' ink
+	for i, l := range lines {
+		rows[i] = newScoreRow(l[0], l[1], colW, cols > 2)
+		rows[i].winner = l[0] == s.Winner && s.Winner != ""
+		need = max(need, rows[i].bottom-rows[i].top+2)
 	}
-	if len(s.Scores) > 8 {
-		rows, top, pitch = 5, 12, 10
-		fillRect(dst, image.Rect(0, 0, Width, 11), image1bit.On)
-		drawText(dst, small, max((Width-small.width(title))/2, 0), -1, fit(small, title, Width, false), image1bit.Off)
+	tf := bold
+	if cols > 2 || bandHeight(bold, title)+1+perCol*need > Height {
+		tf = small
+	}
+	top := titleBand(dst, tf, title) + 1
+	pitch := min((Height-top)/perCol, 16)
+	for i := range rows {
+		rows[i].box = image.Rect((i/perCol)*colW, top+(i%perCol)*pitch, (i/perCol+1)*colW, top+(i%perCol+1)*pitch)
+		rows[i].y = rows[i].box.Min.Y + (pitch-(rows[i].bottom-rows[i].top+1))/2 - rows[i].top
+	}
+	for i, r := range rows {
+		// The winner's band may reach from one row above its ink to one
+		// below, when that leaves a row clear of the ink beside it.
+		full := r.winner
+		if i%perCol > 0 {
+			full = full && rows[i-1].y+rows[i-1].bottom+2 < r.y+r.top-1
+		} else {
+			full = full && r.y+r.top-1 >= top // clear of the title's band
+		}
+		if i%perCol < perCol-1 && i+1 < len(rows) {
+			full = full && r.y+r.bottom+2 < rows[i+1].y+rows[i+1].top-1
+		} else {
+			full = full && r.y+r.bottom+2 <= Height
+		}
+		r.draw(dst, full)
+	}
+}
+
+// scoreRow is a row of a board: a name cut to its column and the points,
+// the rows of the cell they ink, and where it is drawn.
+type scoreRow struct {
+	name, pts   string
+	top, bottom int // ink rows of the cell
+	winner      bool
+	box         image.Rectangle
+	y           int // the cell's top
+}
+
+func newScoreRow(name, pts string, colW int, short bool) scoreRow {
+	room := colW - small.width(pts) - 6
+	if short {
+		name = prefix(name, room/small.advance())
 	} else {
-		fillRect(dst, image.Rect(0, 0, Width, 15), image1bit.On)
-		drawText(dst, bold, max((Width-bold.width(title))/2, 0), -1, fit(bold, title, Width, false), image1bit.Off)
+		name = fit(small, name, room, false)
 	}
-	for i, row := range scoreLines(s, round) {
-		if i >= 2*rows {
-			break
-		}
-		x, y := (i/rows)*colW, top+(i%rows)*pitch
-		name, pts := row[0], row[1]
-		nameW := colW - small.width(pts) - 8
-		fg := image1bit.On
-		if name == s.Winner && s.Winner != "" {
-			fillRect(dst, image.Rect(x, y, x+colW-1, y+pitch), image1bit.On)
-			fg = image1bit.Off
-		}
-		drawText(dst, small, x+1, y-2+(pitch-10)/2, fit(small, name, nameW, false), fg)
-		drawText(dst, small, x+colW-3-small.width(pts), y-2+(pitch-10)/2, pts, fg)
+	t, b := small.inkRows(name + pts)
+	return scoreRow{name: name, pts: pts, top: t, bottom: b}
+}
+
+// draw draws the row; the winner's inverted whole when full is set, else
+// only its points, whose digits always leave room for a band.
+func (r scoreRow) draw(dst *image1bit.VerticalLSB, full bool) {
+	px := r.box.Max.X - 3 - small.width(r.pts)
+	name, pts := image1bit.On, image1bit.On
+	switch {
+	case r.winner && full:
+		fillRect(dst, image.Rect(r.box.Min.X, r.y+r.top-1, r.box.Max.X-1, r.y+r.bottom+2), image1bit.On)
+		name, pts = image1bit.Off, image1bit.Off
+	case r.winner:
+		t, b := small.inkRows(r.pts)
+		fillRect(dst, image.Rect(px-2, r.y+t-1, r.box.Max.X-1, r.y+b+2), image1bit.On)
+		pts = image1bit.Off
 	}
+	drawText(dst, small, r.box.Min.X+1, r.y, r.name, name)
+	drawText(dst, small, px, r.y, r.pts, pts)
+}
+
+// bandHeight is the height of a title band for title in f: its ink and a
+// row under it.
+func bandHeight(f face, title string) int {
+	t, b := f.inkRows(fit(f, title, Width, false))
+	return b - t + 2
+}
+
+// titleBand draws title in f, inverted, in a band across the top as tall
+// as its ink and a row under it, and returns the row under the band.
+func titleBand(dst *image1bit.VerticalLSB, f face, title string) int {
+	title = fit(f, title, Width, false)
+	t, _ := f.inkRows(title)
+	band := bandHeight(f, title)
+	fillRect(dst, image.Rect(0, 0, Width, band), image1bit.On)
+	drawText(dst, f, max((Width-f.width(title))/2, 0), -t, title, image1bit.Off)
+	return band
 }
 
 // renderAlert flashes a verdict: a big word in a band, the reason below.
 func renderAlert(dst *image1bit.VerticalLSB, s Screen) {
-	word := alertWord(s)
+	framed := s.Alert == AlertIllegal || s.Alert == AlertBad
 	// The band leaves 3 full text lines above the frame's bottom rows.
 	fillRect(dst, image.Rect(0, 0, Width, alertY-1), image1bit.On)
-	drawText(dst, big, (Width-big.width(word))/2, -1, word, image1bit.Off)
-	if s.Alert == AlertIllegal || s.Alert == AlertBad {
-		// A thick frame makes a refusal recognisable from across the table.
-		for i := 0; i < 2; i++ {
-			strokeRect(dst, image.Rect(i, i, Width-i, Height-i), image1bit.On)
-		}
+	if framed {
+		// A thick frame makes a refusal recognisable from across the table;
+		// one row at the bottom, so that the last line's descenders clear it.
+		strokeRect(dst, image.Rect(0, 0, Width, Height), image1bit.On)
+		strokeRect(dst, image.Rect(1, 1, Width-1, Height), image1bit.On)
 	}
 	page, n := textFlow(s).page(s.Page)
-	if mark := pageMark(s.Page, n); mark != "" {
-		drawText(dst, small, Width-small.width(mark)-3, 6, mark, image1bit.Off)
+	mark := pageMark(s.Page, n)
+	markX := Width - small.width(mark) - 3
+	if mark != "" {
+		drawText(dst, small, markX, 6, mark, image1bit.Off)
+	} else {
+		markX = Width
 	}
+	// The word inside the band, off the frame: the breve of Й and the
+	// comma of Ș stay whole. Beside a page mark it moves left.
+	room := image.Rect(0, 0, markX-2, alertY-2)
+	if framed {
+		room = image.Rect(2, 2, markX-2, alertY-2)
+	}
+	placeWord(dst, room, alertWord(s), image1bit.Off)
 	y := alertY
 	if s.Alert == AlertBad {
 		// Bad news: a dotted band under the word, unlike a refusal's.
@@ -506,6 +674,22 @@ func renderAlert(dst *image1bit.VerticalLSB, s Screen) {
 		drawText(dst, small, (Width-small.width(l.text))/2, y, l.text, image1bit.On)
 		y += small.cell()
 	}
+}
+
+// placeWord draws word in the big face, or the bold one when the big
+// one's ink would not fit, with its ink centred in r (centred on the panel
+// when r allows).
+func placeWord(dst *image1bit.VerticalLSB, r image.Rectangle, word string, c image1bit.Bit) {
+	f := big
+	top, bottom := f.inkRows(word)
+	if f.width(word) > r.Dx() || bottom-top >= r.Dy() {
+		f = bold
+		top, bottom = f.inkRows(word)
+	}
+	w := f.width(word)
+	x := min(max((Width-w)/2, r.Min.X), r.Max.X-w)
+	y := r.Min.Y + (r.Dy()-(bottom-top+1))/2 - top
+	drawText(dst, f, x, y, fit(f, word, r.Dx(), false), c)
 }
 
 // alertWord is the big word of an alert, in the screen's language.

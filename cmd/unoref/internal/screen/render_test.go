@@ -418,3 +418,13 @@ func TestBadNewsAlert(t *testing.T) {
 		mustNotFind(t, img, big, "OK", true)
 	}
 }
+
+// TestMarksInAlertWords: the alert's word keeps its marks whole, framed
+// or not: «ОЙ!» is not «ОИ!» (the frame once drew over the breve).
+func TestMarksInAlertWords(t *testing.T) {
+	p := newPanel(t)
+	img := p.show(t, Screen{Alert: AlertBad, Lang: lang.Russian, Message: "Вика забывает сказать УНО и берёт 2 карты"})
+	mustFind(t, img, big, "ОЙ!", true)
+	img = p.show(t, Screen{Alert: AlertLegal, Lang: lang.Serbian, Message: "Ana igra plavu peticu"})
+	mustFind(t, img, big, "TAČNO!", true)
+}

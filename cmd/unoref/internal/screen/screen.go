@@ -22,10 +22,17 @@ type Screen struct {
 	Prompt  string // what the player must do now; a default per phase if empty
 	Round   int
 	Winner  string
-	Alert   Alert // non-zero shows the alert layout instead of the phase layout
+	// End is how a game in phase "over" ended: its final standings are
+	// titled by it, Scores best first (the winner, inverted, on top).
+	End   End
+	Alert Alert // non-zero shows the alert layout instead of the phase layout
 	// Page is the page of the text to show when it needs more than one
 	// (see Pages); past the last page shows the last.
 	Page int
+	// Link is an address for a phone, shown as a QR code on the whole
+	// screen, with Code beside it: the page's setup code, "" for none.
+	Link string
+	Code string
 	// Lang is the language of the screen's own words: titles, alerts,
 	// default prompts, the colour to match. The zero value is English.
 	Lang lang.Lang
@@ -44,6 +51,16 @@ type Score struct {
 	Points int
 	Round  int
 }
+
+// End is how a game ended.
+type End int
+
+// The ways a game ends.
+const (
+	EndWon       End = iota // a player reached the target
+	EndEarly                // ended on the page and scored as it stood: the leader won
+	EndAbandoned            // ended with no winner
+)
 
 // Alert selects the full-screen flash layout.
 type Alert int

@@ -55,6 +55,10 @@ var samples = []struct {
 	{"ru-refusal", Screen{Alert: AlertIllegal, Lang: lang.Russian,
 		Message: lang.Russian.Sentence(msg.Sentence{{Key: "refuse.nomatch", Args: msg.Args{Card: red2, Top: green5, Color: cards.Green}}})}},
 	{"ru-scores", Screen{Phase: "setup", Round: 2, Counted: 1, Lang: lang.Russian, Scores: []Score{{"Аня", 0, 0}, {"Бен", 87, 87}, {"Вика", 0, 0}}}},
+	// First boot: the page's address with the setup code, as a QR code.
+	{"ru-firstboot", Screen{Phase: "setup", Lang: lang.Russian, Link: "http://192.168.1.23:8080/#code=482913", Code: "482913"}},
+	// A game ended: the final standings, best first.
+	{"ru-over", Screen{Phase: "over", Winner: "Аня", Round: 5, Lang: lang.Russian, Scores: []Score{{"Аня", 512, 0}, {"Вика", 310, 0}, {"Бен", 87, 0}}}},
 }
 
 var (

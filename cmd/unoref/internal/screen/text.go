@@ -38,6 +38,32 @@ func (f face) cell() int { return (f.f.Ascent + f.f.Descent) * f.scale }
 
 func (f face) width(s string) int { return utf8.RuneCountInString(s) * f.advance() }
 
+// inkRows returns the first and last rows of the cell that s inks: its
+// capitals, marks and descenders. A text without ink gives the capitals'.
+func (f face) inkRows(s string) (top, bottom int) {
+	top, bottom = f.cell(), -1
+	for _, r := range s {
+		_, mask, mp, _, ok := f.f.Glyph(fixed.P(0, f.f.Ascent), r)
+		if !ok {
+			continue
+		}
+		a := mask.(*image.Alpha)
+		for gy := 0; gy < f.f.Ascent+f.f.Descent; gy++ {
+			row := a.Pix[(mp.Y+gy-a.Rect.Min.Y)*a.Stride+mp.X-a.Rect.Min.X:]
+			for gx := 0; gx < f.f.Width; gx++ {
+				if row[gx] >= 0x80 {
+					top, bottom = min(top, gy*f.scale), max(bottom, (gy+1)*f.scale-1)
+					break
+				}
+			}
+		}
+	}
+	if bottom < 0 {
+		return f.f.Ascent - f.f.Height*3/4, f.f.Ascent - 1
+	}
+	return top, bottom
+}
+
 // has reports whether the face has a glyph for r.
 func (f face) has(r rune) bool {
 	_, _, _, _, ok := f.f.Glyph(fixed.Point26_6{}, r)
@@ -64,10 +90,19 @@ func Missing(s string) []rune {
 	return out
 }
 
+// traceText, when set, is told of every text before it is drawn. Only
+// the tests set it: TestTextShowsWhole checks that no later drawing, no
+// band and no edge of the panel hides a pixel of a glyph (the frame of an
+// alert once hid the breve of Й).
+var traceText func(dst *image1bit.VerticalLSB, f face, x, y int, s string, c image1bit.Bit)
+
 // drawText draws s with its cell's top-left corner at (x, y) and returns
 // the x after the last rune. Runes the face lacks show as its U+FFFD glyph,
 // or as a hollow box when it has none.
 func drawText(dst *image1bit.VerticalLSB, f face, x, y int, s string, c image1bit.Bit) int {
+	if traceText != nil {
+		traceText(dst, f, x, y, s, c)
+	}
 	for _, r := range s {
 		drawRune(dst, f, x, y, r, c)
 		x += f.advance()

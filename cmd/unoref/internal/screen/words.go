@@ -26,6 +26,11 @@ func (s Screen) colourWord(code string) string {
 	return strings.ToUpper(s.say("screen.colour", msg.Args{Color: c}))
 }
 
+// initial is a colour's initial in the screen's language, as the corner
+// of a printed card shows it: the top card's corner and the colour
+// prompt's boxes.
+func (s Screen) initial(code string) string { return s.say("screen.corner."+code, msg.Args{}) }
+
 // colour is the colour to match as a template argument, if there is one.
 func (s Screen) colour() msg.Args {
 	c, err := cards.ParseColor(s.Color)

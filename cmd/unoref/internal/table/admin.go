@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
@@ -169,8 +170,10 @@ func (t *Table) end() error {
 		return refuseAction("action.end.fail", msg.Args{Text: err.Error()})
 	}
 	st := t.cur.game.State()
-	if st.Phase != referee.PhaseOver {
-		t.logEnded() // a won game was logged as it ended
+	if f, won := t.finished(); won {
+		t.out.final = &f
+	} else {
+		t.finish(screen.EndAbandoned)
 	}
 	t.sched.cancel(timerGrace)
 	t.sched.cancel(timerSlap)

@@ -24,6 +24,41 @@ func (t *Table) setupCode() string {
 	return t.code
 }
 
+// SetPageURL tells the table where a phone opens its page
+// ("http://192.168.1.20:8080/"; "" when the page is off): the setup code's
+// screen and a long press of OK show it as a QR code. Safe from any
+// goroutine; the next redraw uses it.
+func (t *Table) SetPageURL(u string) {
+	t.mu.Lock()
+	t.pageURL = u
+	t.mu.Unlock()
+}
+
+// pageLink is the address the OLED's QR code opens: the page, with the
+// setup code in its fragment while there is one (#code=123456: the page
+// fills its setup form from it, and a fragment never reaches a server or
+// its log); "" without a page.
+func (t *Table) pageLink() (link, code string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.pageURL == "":
+		return "", t.code
+	case t.code != "":
+		return t.pageURL + "#code=" + t.code, t.code
+	}
+	return t.pageURL, ""
+}
+
+// showLink puts the page's QR code on the OLED, for a new phone (a long
+// press of OK), until the table says something new.
+func (t *Table) showLink() {
+	if link, _ := t.pageLink(); link != "" {
+		t.out.link = true
+		t.refresh()
+	}
+}
+
 // OLEDText is the text the OLED shows now, one line per part (the player
 // to act, the message, the prompt): the console of `unoref run --stdin`
 // reads it (control "oled").

@@ -16,7 +16,9 @@
 // halt when Run ends is logged.
 // Snapshot, Subscribe, OLED and Do are what the page uses (package web);
 // ShowCode puts the page's one-time setup code on the OLED and never in a
-// Snapshot.
+// Snapshot: with the page's address (SetPageURL) as a QR code that opens
+// the page with the code in its fragment and fills the setup form; a long
+// press of OK shows the page's address as a QR code for a new phone.
 // hardware/board opens the devices of a pin map and FromBoard hands them
 // to New, with their loops (the display's drawing, the buttons' and seat
 // pads' polling): on a Pi, the Pi's; for `unoref run --sim`, the
@@ -158,6 +160,10 @@
 // The page's admin actions: "undo" drops the last event (one held for an
 // UNO grace, else the last journaled one, journal.Recorder.Undo) and rebuilds
 // the game from the journal; "end" ends the game (abandoned when not won).
+// A game that ends — won, or ended on the page — leaves its final standings
+// on the OLED until a new game begins (ending.go: how it ended, the one
+// notion the log's "game ended" line shares; the players best first by
+// referee.Standings, the winner on top).
 // "rename" renames the player in a seat (any name tablelog.CheckName
 // accepts, unique at the table): a roster player for every game, past ones
 // included, a guest in this game only (journal.RenameSeat). The engine and

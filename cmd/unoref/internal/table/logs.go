@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/unoref/unoref/referee"
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 )
 
 // discard is the logger of a table whose Config has none.
@@ -37,14 +37,14 @@ func (g *currentGame) shownPlayers() string {
 	return strings.Join(shown, " ")
 }
 
-// logEnded logs the end of the current game: won, or abandoned.
-func (t *Table) logEnded() {
+// logEnded logs the end of the current game, as how it ended says.
+func (t *Table) logEnded(how screen.End) {
 	st := t.cur.game.State()
-	result, winner := "abandoned", ""
-	if st.Phase == referee.PhaseOver {
-		result, winner = "won", t.cur.disp(st.Winner)
+	winner := ""
+	if st.Winner != "" {
+		winner = t.cur.disp(st.Winner)
 	}
-	t.cfg.logger().Info("game ended", "game", t.cur.id, "result", result, "winner", winner,
+	t.cfg.logger().Info("game ended", "game", t.cur.id, "result", result(how), "winner", winner,
 		"players", t.cur.shownPlayers(), "rules", t.cur.game.Rules().String())
 }
 

@@ -238,10 +238,18 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 	} else if st.SlapFor != "" {
 		s.Alert, s.Message = screen.AlertSlap, t.say(t.named(msg.Sentence{slapMsg(st)})...)
 	}
-	if code := t.setupCode(); code != "" {
-		// The whole screen, so that no layout cuts the code.
-		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang,
+	if link, code := t.pageLink(); code != "" {
+		// The whole screen, so that no layout cuts the code: a QR code of
+		// the page that fills the setup form, the code beside it, and the
+		// sentence that says it (on the screen when the link is too long
+		// for a QR code).
+		return screen.Screen{Phase: referee.PhaseSetup, Lang: t.cfg.Lang, Link: link, Code: code,
 			Prompt: t.say(msg.Msg{Key: "table.code", Args: msg.Args{Value: code}})}
+	} else if t.out.link {
+		s.Link = link
+	}
+	if f, ok := t.finished(); ok {
+		return f.screen(s, t.out.roundPts, t.out.counted)
 	}
 	if t.cur.game == nil {
 		s.Phase = referee.PhaseSetup

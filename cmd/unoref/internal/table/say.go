@@ -42,7 +42,7 @@ func (t *Table) tell(v Verdict, s ...msg.Msg) {
 	v.Message = t.say(v.Msg...)
 	v.At = t.clock.Now()
 	t.out.last = v
-	t.out.alert, t.out.amber = 0, false
+	t.out.alert, t.out.amber, t.out.link = 0, false, false
 	t.sched.cancel(timerAlert)
 }
 

@@ -135,6 +135,7 @@ type Table struct {
 
 	mu      sync.Mutex
 	code    string // the page's setup code, on the OLED only
+	pageURL string // where a phone opens the page (SetPageURL)
 	snap    Snapshot
 	subs    map[chan Snapshot]struct{}
 	lastImg screen.Screen
@@ -185,11 +186,13 @@ type unoState struct {
 type outputs struct {
 	alert    screen.Alert
 	alertMsg string
-	amber    bool           // the UNO LED lit for the alert shown: a missed UNO, bad news
-	page     int            // the page of the OLED's text shown (screen.Pages)
-	pageKey  string         // the text paged through, to start again when it changes
-	roundPts map[string]int // points of the round just counted, until the next round starts
-	counted  int            // the round roundPts belong to
+	amber    bool            // the UNO LED lit for the alert shown: a missed UNO, bad news
+	page     int             // the page of the OLED's text shown (screen.Pages)
+	pageKey  string          // the text paged through, to start again when it changes
+	roundPts map[string]int  // points of the round just counted, until the next round starts
+	final    *finalStandings // the game ended last, while no game is on
+	link     bool            // the page's QR code shown for a new phone, until the next news
+	counted  int             // the round roundPts belong to
 	last     Verdict
 	reader   string
 	buzz     string
@@ -424,6 +427,7 @@ func (t *Table) Run(ctx context.Context) error {
 			case ev.Kind == button.Press:
 				err = t.press(ev.Button)
 			case ev.Kind == button.LongPress && ev.Button == button.Pass:
+				t.showLink()
 				t.sayRules()
 			}
 			t.person.ButtonRuled(ev)
@@ -672,8 +676,9 @@ func (t *Table) newGame(players []string, rules string, target int) error {
 	}
 	t.sched.cancel(timerGrace)
 	if t.cur.game != nil && t.cur.game.State().Phase != referee.PhaseOver {
-		t.logEnded() // the journal abandoned it for the new one
+		t.logEnded(screen.EndAbandoned) // the journal abandoned it for the new one
 	}
+	t.out.final = nil
 	t.adopt(g)
 	t.logGame("game started")
 	t.cur.t0 = t.clock.Now()

@@ -140,7 +140,9 @@
 // not in a snapshot, and /oled.png is refused while the code shows. The
 // page then asks for the code and a new PIN (POST /api/setup); the right
 // code keeps the PIN, clears the OLED, and logs that phone in. The code is
-// held by the PIN limit below.
+// held by the PIN limit below. The OLED's QR code opens the page with the
+// code in the fragment (#code=123456): app.js fills the form from it and
+// takes it off the address bar; no request carries it.
 //
 // # Sessions
 //

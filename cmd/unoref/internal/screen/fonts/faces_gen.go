@@ -33,8 +33,13 @@ var ranges = []basicfont.Range{
 	{Low: 0x2039, High: 0x203B, Offset: 505},
 	{Low: 0x2116, High: 0x2117, Offset: 507},
 	{Low: 0x2192, High: 0x2193, Offset: 508},
-	{Low: 0x2212, High: 0x2213, Offset: 509},
-	{Low: 0xFFFD, High: 0xFFFE, Offset: 510},
+	{Low: 0x21C4, High: 0x21C5, Offset: 509},
+	{Low: 0x2212, High: 0x2213, Offset: 510},
+	{Low: 0x2295, High: 0x2296, Offset: 511},
+	{Low: 0x2298, High: 0x2299, Offset: 512},
+	{Low: 0x25A1, High: 0x25A2, Offset: 513},
+	{Low: 0x25B2, High: 0x25B3, Offset: 514},
+	{Low: 0xFFFD, High: 0xFFFE, Offset: 515},
 }
 
 var specs = []spec{

@@ -431,6 +431,26 @@
     return true;
   }
 
+  // First boot in one scan: the QR code on the box's screen opens the page
+  // with the setup code in the fragment (#code=123456, which no request
+  // carries). It fills the setup form, kept for the tab in case the page
+  // reloads in another language, and leaves the address bar.
+  const scanned = /^#code=(\d{6})$/.exec(location.hash);
+  if (scanned) {
+    try { sessionStorage.setItem('unoref.code', scanned[1]); } catch (e) { /* private mode */ }
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  const setupCode = $('setup-code');
+  if (setupCode && !setupCode.value) {
+    let code = scanned && scanned[1];
+    try { code = code || sessionStorage.getItem('unoref.code'); } catch (e) { /* private mode */ }
+    if (code) {
+      setupCode.value = code;
+      const pin = $('setup-pin');
+      if (pin) pin.focus();
+    }
+  }
+
   // unlock posts the PIN form or the setup form (the setup code and a new
   // PIN) as JSON. A refusal shows under the form, keeping what was typed;
   // on success the page follows its new session: the event stream is

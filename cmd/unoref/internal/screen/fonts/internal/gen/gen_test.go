@@ -159,3 +159,48 @@ func show(b bitmap) string {
 	}
 	return string(s)
 }
+
+// TestNoInkLost converts every rune drawn from Unifont for every face and
+// checks that the cell holds all the ink of the glyph as placed: a mark
+// or letter that would stick out of the cell (ՙ did, above the 12- and
+// 24-pixel cells) moves into it rather than lose its top.
+func TestNoInkLost(t *testing.T) {
+	testenv.File(t, "unifont", unifont+"*")
+	uni, err := readHex(unifont, fromUnifont)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inked := func(b bitmap) int {
+		n := 0
+		for _, row := range b {
+			for _, on := range row {
+				if on {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	for _, c := range []cell{{6, 13, 11}, {8, 18, 14}, {12, 24, 19}} {
+		for _, rg := range covered() {
+			for r := rg[0]; r < rg[1]; r++ {
+				g, ok := uni[r]
+				if !fromUnifont(r) || !ok {
+					continue
+				}
+				var placed bitmap
+				switch {
+				case c.w >= 12:
+					placed = scale(g)
+				case c.w >= 8:
+					placed = g
+				default:
+					placed = narrow(g)
+				}
+				if got, want := inked(convert(g, r, c)), inked(placed); got != want {
+					t.Errorf("%dx%d: U+%04X %q keeps %d of its %d pixels", c.w, c.h, r, r, got, want)
+				}
+			}
+		}
+	}
+}

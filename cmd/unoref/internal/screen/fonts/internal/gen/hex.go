@@ -79,8 +79,9 @@ type cell struct{ w, h, asc int }
 //     a blank edge column, or else the inner column most like its left
 //     neighbour.
 //
-// The baselines meet. A mark that would stick out (Armenian ՛ ՜ ՞ sit
-// high) moves down into the cell; letters keep their baseline.
+// The baselines meet. A mark that would stick out (Armenian ՛ ՜ ՞ and the
+// modifier letter ՙ sit high) moves down into the cell; letters keep their
+// baseline.
 func convert(src bitmap, r rune, c cell) bitmap {
 	var placed bitmap
 	var base int // the baseline's row in placed
@@ -93,7 +94,7 @@ func convert(src bitmap, r rune, c cell) bitmap {
 		placed, base = narrow(src), hexAscent
 	}
 	top := base - c.asc
-	if !unicode.IsLetter(r) {
+	if !unicode.IsLetter(r) || unicode.Is(unicode.Lm, r) {
 		top = fitInk(placed, top, c.h)
 	}
 	out := make(bitmap, c.h)

@@ -67,7 +67,12 @@ var Blocks = []block{
 	{0x2039, 0x203A, "single angle quotes", false},
 	{0x2116, 0x2116, "numero sign", false},
 	{0x2192, 0x2192, "rightwards arrow: more on the next page", false},
+	{0x21C4, 0x21C4, "arrows right over left: the Reverse card's face", true},
 	{0x2212, 0x2212, "minus sign", false},
+	{0x2295, 0x2295, "circled plus: the Wild card's face (Terminus draws +)", true},
+	{0x2298, 0x2298, "circled slash: the Skip card's face (Terminus draws /)", true},
+	{0x25A1, 0x25A1, "white square: the Blank card's face", true},
+	{0x25B2, 0x25B2, "black up triangle: the Extreme Heights card's face (Terminus draws ↑)", true},
 	{0xFFFD, 0xFFFD, "replacement character", false},
 }
 

@@ -1,0 +1,114 @@
+package table
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/unoref/unoref/cmd/unoref/internal/screen"
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/referee/tablelog"
+)
+
+// journalWon journals the first round of examples/official.log under
+// target=100 up to its last count-up line, "hand Dee B6 R4", which makes
+// Ben win the game with 132.
+func journalWon(t *testing.T, dir string) {
+	t.Helper()
+	f, err := os.Open("../../../../examples/official.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ctx := context.Background()
+	j, err := OpenJournal(ctx, filepath.Join(dir, "journal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	g, err := j.NewGame(ctx, []string{"Ann", "Ben", "Cy", "Dee"}, "official target=100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "players") || strings.HasPrefix(line, "rules") {
+			continue
+		}
+		if line == "hand Dee B6 R4" {
+			return
+		}
+		ev, _, err := tablelog.Parse(line, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err := g.Apply(ctx, ev); err != nil || !v.OK {
+			t.Fatalf("%s: %+v, %v", line, v, err)
+		}
+	}
+	t.Fatalf("no count-up line for Dee in the log: %+v", g.State())
+}
+
+// TestFinalStandings: when a game ends the OLED shows the final standings,
+// titled by how it ended (won, or stopped with no winner), the players best
+// first and the winner on top, in the table's language; they stay until a
+// new game begins.
+func TestFinalStandings(t *testing.T) {
+	dir := t.TempDir()
+	journalWon(t, dir)
+	v := startVirtual(t, dir, Config{UnoGrace: -1, Lang: lang.Russian})
+	won := screen.Screen{Phase: "over", Winner: "Ben", Round: 1, Lang: lang.Russian, End: screen.EndWon, Counted: 1,
+		Scores: []screen.Score{{Name: "Ben", Points: 132, Round: 132}, {Name: "Ann"}, {Name: "Cy"}, {Name: "Dee"}}}
+	v.tap(t, "B6")
+	s := v.tap(t, "R4")
+	if s.State.Phase != "over" {
+		t.Fatalf("after Dee's count-up: %+v, want over", s.State)
+	}
+	won.Prompt, won.Message = s.Prompt, s.Last.Message
+	v.checkOLED(t, won)
+	if got := oledWords(v); !strings.Contains(got, "Конец игры") {
+		t.Errorf("OLED says %q, want the Russian title of a won game", got)
+	}
+
+	// Ended on the page: the standings stay, with the table's message.
+	v.do(t, Action{Kind: "end"})
+	s = v.Snapshot()
+	won.Prompt, won.Message, won.Counted, won.Scores[0].Round = s.Prompt, s.Last.Message, 0, 0
+	v.checkOLED(t, won)
+
+	// A game stopped with no winner: its totals as they stood, best first.
+	v.do(t, Action{Kind: "newgame", Players: []string{"Аня", "Боря"}, Rules: "official"})
+	if s := v.Snapshot(); s.State.Phase != "setup" {
+		t.Fatalf("new game: %+v", s.State)
+	}
+	v.do(t, Action{Kind: "end"})
+	s = v.Snapshot()
+	v.checkOLED(t, screen.Screen{Phase: "over", Lang: lang.Russian, End: screen.EndAbandoned, Prompt: s.Prompt, Message: s.Last.Message,
+		Scores: []screen.Score{{Name: "Аня"}, {Name: "Боря"}}})
+	if got := oledWords(v); !strings.Contains(got, "Игра прервана") {
+		t.Errorf("OLED says %q, want the Russian title of a stopped game", got)
+	}
+	// A new game clears them.
+	v.do(t, Action{Kind: "newgame"})
+	if got := oledWords(v); strings.Contains(got, "Игра прервана") {
+		t.Errorf("a new game's OLED still says %q", got)
+	}
+}
+
+// oledWords is what the OLED's screen says on all its pages: titles and
+// text, as the table last built it.
+func oledWords(v *vtable) string {
+	v.mu.Lock()
+	s := v.lastImg
+	v.mu.Unlock()
+	var out []string
+	for i, pg := range screen.Pages(s) {
+		s.Page = i
+		out = append(append(out, screen.Title(s)), pg...)
+	}
+	return strings.Join(out, " ")
+}
