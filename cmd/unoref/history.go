@@ -23,7 +23,8 @@ var historyCmd = &command{
 	args:    "[--data DIR] [--config FILE] [--game N] [--json]",
 	summary: "show the journaled games: rounds, points, totals, winners",
 	help: `Lists the games in the journal of --data: number, start, players, rules,
-rounds played, the winner ("in progress" while the game can resume,
+rounds played, the winner ("ended early" after it when the game was
+stopped and scored as it stood; "in progress" while the game can resume,
 "abandoned" when it ended without one) and the totals after the last round.
 With --game N it shows that game round by round: who went out, the points
 every player scored and the running totals. --json prints the same for
@@ -190,7 +191,7 @@ type gameJSON struct {
 	Ended        *time.Time     `json:"ended,omitempty"`
 	Players      []string       `json:"players"`
 	Rules        string         `json:"rules"`
-	Status       string         `json:"status"` // "won", "in progress" or "abandoned"
+	Status       string         `json:"status"` // "won", "ended early", "in progress" or "abandoned"
 	Winner       string         `json:"winner"`
 	RoundsPlayed int            `json:"rounds_played"`
 	Events       int            `json:"events"`
@@ -303,8 +304,11 @@ func listGames(ctx context.Context, j *history, games []journal.GameSummary, asJ
 	fmt.Fprintln(tw, "GAME\tSTARTED\tPLAYERS\tRULES\tROUNDS\tWINNER\tTOTALS")
 	for i, g := range games {
 		winner := g.Winner
-		if winner == "" {
+		switch {
+		case winner == "":
 			winner = g.Status()
+		case g.Early:
+			winner += " (ended early)"
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", g.ID, g.StartedAt.Local().Format("2006-01-02 15:04"),
 			strings.Join(g.Players, " "), g.RulesWords(), g.Rounds, winner, totalsText(journal.Totals(rounds[i])))
@@ -347,7 +351,10 @@ func showGame(ctx context.Context, j *history, games []journal.GameSummary, id i
 		return writeJSON(w, gj)
 	}
 	result := g.Status()
-	if g.Winner != "" {
+	switch {
+	case g.Early:
+		result = "ended early: " + g.Winner + " was ahead and won"
+	case g.Winner != "":
 		result = "won by " + g.Winner
 	}
 	fmt.Fprintf(w, "Game %d: %s; rules %s; started %s; %s.\n", g.ID, strings.Join(g.Players, " "),

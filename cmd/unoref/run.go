@@ -101,7 +101,8 @@ answering each with "ok", "error: SENTENCE" or, for "state", the snapshot as
 JSON; the daemon stops when the input ends:
     newgame Ann,Ben,Cy [RULES…]   tap [play|draw] CARD   remove [play|draw]
     press uno|draw|pass|challenge|R|Y|G|B   seat N   points NAME N
-    rename SEAT NEWNAME   undo   end   rules   names   state
+    rename SEAT NEWNAME   undo   end (no winner)   finish (scored as it
+    stands: whoever is ahead wins)   rules   names   state
     oled (the OLED's text, " | " between its lines)   oled png FILE (its picture)
 
 On simulators (the virtual table) the first boot's setup code is also
@@ -642,7 +643,7 @@ func parseControl(f []string) (table.Action, error) {
 			return a, bad
 		}
 		a.Name, a.NewName = args[0], args[1]
-	case table.KindUndo, table.KindEnd, table.KindRules, table.KindNames:
+	case table.KindUndo, table.KindEnd, table.KindFinish, table.KindRules, table.KindNames:
 		if len(args) != 0 {
 			return a, bad
 		}

@@ -19,8 +19,11 @@
 // Besides the events, the journal keeps what the history pages need as plain
 // rows: games (players, rules line, start, end, winner) and rounds (winner,
 // points and running total of every player), written in the same transaction
-// as the event that ended the round. Log writes a game back as a table log
-// that `unoref replay` accepts.
+// as the event that ended the round. A game stopped early (an end line,
+// RULES.md §3 "Stopping early") ends with the player ahead as its winner
+// and no round for the round being played; GameSummary.Early says so, read
+// from its last line, and so does the first line of its log. Log writes a
+// game back as a table log that `unoref replay` accepts.
 //
 // # The family's record
 //

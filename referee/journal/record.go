@@ -79,8 +79,8 @@ func refusalOf(line string, ev tablelog.Event, before referee.State, v referee.V
 // catch names who is caught, not who caught them.
 func actor(ev tablelog.Event, before referee.State) string {
 	switch ev.Kind {
-	case tablelog.Catch:
-		return ""
+	case tablelog.Catch, tablelog.End:
+		return "" // an end line refused (nobody is ahead) is nobody's mistake
 	case tablelog.Play, tablelog.Uno, tablelog.Hand, tablelog.Points:
 		if ev.Name != "" {
 			return ev.Name

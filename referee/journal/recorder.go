@@ -553,6 +553,11 @@ func (tr *tracker) step(ev tablelog.Event, before, after referee.State, v refere
 		}
 	}
 	inRound := before.Phase != referee.PhaseSetup && before.Phase != referee.PhaseOver
+	if ev.Kind == tablelog.End {
+		// Stopped early: the round being played is not counted.
+		tr.winner, tr.left = "", nil
+		return Round{}, false
+	}
 	if !inRound || after.Phase != referee.PhaseSetup && after.Phase != referee.PhaseOver {
 		return Round{}, false
 	}

@@ -30,9 +30,10 @@ const (
 	Points
 	Swap
 	Slap
+	End
 )
 
-var keywords = [...]string{"", "players", "rules", "dealer", "start", "play", "color", "draw", "pass", "uno", "catch", "challenge", "hand", "points", "swap", "slap"}
+var keywords = [...]string{"", "players", "rules", "dealer", "start", "play", "color", "draw", "pass", "uno", "catch", "challenge", "hand", "points", "swap", "slap", "end"}
 
 func (k Kind) String() string {
 	if int(k) < len(keywords) && k != 0 {
@@ -58,6 +59,7 @@ func (k Kind) String() string {
 //	points NAME N          Name, N
 //	swap NAME              Name
 //	slap NAME              Name
+//	end                    -
 type Event struct {
 	Line    int           // line number in its file, 0 when not from a file
 	At      time.Duration // time of the event since the log began, when Timed
@@ -155,20 +157,20 @@ func parseTime(ev *Event, f []string) ([]string, *ParseError) {
 }
 
 func parseKind(ev *Event, word string) *ParseError {
-	for k := Players; k <= Slap; k++ {
+	for k := Players; k <= End; k++ {
 		if keywords[k] == word {
 			ev.Kind = k
 			return nil
 		}
 	}
-	return bad(ErrBadLine, "%q is not an event: want one of players, rules, dealer, start, play, color, draw, pass, uno, catch, challenge, hand, points, swap, slap", word)
+	return bad(ErrBadLine, "%q is not an event: want one of players, rules, dealer, start, play, color, draw, pass, uno, catch, challenge, hand, points, swap, slap, end", word)
 }
 
 // argParsers read the words after each keyword into the event.
 var argParsers = [...]func(*Event, []string) *ParseError{
 	Players: parsePlayers, Rules: parseRules, Dealer: parseOneName, Catch: parseOneName, Swap: parseOneName, Slap: parseOneName,
 	Start: parseStart, Play: parsePlay, Color: parseColor, Draw: parseDraw, Pass: parseNothing,
-	Challenge: parseNothing, Uno: parseUno, Hand: parseHand, Points: parsePoints,
+	Challenge: parseNothing, Uno: parseUno, Hand: parseHand, Points: parsePoints, End: parseNothing,
 }
 
 func arity(args []string, min, max int) bool {

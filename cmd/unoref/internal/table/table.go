@@ -586,6 +586,8 @@ func (t *Table) action(a Action) error {
 		return t.undo()
 	case KindEnd:
 		return t.end()
+	case KindFinish:
+		return t.finishNow()
 	case KindRules:
 		if t.cur.game == nil {
 			return refuseAction("action.nogame", msg.Args{})
