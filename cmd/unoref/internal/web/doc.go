@@ -100,8 +100,16 @@
 // typed (the setup and PIN forms post by script). When a game ends, every
 // page shows its final standings (#standings: the scores before the table
 // cleared, then, after a reload, the last game's totals from the history)
-// until a new game is set up. "Start a new game" while a
-// game is on and "End this game now" ask first, beside the button. With no
+// until a new game is set up. "Start a new game" while a game is on and
+// the end of a game ask first, beside the button. The end offers two
+// ways: "end now and score as it stands" (action finish: the table's end
+// line, RULES.md §3 "Stopping early"), which says who is ahead and wins
+// (pageText.Ahead, from referee.State.Leader) and waits, disabled, while
+// nobody is; and "stop with no winner" (action end). Once the game is
+// over (won, ended early, or stopped: pageText.InPlay false) the play
+// controls (buttons, card picker, seat pads), the rules in force and the
+// end go; the end keeps its answer, the final standings, in sight. The
+// history says "ended early" beside the winner of such a game. With no
 // game on, the setup form comes right after the table, open; each preset
 // ticks its options, every option is a box with its one line, and the last
 // players are offered again (the history's last game, else localStorage;
@@ -120,7 +128,7 @@
 //
 // Opts.Policy says who may act. PolicyVirtual (the virtual table): playing
 // (tap, remove, press, seat, points, rules) is open; the admin actions
-// (table.ActionKind.Admin: newgame, rename, names, undo, end, voice) need
+// (table.ActionKind.Admin: newgame, rename, names, undo, end, finish, voice) need
 // the PIN when one is set, and without one the page says anyone may take
 // them. PolicyTable (a real table, or `unoref run
 // --sim --policy table`): every action needs the PIN.

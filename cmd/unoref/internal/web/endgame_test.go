@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -46,4 +47,60 @@ func TestPointsRefusedInPageLanguage(t *testing.T) {
 	if code, msg := send(t, s, `{"Kind":"points","Name":"Ann","Points":50}`, ""); code != 200 {
 		t.Errorf("50 points for one card: %d %q", code, msg)
 	}
+}
+
+// TestFinishOnThePage: the end of the game offers "end now and score as it
+// stands", which says who is ahead (and waits while nobody is), beside
+// stopping with no winner. After the end the play controls, the rules in
+// force and the end itself go, and the history says the game ended early.
+func TestFinishOnThePage(t *testing.T) {
+	tb, j := virtualTable(t, t.TempDir())
+	s := web.New(tb, &web.Opts{History: j, Policy: web.PolicyVirtual})
+	page := func() string { return readAll(t, get(t, s, "GET", "/?lang=en", nil, "")) }
+	if p := page(); !regexp.MustCompile(`<details id="end-box" class="end" hidden>`).MatchString(p) || !strings.Contains(p, `<form id="picker" hidden class="picker"`) {
+		t.Errorf("no game: the end and the picker show")
+	}
+	toCountupOn(t, s, "")
+	p := page()
+	if !strings.Contains(p, `<p id="finish-who" class="note">Nobody is ahead yet: play on, or stop with no winner.</p>`) || !strings.Contains(p, `<button id="finish" class="primary" disabled>`) {
+		t.Errorf("nobody ahead: the page offers to score:\n%s", between(p, `id="end-box"`, `</details>`))
+	}
+	for _, a := range []string{`{"Kind":"points","Name":"Ann","Points":9}`, `{"Kind":"tap","Pad":"play","Card":"G5"}`} {
+		if code, msg := send(t, s, a, ""); code != 200 {
+			t.Fatalf("%s: %d %s", a, code, msg)
+		}
+	}
+	p = page()
+	if !strings.Contains(p, `<p id="finish-who" class="note">Ben is ahead: ending now, Ben wins.</p>`) || !strings.Contains(p, `<button id="finish" class="primary">End now and score as it stands</button>`) ||
+		!strings.Contains(p, `<button id="end" class="danger">Stop with no winner</button>`) || strings.Contains(p, `id="end-box" class="end" hidden`) {
+		t.Errorf("Ben ahead: the end offers:\n%s", between(p, `id="end-box"`, `</details>`))
+	}
+	if code, msg := send(t, s, `{"Kind":"finish"}`, ""); code != 200 {
+		t.Fatalf("finish: %d %s", code, msg)
+	}
+	p = page()
+	for _, hidden := range []string{`<details id="end-box" class="end" hidden>`, `<form id="picker" hidden class="picker"`,
+		`<form id="buttons" hidden class="buttons"`, `<section id="rules" class="panel rules" aria-labelledby="rules-title" hidden>`} {
+		if !strings.Contains(p, hidden) {
+			t.Errorf("after the end the page shows what %s hides", hidden)
+		}
+	}
+	list := readAll(t, get(t, s, "GET", "/history?lang=ru", nil, ""))
+	if !strings.Contains(list, "🏆 Ben · закончена досрочно") {
+		t.Errorf("history: %s", between(list, `<ol class="games">`, `</ol>`))
+	}
+	game := readAll(t, get(t, s, "GET", "/history/1?lang=en", nil, ""))
+	if !strings.Contains(game, `<dd id="outcome">🏆 Ben · ended early</dd>`) {
+		t.Errorf("the game's page: %s", between(game, `<dl class="facts stats">`, `</dl>`))
+	}
+}
+
+// between is the part of s from the first from to the next to after it.
+func between(s, from, to string) string {
+	_, rest, ok := strings.Cut(s, from)
+	if !ok {
+		return "(no " + from + ")"
+	}
+	in, _, _ := strings.Cut(rest, to)
+	return from + in + to
 }

@@ -225,6 +225,9 @@ type pageText struct {
 	Standings string            // the scores, best first: "Ben 42 · Ann 10"
 	Countup   []string          // the seats whose count-up form shows
 	Slap      string            // uno-slap: whose hand to slap and who still has to, or ""
+	Ahead     string            // who wins if the game is ended now and scored as it stands, or that nobody is ahead
+	Leader    string            // the display name of who is ahead (referee.State.Leader), "" when nobody
+	InPlay    bool              // a game is on and not over: its play controls, rules and end show
 }
 
 // localized is a snapshot as one page reads it: its messages in the page's
@@ -263,10 +266,24 @@ func localize(snap table.Snapshot, l lang.Lang) localized {
 		p.Scores[n] = w.N("page.points", snap.State.Scores[n])
 	}
 	p.Standings = standings(snap, w)
+	p.InPlay = inPlay(snap)
+	if p.InPlay {
+		p.Ahead = w.T("page.finish.nobody")
+		if ld := snap.State.Leader; ld != "" {
+			p.Leader = snap.Name(ld)
+			p.Ahead = w.P("page.finish.ahead", p.Leader)
+		}
+	}
 	if snap.SlapFor != "" {
 		p.Slap = l.Render(msg.Msg{Key: "prompt.slap", Args: msg.Args{Player: snap.Name(snap.SlapFor), Names: names(snap, snap.SlapsDue)}})
 	}
 	return localized{Snapshot: snap, Page: p}
+}
+
+// inPlay reports whether a game is on and not over: after the end (won,
+// ended early, or stopped) its play controls, its rules and its end go.
+func inPlay(snap table.Snapshot) bool {
+	return len(snap.Players) > 0 && snap.State.Phase != referee.PhaseOver
 }
 
 // prompt is what the table waits for in l: the table's message when it
@@ -451,6 +468,7 @@ var scriptKeys = map[string]string{
 	"count":        "page.countup.count",
 	"confirmNew":   "page.confirm.newgame",
 	"confirmEnd":   "page.confirm.end",
+	"confirmScore": "page.confirm.finish",
 	"started":      "page.done.newgame",
 	"unlocked":     "page.done.login",
 	"renamed":      "page.done.rename",

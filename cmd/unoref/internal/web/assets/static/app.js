@@ -77,6 +77,8 @@
       if (i < names.length) b.querySelector('.who').textContent = disp(names[i]);
     }
 
+    inPlay(s, pg);
+
     const last = s.Last || {};
     $('verdict').className = 'verdict ' + kindOf(last);
     text('verdict-msg', last.Message || say('waiting'));
@@ -111,6 +113,37 @@
       return li;
     }));
     inSight();
+  }
+
+  // inPlay shows the play controls, the rules in force and the end of the
+  // game only while a game is on and not over (pageText.InPlay); the end
+  // says who is ahead, and scoring as it stands waits for someone to be.
+  let playing = false;
+  function inPlay(s, pg) {
+    playing = !!pg.InPlay;
+    for (const id of ['buttons', 'picker', 'seatpads', 'finish-form', 'end-form']) {
+      const e = $(id);
+      if (e) e.hidden = !playing;
+    }
+    // The end goes with the game, but keeps the final standings it
+    // answered with in sight, where it was pressed.
+    const box = $('end-box'), ok = $('ok');
+    if (box) {
+      box.querySelector('summary').hidden = !playing;
+      box.hidden = !playing && !(box.contains(ok) && !ok.hidden);
+    }
+    const rl = $('rules');
+    if (rl && !playing) rl.hidden = true;
+    if (rl && playing) rl.hidden = !$('rules-list').children.length;
+    // Undo and rename act on the game on the table, over or not.
+    const seated = (s.Players || []).length > 0;
+    for (const id of ['undo-form', 'rename']) {
+      const e = $(id);
+      if (e) e.hidden = !seated;
+    }
+    text('finish-who', pg.Ahead || '');
+    const fin = $('finish');
+    if (fin) fin.disabled = !pg.Leader;
   }
 
   // kindOf is how a verdict shows, as the table's box shows it (the one
@@ -353,7 +386,7 @@
       text('rules-title', p.Title);
       const ul = $('rules-list');
       ul.replaceChildren(...p.Lines.map((l) => { const li = document.createElement('li'); li.textContent = l; return li; }));
-      $('rules').hidden = p.Lines.length === 0;
+      $('rules').hidden = p.Lines.length === 0 || !playing;
     } catch (e) { /* the next snapshot tries again */ }
   }
 
@@ -381,6 +414,8 @@
         $('newgame-box').open = false;
         return answer($('newgame-box'), 'ok', say('started'));
       case 'end':
+      case 'finish':
+        $('end-box').hidden = false;
         return answer(form, 'ok', say('ended') + ' ' + standings);
       case 'rename': form.reset(); return answer(form, 'ok', say('renamed'));
       case 'undo': return answer(form, 'ok', say('undone'));

@@ -1,0 +1,60 @@
+package web_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/unoref/unoref/lang/msg"
+)
+
+// The walk's steps of issue 25 point 10: ending a game and scoring it as
+// it stands.
+
+// nobodyAhead: at the start nobody is ahead, so the end offers to stop
+// with no winner and says why scoring waits.
+func (w *walk) nobodyAhead() {
+	w.do("open the end", chromedp.Evaluate[chromedp.Void](`document.getElementById('end-box').open = true; document.getElementById('end').scrollIntoView({block: 'center'})`, chromedp.EvalIgnoreExceptions))
+	w.poll("nobody ahead", fmt.Sprintf(`document.getElementById('finish-who').textContent === %s && document.getElementById('finish').disabled`,
+		jsString(w.say("page.finish.nobody", msg.Args{}))))
+	w.poll("the end in sight", inView("#end")+` && `+inView("#finish-who"))
+	w.check("nobody-ahead")
+	w.do("close the end", chromedp.Evaluate[chromedp.Void](`document.getElementById('end-box').open = false`, chromedp.EvalIgnoreExceptions))
+}
+
+// finishGame ends the game with "end now and score as it stands": the
+// page says who is ahead and asks first; then the final standings show
+// where the end was, in sight, the history will say the game ended early,
+// the OLED titles its standings so, and the play controls, the rules in
+// force and the end itself are gone.
+func (w *walk) finishGame() {
+	w.do("open the end", chromedp.Evaluate[chromedp.Void](`document.getElementById('end-box').open = true`, chromedp.EvalIgnoreExceptions))
+	w.poll(w.ben+" ahead", fmt.Sprintf(`document.getElementById('finish-who').textContent === %s && !document.getElementById('finish').disabled`,
+		jsString(w.say("page.finish.ahead", msg.Args{Player: w.ben}))))
+	w.do("end now and score", chromedp.Click("#finish", chromedp.NodeVisible))
+	w.poll("asked first", inView("#finish-form .confirm"))
+	w.confirm("#finish-form")
+	w.wait("ended", `s.seats.length === 0`)
+	w.poll("the final standings where the end was", near("#ok", "#end-box", 80)+` && `+inView("#ok"))
+	standings := strings.Join([]string{
+		w.say("page.standing", msg.Args{Player: w.ben, N: 42}),
+		w.say("page.standing", msg.Args{Player: w.ann, N: 0}),
+		w.say("page.standing", msg.Args{Player: w.guest, N: 0}),
+	}, " · ")
+	w.poll("the final standings in words", fmt.Sprintf(`document.getElementById('standings-text').textContent === %s`, jsString(standings)))
+	for _, id := range []string{"finish", "end", "picker", "buttons", "rules"} {
+		w.poll("no "+id+" after the end", fmt.Sprintf(`(() => { const e = document.getElementById(%q); return !e || !e.checkVisibility(); })()`, id))
+	}
+	w.oledShows("the final standings", w.say("screen.over.early", msg.Args{}))
+	w.poll("no end to open", `!document.querySelector('#end-box summary').checkVisibility()`)
+	w.check("end")
+}
+
+// historyEarly: the history says the game ended early, beside its winner.
+func (w *walk) historyEarly() {
+	got := w.evalString(`document.querySelector('li.game[data-game="1"] .g-outcome').textContent`)
+	if want := "🏆 " + w.ben + " · " + w.say("page.hist.early", msg.Args{}); got != want {
+		w.t.Errorf("the history says %q, want %q", got, want)
+	}
+}
