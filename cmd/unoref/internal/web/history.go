@@ -34,7 +34,7 @@ type gameRow struct {
 	Rounds  int
 	Status  string // "won", "ended early", "in progress" or "abandoned"
 	Winner  string
-	Early   bool // stopped and scored as it stood: Winner was ahead
+	Early   bool            // stopped and scored as it stood: Winner was ahead
 	Totals  []journal.Score // after the last round, by seat; nil before
 	Current bool            // the game on the table now
 }
