@@ -24,6 +24,11 @@ func TestStoppedEarly(t *testing.T) {
 	ctx := context.Background()
 	s := newScript(genGame(7, "rules official target=300", "Ann", "Ben", "Cy"))
 	j, _ := openTemp(t)
+	for _, n := range []string{"Ann", "Ben", "Cy"} {
+		if _, err := j.AddPlayer(ctx, Player{Name: n, Seat: NoSeat}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tb := startScript(t, j, s)
 	end := tablelog.Event{Kind: tablelog.End}
 
@@ -72,6 +77,17 @@ func TestStoppedEarly(t *testing.T) {
 	}
 	if _, err := j.Resume(ctx); !errors.Is(err, ErrNoOpenGame) {
 		t.Errorf("Resume after the end: %v, want %v", err, ErrNoOpenGame)
+	}
+
+	// The family's record counts it as the winner's game won.
+	f, err := j.Stats(ctx, Period{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range f.Players {
+		if want := p.Player.Name == before.Leader; p.Games != 1 || (p.GamesWon == 1) != want {
+			t.Errorf("%s: %d games, %d won; want 1 game, won %v", p.Player.Name, p.Games, p.GamesWon, want)
+		}
 	}
 
 	var buf bytes.Buffer
