@@ -37,7 +37,9 @@
 // roster's players, other names are guests; a journal from before the roster
 // (schema version 2) is replayed once by Open, and every name in it becomes a
 // roster player. A parent merges two players (Merge) or splits a seat off
-// (MoveSeat). The history shows a seat's guest rename, else its player's
+// (MoveSeat); after a game with guests, Guests names them and AddPlayers
+// puts them on the roster at once, their guest seats (by seat name or a
+// rename's) becoming theirs. The history shows a seat's guest rename, else its player's
 // name, else the seat name, so a roster rename (EditPlayer, RenameSeat)
 // shows on every game, past ones included, and Log writes the new names in
 // a log that still replays.

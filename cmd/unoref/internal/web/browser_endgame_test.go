@@ -58,3 +58,14 @@ func (w *walk) historyEarly() {
 		w.t.Errorf("the history says %q, want %q", got, want)
 	}
 }
+
+// addGuests (issue 25 point 12): after the game, the family page offers
+// to put its guest on the family's list in one tap (the session's PIN
+// lets it); then the guest's game counts on the leaderboard.
+func (w *walk) addGuests() {
+	w.poll("the offer", fmt.Sprintf(`(() => { const f = document.getElementById('guests'); return !!f && f.querySelector('p').textContent === %s; })()`,
+		jsString(w.say("page.fam.guests", msg.Args{Names: []string{w.guest}}))))
+	w.check("family-guests")
+	w.do("add the guest", chromedp.Click("#guests-add", chromedp.NodeVisible), chromedp.WaitNotPresent("#guests"), chromedp.WaitVisible("#leaderboard"))
+	w.poll("the guest on the leaderboard", fmt.Sprintf(`!document.getElementById('guests') && !document.getElementById('error') && [...document.querySelectorAll('#leaderboard a')].some((a) => a.textContent.trim() === %s)`, jsString(w.guest)))
+}

@@ -125,6 +125,7 @@ func (w *walk) run() {
 	w.finishGame()
 	w.history()
 	w.family()
+	w.addGuests()
 	w.player()
 }
 

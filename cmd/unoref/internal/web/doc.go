@@ -52,8 +52,10 @@
 //	                  games
 //	GET  /family/ID   one roster player: statistics, best and worst
 //	                  rounds, charts per game, head to head, presets, games
-//	POST /api/roster  a roster form (op add, edit, merge or move): 303 back
-//	                  to the family page, with ?error= a sentence
+//	POST /api/roster  a roster form (op add, edit, merge, move, or guests:
+//	                  the last game's guests the family page offered, added
+//	                  in one tap): 303 back to the family page, with
+//	                  ?error= a sentence
 //	GET  /static/…    style.css, app.js
 //	GET  /favicon.ico the page's icon
 //
@@ -222,7 +224,10 @@
 // Opts.Record (table.SQLJournal again) feeds /family and /family/ID: every
 // figure is an SQL query of the journal (journal.Stats), drawn on the same
 // chart template. Refusal codes show in the page's words
-// (page.fam.code.X; a code without a key shows as it is). Roster edits take the admin check of a rename; the new
+// (page.fam.code.X; a code without a key shows as it is). After a game
+// with guests, the family page offers to put them on the family's list in
+// one tap (journal.Guests, AddPlayers: their games count from then on,
+// past ones included). Roster edits take the admin check of a rename; the new
 // names show on every game at once, the table's too (Action "names"). The
 // new-game form offers the roster's names to pick, in seat order.
 //

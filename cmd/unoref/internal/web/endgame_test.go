@@ -1,7 +1,10 @@
 package web_test
 
 import (
+	"context"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -103,4 +106,51 @@ func between(s, from, to string) string {
 	}
 	in, _, _ := strings.Cut(rest, to)
 	return from + in + to
+}
+
+// TestAddGuestsInOneTap: after a game of guests the family page, empty,
+// offers to put them on the family's list in one tap, behind the admin
+// PIN; then the leaderboard counts their game and the offer is gone.
+func TestAddGuestsInOneTap(t *testing.T) {
+	tb, j := virtualTable(t, t.TempDir())
+	s := web.New(tb, &web.Opts{History: j, Record: j, PIN: "2468", Policy: web.PolicyVirtual})
+	if code, msg := send(t, s, `{"Kind":"newgame","Players":["Вика","Cy"],"Rules":"official"}`, "2468"); code != 200 {
+		t.Fatalf("newgame: %d %s", code, msg)
+	}
+	if code, msg := send(t, s, `{"Kind":"end"}`, "2468"); code != 200 {
+		t.Fatalf("end: %d %s", code, msg)
+	}
+	family := func() string { return readAll(t, get(t, s, "GET", "/family?lang=ru", nil, "")) }
+	page := family()
+	if !strings.Contains(page, `id="no-players"`) || !strings.Contains(page, "<p>Гости прошлой игры: Вика и Cy. В списке семьи их игры будут учтены.</p>") ||
+		!strings.Contains(page, `<input type="hidden" name="name" value="Вика"><input type="hidden" name="name" value="Cy">`) {
+		t.Fatalf("the family page after a game of guests: %s", between(page, `<section class="panel" id="family">`, `</section>`))
+	}
+	add := func(pin string) string {
+		form := url.Values{"op": {"guests"}, "back": {"/family"}, "name": {"Вика", "Cy"}}
+		req := httptest.NewRequest("POST", "/api/roster", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if pin != "" {
+			req.Header.Set("X-Unoref-Pin", pin)
+		}
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, req)
+		if w.Code != http.StatusSeeOther {
+			t.Fatalf("POST /api/roster: %d", w.Code)
+		}
+		return w.Header().Get("Location")
+	}
+	if loc := add(""); !strings.Contains(loc, "error=") {
+		t.Errorf("adding the guests without the PIN went to %q, want a refusal", loc)
+	}
+	if r, _ := j.Roster(context.Background()); len(r) != 0 {
+		t.Fatalf("without the PIN the roster has %d players", len(r))
+	}
+	if loc := add("2468"); loc != "/family" {
+		t.Fatalf("adding the guests with the PIN went to %q", loc)
+	}
+	page = family()
+	if strings.Contains(page, `id="guests"`) || strings.Contains(page, `id="no-players"`) || !strings.Contains(page, "Вика</a>") || !strings.Contains(page, "Cy</a>") {
+		t.Errorf("the family page after adding the guests: %s", between(page, `<section class="panel" id="family">`, `</section>`))
+	}
 }

@@ -69,6 +69,12 @@ func (w words) P(key, player string) string {
 	return w.l.Render(msg.Msg{Key: key, Args: msg.Args{Player: player}})
 }
 
+// Names is a key with players listed as the language lists them
+// ({{.Names}}: "Ann, Ben and Cy").
+func (w words) Names(key string, names []string) string {
+	return w.l.Render(msg.Msg{Key: key, Args: msg.Args{Names: names}})
+}
+
 // N is a key with a count ({{.N}}, {{.N.Cards}}, {{.N.Points}}).
 func (w words) N(key string, n int) string {
 	return w.l.Render(msg.Msg{Key: key, Args: msg.Args{N: n}})
