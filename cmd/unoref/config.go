@@ -42,6 +42,7 @@ type Config struct {
 	Target   int           // points to win; 0 for the preset's
 	UnoGrace time.Duration // time to call UNO before the automatic catch; 0 for none
 	Hosts    []string      // names of this box the page answers to, besides its hostname
+	Policy   string        // web.policy: who may act from the page, web.PolicyVirtual or PolicyTable; "" for the default (runPolicy)
 	Voice    VoiceConfig   // [voice]: the referee says its rulings aloud
 	Teach    bool          // teaching mode: why a play was right, reminders, the rules in force
 
@@ -180,6 +181,12 @@ var configKeys = []configKey{
 			c.Hosts = nil
 		}
 		return checkHosts(c.Hosts)
+	}},
+	{"web.policy", func(c *Config, v value) (err error) {
+		if c.Policy, err = v.string(); err != nil {
+			return err
+		}
+		return checkPolicy(c.Policy)
 	}},
 	{"display.refusal_hold", func(c *Config, v value) error {
 		s, err := v.string()
@@ -413,6 +420,33 @@ func checkListen(s string) error {
 		return fmt.Errorf("%q is not an address: %s", s, want)
 	}
 	return nil
+}
+
+// checkPolicy refuses a web.policy (or --policy) that is none.
+func checkPolicy(p string) error {
+	switch p {
+	case "", web.PolicyVirtual, web.PolicyTable:
+		return nil
+	}
+	return fmt.Errorf(`%q is not a policy: want "table" (every action needs the PIN), "virtual" (anyone plays; admin actions need the PIN when one is set) or "" (table, but on simulators that only this computer can reach)`, p)
+}
+
+// loopbackOnly reports whether the page's address can be reached only from
+// this computer: a loopback host (127.0.0.1, ::1, localhost), or no page.
+// ":8080" and "0.0.0.0:8080" are every interface: the network can reach them.
+func loopbackOnly(listen string) bool {
+	if listen == "" {
+		return true
+	}
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 func checkData(dir string) error {

@@ -64,9 +64,11 @@ first's PID. SIGTERM or Ctrl-C halts every device: antenna off, screen
 blank, LEDs low. A page that stops listening or a device loop that dies
 stops the daemon with exit status 1 (systemd restarts it).
 
---policy says who may act from the page: "virtual" (the default on the
-virtual table: anyone plays; admin actions need admin_pin when one is set)
-or "table" (the default on a Pi: every action needs the PIN). Under
+--policy (config key web.policy; the flag wins) says who may act from the
+page: "virtual" (anyone plays; admin actions need admin_pin when one is
+set: the default on the virtual table when the page listens on loopback
+only) or "table" (every action needs the PIN: the default on a Pi, and on
+simulators whose page the network can reach, like listen = ":8080"). Under
 "table" with no admin_pin, the OLED shows a one-time setup code: typed on
 the page with a new PIN, it unlocks the page, and the PIN is kept hashed
 in admin-pin in the data directory. --sim --policy table runs a real
@@ -120,7 +122,11 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	if virtual && !sim && underSystemd(e.stderr) {
 		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; unoref doctor says which; under systemd the daemon does not fall back to the virtual table: --sim, or sim = true in the [devices] section of the config, runs it", spiDevice)
 	}
-	policy, err := runPolicy(self, o.policy, virtual)
+	given := c.Policy
+	if o.policy != "" {
+		given = o.policy // the flag wins over the file's key
+	}
+	policy, err := runPolicy(self, given, virtual, c.Listen)
 	if err != nil {
 		return err
 	}
@@ -142,11 +148,14 @@ type runMode struct {
 	config         string // the configuration file read, "" for none
 }
 
-// runPolicy is the access policy of --policy: by default the one of the
-// devices; "virtual" only on the virtual table.
-func runPolicy(self *command, given string, virtual bool) (string, error) {
+// runPolicy is the access policy of --policy (or web.policy): by default
+// "table", and "virtual" on the virtual table whose page only this
+// computer can reach (listen on loopback): a demo box on simulators that
+// listens on the network locks its page as a real table does unless told
+// otherwise. "virtual" only on the virtual table.
+func runPolicy(self *command, given string, virtual bool, listen string) (string, error) {
 	switch {
-	case given == "" && virtual, given == web.PolicyVirtual && virtual:
+	case given == "" && virtual && loopbackOnly(listen), given == web.PolicyVirtual && virtual:
 		return web.PolicyVirtual, nil
 	case given == "", given == web.PolicyTable:
 		return web.PolicyTable, nil
@@ -163,7 +172,7 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 	var grace time.Duration
 	fset := flag.NewFlagSet("run", flag.ContinueOnError)
 	fset.BoolVar(&o.sim, "sim", false, "run the virtual table even on a Pi")
-	fset.StringVar(&o.policy, "policy", "", "who may act from the page: virtual or table (default: the devices')")
+	fset.StringVar(&o.policy, "policy", "", "who may act from the page: virtual or table (default: table, virtual on simulators listening on loopback only)")
 	fset.StringVar(&o.config, "config", "", "configuration file (default $UNOREF_CONFIG)")
 	listen := fset.String("listen", "127.0.0.1:8080", "address of the page")
 	data := fset.String("data", "", "directory of the journal and the deck registry")
