@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -31,35 +29,18 @@ func TestSimBoxOnTheNetwork(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
+			// --sim as devices.sim = true: both are the virtual table's switch.
 			cfg := writeTemp(t, dir, "unoref.toml", tt.config+"\n[devices]\nsim = true\n")
-			inR, inW := io.Pipe()
-			outR, outW := io.Pipe()
-			stderr := &lockedBuffer{}
-			done := make(chan error, 1)
-			go func() {
-				args := append([]string{"run", "--stdin", "--config", cfg, "--data", filepath.Join(dir, "data")}, tt.args...)
-				done <- run(context.Background(), args, inR, outW, stderr)
-				outW.Close()
-			}()
-			line := make([]byte, 256)
-			n, err := outR.Read(line)
-			if err != nil {
-				t.Fatalf("no address: %v\n%s", err, stderr.String())
-			}
-			url, ok := strings.CutPrefix(strings.TrimSpace(string(line[:n])), "unoref: virtual table at ")
+			d := startInProcess(t, append([]string{"--config", cfg, "--data", filepath.Join(dir, "data")}, tt.args...)...)
+			url, ok := strings.CutPrefix(d.line(t), "unoref: virtual table at ")
 			if !ok {
-				t.Fatalf("first line %q", line[:n])
+				t.Fatal("no address")
 			}
-			url = strings.Replace(url, "[::]", "127.0.0.1", 1)
-			url = strings.Replace(url, "0.0.0.0", "127.0.0.1", 1)
+			url = strings.NewReplacer("[::]", "127.0.0.1", "0.0.0.0", "127.0.0.1").Replace(url)
 			if got := post(t, url, `{"Kind":"newgame","Players":["Ann","Ben"]}`, ""); got != tt.status {
 				t.Errorf("a new game without a PIN: %d, want %d", got, tt.status)
 			}
-			inW.Close()
-			go io.Copy(io.Discard, outR)
-			if err := <-done; err != nil {
-				t.Errorf("run: %v", err)
-			}
+			d.stop(t)
 		})
 	}
 }
