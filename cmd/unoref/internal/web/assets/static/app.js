@@ -135,12 +135,9 @@
     const rl = $('rules');
     if (rl && !playing) rl.hidden = true;
     if (rl && playing) rl.hidden = !$('rules-list').children.length;
-    // Undo and rename act on the game on the table, over or not.
-    const seated = (s.Players || []).length > 0;
-    for (const id of ['undo-form', 'rename']) {
-      const e = $(id);
-      if (e) e.hidden = !seated;
-    }
+    // Renaming acts on the players at the table, of a game over or not.
+    const rn = $('rename');
+    if (rn) rn.hidden = !(s.Players || []).length;
     text('finish-who', pg.Ahead || '');
     const fin = $('finish');
     if (fin) fin.disabled = !pg.Leader;
