@@ -34,6 +34,7 @@ type Config struct {
 	Data     string        // directory of the journal and the deck registry
 	Pinmap   string        // pin map file; "" for the reference build
 	Sim      bool          // devices.sim: simulated devices even on a Pi (a demo box, a test)
+	KeepSim  bool          // devices.keep_sim_games: games on simulated devices count in the family's record
 	AdminPIN string        // lets the page act on a real table; "" for the one chosen at first boot
 	Players  []string      // seats of a new game when the page names none
 	Preset   string        // rules preset of a new game
@@ -172,6 +173,9 @@ var configKeys = []configKey{
 	}},
 	{"devices.sim", func(c *Config, v value) error {
 		return v.decode(&c.Sim, "true (simulated devices: the virtual table) or false (the pin map's devices)")
+	}},
+	{"devices.keep_sim_games", func(c *Config, v value) error {
+		return v.decode(&c.KeepSim, "true (games played on simulated devices count in the family's record) or false (they are left out)")
 	}},
 	{"web.hosts", func(c *Config, v value) (err error) {
 		if c.Hosts, err = v.strings(); err != nil {

@@ -73,3 +73,41 @@ func TestFinishScoredAsItStands(t *testing.T) {
 		t.Errorf("replay of the export: %d %v %q %q, want the end line accepted and Ben the winner", code, err, rs[len(rs)-1], errs)
 	}
 }
+
+// TestSimGamesLeftOut: a game played on the virtual table is marked in
+// the journal (history says so) and left out of the family's record,
+// unless devices.keep_sim_games is true when it starts.
+func TestSimGamesLeftOut(t *testing.T) {
+	t.Setenv("UNOREF_CONFIG", "")
+	for _, keep := range []bool{false, true} {
+		dir := t.TempDir()
+		data := dir + "/data"
+		cfg := writeTemp(t, dir, "unoref.toml", "[devices]\nsim = true\nkeep_sim_games = "+map[bool]string{false: "false", true: "true"}[keep]+"\n")
+		d := startInProcess(t, "--config", cfg, "--data", data, "--listen", "", "--uno-grace", "0")
+		for _, l := range append(countupLines, "points Ann 9", "tap G5", "finish") {
+			if got := d.send(t, l); got != "ok" {
+				t.Fatalf("%q: %s", l, got)
+			}
+		}
+		d.stop(t)
+		out, _, _ := call(t, "", "history", "--data", data, "--json")
+		var games []struct {
+			Simulated, Kept bool
+		}
+		if err := json.Unmarshal([]byte(out), &games); err != nil || len(games) != 1 || !games[0].Simulated || games[0].Kept != keep {
+			t.Errorf("keep %v: history --json %v %q, want the game marked simulated, kept %v", keep, err, out, keep)
+		}
+		list, _, _ := call(t, "", "history", "--data", data)
+		if left := strings.Contains(list, "(simulated: not in the record)"); left == keep {
+			t.Errorf("keep %v: history says %q", keep, list)
+		}
+		out, errs, code := call(t, "", "stats", "--data", data, "--json")
+		var f struct{ Games int }
+		if err := json.Unmarshal([]byte(out), &f); err != nil || code != 0 {
+			t.Fatalf("stats --json: %d %v %q %q", code, err, out, errs)
+		}
+		if want := map[bool]int{false: 0, true: 1}[keep]; f.Games != want {
+			t.Errorf("keep %v: the record counts %d games, want %d", keep, f.Games, want)
+		}
+	}
+}

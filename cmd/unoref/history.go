@@ -25,7 +25,9 @@ var historyCmd = &command{
 	help: `Lists the games in the journal of --data: number, start, players, rules,
 rounds played, the winner ("ended early" after it when the game was
 stopped and scored as it stood; "in progress" while the game can resume,
-"abandoned" when it ended without one) and the totals after the last round.
+"abandoned" when it ended without one; "simulated: not in the record" for
+a game played on simulated devices that the family's record leaves out)
+and the totals after the last round.
 With --game N it shows that game round by round: who went out, the points
 every player scored and the running totals. --json prints the same for
 programs.
@@ -196,7 +198,9 @@ type gameJSON struct {
 	RoundsPlayed int            `json:"rounds_played"`
 	Events       int            `json:"events"`
 	Totals       map[string]int `json:"totals"`
-	Rounds       *[]roundJSON   `json:"rounds,omitempty"` // with --game only, [] when none ended
+	Simulated    bool           `json:"simulated,omitempty"` // played on simulated devices: out of the family's record unless kept
+	Kept         bool           `json:"kept,omitempty"`      // a simulated game counted all the same
+	Rounds       *[]roundJSON   `json:"rounds,omitempty"`    // with --game only, [] when none ended
 }
 
 type roundJSON struct {
@@ -217,7 +221,7 @@ func newGameJSON(g journal.GameSummary, rounds []journal.Round) gameJSON {
 	out := gameJSON{
 		ID: g.ID, Started: g.StartedAt.UTC(), Players: g.Players, Rules: g.RulesWords(),
 		Status: g.Status(), Winner: g.Winner, RoundsPlayed: g.Rounds, Events: g.Events,
-		Totals: make(map[string]int, len(g.Players)),
+		Totals: make(map[string]int, len(g.Players)), Simulated: g.Simulated, Kept: g.Kept,
 	}
 	if out.Players == nil {
 		out.Players = []string{}
@@ -310,6 +314,9 @@ func listGames(ctx context.Context, j *history, games []journal.GameSummary, asJ
 		case g.Early:
 			winner += " (ended early)"
 		}
+		if g.Simulated && !g.Kept {
+			winner += " (simulated: not in the record)"
+		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", g.ID, g.StartedAt.Local().Format("2006-01-02 15:04"),
 			strings.Join(g.Players, " "), g.RulesWords(), g.Rounds, winner, totalsText(journal.Totals(rounds[i])))
 	}
@@ -356,6 +363,12 @@ func showGame(ctx context.Context, j *history, games []journal.GameSummary, id i
 		result = "ended early: " + g.Winner + " was ahead and won"
 	case g.Winner != "":
 		result = "won by " + g.Winner
+	}
+	switch {
+	case g.Simulated && g.Kept:
+		result += "; played on simulated devices, kept in the family's record"
+	case g.Simulated:
+		result += "; played on simulated devices, left out of the family's record"
 	}
 	fmt.Fprintf(w, "Game %d: %s; rules %s; started %s; %s.\n", g.ID, strings.Join(g.Players, " "),
 		g.RulesWords(), g.StartedAt.Local().Format("2006-01-02 15:04"), result)

@@ -261,7 +261,8 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 		return fmt.Errorf("run: %w", err)
 	}
 	defer unlock()
-	j, hist, closeJ, err := openTableJournal(ctx, c.Data, &cfg, e.stderr)
+	jopts := &journal.Opts{Simulated: m.virtual, KeepSimulated: c.KeepSim}
+	j, hist, closeJ, err := openTableJournal(ctx, c.Data, jopts, &cfg, e.stderr)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
@@ -675,14 +676,15 @@ func splitNames(s string) []string {
 	return names
 }
 
-// openTableJournal opens the journal of the data directory. A damaged one
+// openTableJournal opens the journal of the data directory, with o (the
+// games of the virtual table marked as played on simulated devices). A damaged one
 // (journal.ErrDamaged) does not stop the daemon, which would only be
 // restarted into the same state: it is said on the page in the page's
 // language (cfg.Alert, damageAlert) and on the log in English, with the
 // command that restores the rolling copy, and the table runs without a
 // journal, refusing new games.
-func openTableJournal(ctx context.Context, data string, cfg *table.Config, stderr io.Writer) (table.Journal, web.History, func() error, error) {
-	j, err := table.OpenJournal(ctx, filepath.Join(data, journalFile))
+func openTableJournal(ctx context.Context, data string, o *journal.Opts, cfg *table.Config, stderr io.Writer) (table.Journal, web.History, func() error, error) {
+	j, err := table.OpenJournalWith(ctx, filepath.Join(data, journalFile), o)
 	if err == nil {
 		return j, j, j.Close, nil
 	}

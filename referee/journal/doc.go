@@ -54,7 +54,10 @@
 // date range). So that ten years read in milliseconds, rollup tables hold
 // the views' sums per block of 16 games (rollup.go): a period reads its
 // whole blocks from them and the games at its edges, or of a block changed
-// since it was last counted, one by one.
+// since it was last counted, one by one. A game started on simulated
+// devices (Opts.Simulated: the virtual table, a demo, a test) is marked
+// (games.simulated, schema version 6) and left out of all of it unless
+// kept (Opts.KeepSimulated: games.kept); the history lists it, marked.
 //
 // # Damage is never silent
 //

@@ -43,6 +43,11 @@ type Opts struct {
 	// rolling copy's goroutine calls it too, so it must be safe for
 	// concurrent use. Default: a line on stderr.
 	Warn func(error)
+	// Simulated marks every game this journal starts as played on
+	// simulated devices (the virtual table: a demo, a test): the history
+	// says so and the family's statistics leave it out, unless
+	// KeepSimulated (a family that referees its real cards from the page).
+	Simulated, KeepSimulated bool
 }
 
 // Journal is an open journal database. Its methods are safe for concurrent

@@ -22,6 +22,8 @@ type GameSummary struct {
 	Rules     string    // the rules line, e.g. "rules official +stacking"
 	Winner    string    // "" while open, or when the game was abandoned
 	Early     bool      // stopped and scored as it stood (its last line is end): Winner was ahead
+	Simulated bool      // played on simulated devices: left out of the family's record unless Kept
+	Kept      bool      // a simulated game counted in the record all the same
 	Events    int       // journaled events
 	Rounds    int       // rounds played to the end
 }
@@ -114,7 +116,8 @@ SELECT g.id, g.started_at, g.ended_at,
 	coalesce((SELECT `+shown("n", "p")+` FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id AND n.name = g.winner), g.winner),
 	coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.id), 0), -- seq has no gaps: a lookup, not a count
 	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id),
-	coalesce((SELECT line FROM events e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1), '')
+	coalesce((SELECT line FROM events e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1), ''),
+	g.simulated, g.kept
 FROM games g `+where+` ORDER BY g.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: games: %w", err)
@@ -127,7 +130,7 @@ FROM games g `+where+` ORDER BY g.id`, args...)
 			start, players, last string
 			end, winner          sql.NullString
 		)
-		if err := rows.Scan(&g.ID, &start, &end, &players, &g.Rules, &winner, &g.Events, &g.Rounds, &last); err != nil {
+		if err := rows.Scan(&g.ID, &start, &end, &players, &g.Rules, &winner, &g.Events, &g.Rounds, &last, &g.Simulated, &g.Kept); err != nil {
 			return nil, fmt.Errorf("journal: games: %w", err)
 		}
 		if g.StartedAt, err = parseStamp(start); err != nil {

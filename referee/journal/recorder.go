@@ -156,7 +156,13 @@ func (t *Recorder) insertGame(ctx context.Context, tx *sql.Tx, rules string) err
 	}
 	now := t.j.stamp()
 	names := strings.Join(t.g.State().Players, " ")
-	res, err := tx.ExecContext(ctx, "INSERT INTO games(started_at, players, rules) VALUES (?, ?, ?)", now, names, rules)
+	// The marks are named only for a game on simulated devices: another
+	// writes as an older unoref did.
+	q, args := "INSERT INTO games(started_at, players, rules) VALUES (?, ?, ?)", []any{now, names, rules}
+	if o := t.j.opts; o.Simulated {
+		q, args = "INSERT INTO games(started_at, players, rules, simulated, kept) VALUES (?, ?, ?, 1, ?)", append(args, o.KeepSimulated)
+	}
+	res, err := tx.ExecContext(ctx, q, args...)
 	if err != nil {
 		return err
 	}

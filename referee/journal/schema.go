@@ -58,4 +58,7 @@ CREATE VIEW game_totals AS
 	// the tags on the discard pile. NULL: no tag (typed, a button, the
 	// virtual table, an older unoref).
 	`ALTER TABLE events ADD COLUMN tag TEXT;`,
+	// 6: games played on simulated devices, marked and left out of the
+	// statistics unless kept (simulated.go).
+	simulatedSchema,
 }

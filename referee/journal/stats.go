@@ -107,11 +107,11 @@ func (j *Journal) choose(ctx context.Context, p Period) (chosen, error) {
 	if p.Last <= 0 {
 		return c, nil
 	}
-	q := `SELECT id FROM games WHERE started_at >= ?1 AND started_at < ?2 ORDER BY id DESC LIMIT 1 OFFSET ?3`
+	q := `SELECT id FROM games g WHERE started_at >= ?1 AND started_at < ?2 AND ` + inRecord + ` ORDER BY id DESC LIMIT 1 OFFSET ?3`
 	args := []any{c.since, c.until, p.Last - 1}
 	if p.Player != 0 {
 		q = `SELECT g.id FROM seats s JOIN games g ON g.id = s.game_id
-WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 ORDER BY s.game_id DESC LIMIT 1 OFFSET ?3`
+WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND ` + inRecord + ` ORDER BY s.game_id DESC LIMIT 1 OFFSET ?3`
 		args = append(args, p.Player)
 	}
 	err := j.db.QueryRowContext(ctx, q, args...).Scan(&c.from)
@@ -356,7 +356,7 @@ func (j *Journal) refusalsAround(ctx context.Context, c chosen) (map[string]int,
 	m := map[string]int{}
 	err := j.each(ctx, `SELECT c.code, sum(c.n) FROM seats me JOIN games g ON g.id = me.game_id
 	JOIN seat_codes c ON c.game_id = me.game_id
-WHERE me.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND me.game_id >= ?3
+WHERE me.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND me.game_id >= ?3 AND `+inRecord+`
 GROUP BY c.code`, c.args(), func(r *sql.Rows) error {
 		var (
 			code string

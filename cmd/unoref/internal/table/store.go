@@ -190,7 +190,13 @@ func mistake(v referee.Verdict) bool {
 // OpenJournal opens (or creates) the journal database at path, and moves
 // into it the display names an older unoref kept beside it (NamesFile).
 func OpenJournal(ctx context.Context, path string) (*SQLJournal, error) {
-	j, err := journal.Open(ctx, path, nil)
+	return OpenJournalWith(ctx, path, nil)
+}
+
+// OpenJournalWith is OpenJournal with the journal's options: the daemon on
+// simulated devices marks the games it starts (journal.Opts.Simulated).
+func OpenJournalWith(ctx context.Context, path string, o *journal.Opts) (*SQLJournal, error) {
+	j, err := journal.Open(ctx, path, o)
 	if err != nil {
 		return nil, err
 	}

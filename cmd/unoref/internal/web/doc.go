@@ -219,7 +219,8 @@
 // at most 400 px on the page, so that its words are the page's size. No
 // script draws it and nothing comes from a CDN. The history says a game's
 // rules in words (words.Rules: "official with stacking"), never the
-// rules line.
+// rules line, and marks a game played on simulated devices as not in the
+// family's record (or kept in it).
 //
 // Opts.Record (table.SQLJournal again) feeds /family and /family/ID: every
 // figure is an SQL query of the journal (journal.Stats), drawn on the same

@@ -5,11 +5,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/unoref/unoref/cmd/unoref/internal/table"
+	"github.com/unoref/unoref/cmd/unoref/internal/table/tabletest"
 	"github.com/unoref/unoref/cmd/unoref/internal/web"
+	"github.com/unoref/unoref/referee/journal"
 )
 
 // toCountupOn plays Ann and Ben on the virtual table behind h to the end
@@ -152,5 +156,30 @@ func TestAddGuestsInOneTap(t *testing.T) {
 	page = family()
 	if strings.Contains(page, `id="guests"`) || strings.Contains(page, `id="no-players"`) || !strings.Contains(page, "Вика</a>") || !strings.Contains(page, "Cy</a>") {
 		t.Errorf("the family page after adding the guests: %s", between(page, `<section class="panel" id="family">`, `</section>`))
+	}
+}
+
+// TestHistoryMarksSimulatedGames: the history lists a game played on
+// simulated devices, saying it is not in the family's record.
+func TestHistoryMarksSimulatedGames(t *testing.T) {
+	j, err := table.OpenJournalWith(context.Background(), filepath.Join(t.TempDir(), "journal.db"), &journal.Opts{Simulated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	tb, _ := tabletest.Virtual(t, j, table.Config{UnoGrace: -1}, nil)
+	s := web.New(tb, &web.Opts{History: j, Record: j, Policy: web.PolicyVirtual})
+	for _, a := range []string{`{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, `{"Kind":"end"}`} {
+		if code, msg := send(t, s, a, ""); code != 200 {
+			t.Fatalf("%s: %d %s", a, code, msg)
+		}
+	}
+	list := readAll(t, get(t, s, "GET", "/history?lang=ru", nil, ""))
+	if !strings.Contains(list, `<span class="sim">на виртуальном столе: в счёт семьи не входит</span>`) {
+		t.Errorf("history: %s", between(list, `<ol class="games">`, `</ol>`))
+	}
+	game := readAll(t, get(t, s, "GET", "/history/1?lang=en", nil, ""))
+	if !strings.Contains(game, `<span class="sim">on the virtual table: not in the family&#39;s record</span>`) {
+		t.Errorf("the game's page: %s", between(game, `<dl class="facts stats">`, `</dl>`))
 	}
 }
