@@ -226,6 +226,9 @@ func TestPointsTheHandCantHold(t *testing.T) {
 	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
 	toCountup(t, v) // Ann holds one card
 	before := v.Snapshot()
+	if d := cmp.Diff(map[string]int{"Ann": 50}, before.MostPoints); d != "" {
+		t.Errorf("MostPoints in the count-up (-want +got):\n%s", d)
+	}
 	v.refused(t, Action{Kind: "points", Name: "Ann", Points: 51}, "Ann holds 1 card: a hand like that is worth 50 points at most")
 	if s := v.Snapshot(); s.Events != before.Events || s.State.Phase != "countup" || s.Last.Event != before.Last.Event {
 		t.Errorf("after the refusal: %d events, %+v, last %q; want the count-up as it was", s.Events, s.State, s.Last.Event)

@@ -625,6 +625,21 @@ func (t *Table) mostPoints(seat string, points int) error {
 	return nil
 }
 
+// mostPointsOf is, in count-up, the most each hand still held can be
+// worth (referee.MostHandPoints), for the page's points forms; nil else.
+func (t *Table) mostPointsOf(st referee.State) map[string]int {
+	if t.cur.game == nil || st.Phase != referee.PhaseCountup {
+		return nil
+	}
+	m := map[string]int{}
+	for p, n := range st.Hands {
+		if n > 0 {
+			m[p] = referee.MostHandPoints(t.cur.game.Rules(), n)
+		}
+	}
+	return m
+}
+
 var buttonNames = map[string]button.Name{
 	"uno": button.UNO, "draw": button.Draw, "pass": button.Pass, "ok": button.Pass,
 	"challenge": button.Challenge, "R": button.Red, "Y": button.Yellow, "G": button.Green, "B": button.Blue,

@@ -69,3 +69,22 @@ func (w *walk) addGuests() {
 	w.do("add the guest", chromedp.Click("#guests-add", chromedp.NodeVisible), chromedp.WaitNotPresent("#guests"), chromedp.WaitVisible("#leaderboard"))
 	w.poll("the guest on the leaderboard", fmt.Sprintf(`!document.getElementById('guests') && !document.getElementById('error') && [...document.querySelectorAll('#leaderboard a')].some((a) => a.textContent.trim() === %s)`, jsString(w.guest)))
 }
+
+// tooManyPoints (issue 25 point 7): the count-up's form says the most a
+// hand can be worth; more is refused beside the form with a sentence
+// that says so, keeping what was typed.
+func (w *walk) tooManyPoints() {
+	snap := w.tb.Snapshot()
+	most, hand := snap.MostPoints[w.ann], snap.State.Hands[w.ann]
+	form := fmt.Sprintf(`#countup-rows form[data-name=%q]`, w.ann)
+	w.poll("the most said", fmt.Sprintf(`document.querySelector(%q).textContent.endsWith(' · ' + %s)`, form+" .left", jsString(w.say("page.countup.most", msg.Args{N: most}))))
+	typed := fmt.Sprint(most + 1)
+	w.do("too many points",
+		chromedp.SetValue(form+` input[name="points"]`, typed, chromedp.NodeVisible),
+		chromedp.Click(form+` button`, chromedp.NodeVisible))
+	w.answered("too many points", "#error", form, w.say("count.most", msg.Args{Player: w.ann, N: hand, K: most}))
+	if got := w.evalString(fmt.Sprintf(`document.querySelector(%q).value`, form+` input[name="points"]`)); got != typed {
+		w.t.Errorf("after the refusal the points field holds %q, want what was typed, %q", got, typed)
+	}
+	w.check("points-refused")
+}

@@ -369,6 +369,7 @@ func (w *walk) roundEnd() {
 	w.tap("B7", "play")
 	w.wait("count-up", `s.phase === 'countup' && document.querySelectorAll('#countup-rows form').length === 2`)
 	w.check("countup")
+	w.tooManyPoints()
 	for _, c := range []struct{ who, points string }{{w.ann, "30"}, {w.guest, "12"}} {
 		form := fmt.Sprintf(`#countup-rows form[data-name=%q]`, c.who)
 		w.do("count "+c.who,

@@ -44,6 +44,9 @@ func TestPointsRefusedInPageLanguage(t *testing.T) {
 	if ph := tb.Snapshot().State.Phase; ph != "countup" {
 		t.Fatalf("phase %q, want countup", ph)
 	}
+	if page := readAll(t, get(t, s, "GET", "/?lang=ru", nil, "")); !strings.Contains(page, `<span class="left">карт: 1 · не больше 50</span>`) {
+		t.Errorf("the points form does not say the most: %s", between(page, `<div id="countup-rows"`, `</div>`))
+	}
 	code, msg := send(t, s, `{"Kind":"points","Name":"Ann","Points":300}`, "", &http.Cookie{Name: "lang", Value: "ru"})
 	if want := "Ann держит 1 карту: такая рука стоит не больше чем 50 очков"; code != 400 || !strings.Contains(msg, want) {
 		t.Errorf("300 points for one card: %d %q, want 400 %q", code, msg, want)

@@ -230,6 +230,7 @@ type pageText struct {
 	Scores    map[string]string // seat → "42 points"
 	Standings string            // the scores, best first: "Ben 42 · Ann 10"
 	Countup   []string          // the seats whose count-up form shows
+	Most      map[string]string // in count-up, seat → the most its hand can be worth: "at most 250"
 	Slap      string            // uno-slap: whose hand to slap and who still has to, or ""
 	Ahead     string            // who wins if the game is ended now and scored as it stands, or that nobody is ahead
 	Leader    string            // the display name of who is ahead (referee.State.Leader), "" when nobody
@@ -272,6 +273,12 @@ func localize(snap table.Snapshot, l lang.Lang) localized {
 		p.Scores[n] = w.N("page.points", snap.State.Scores[n])
 	}
 	p.Standings = standings(snap, w)
+	for n, most := range snap.MostPoints {
+		if p.Most == nil {
+			p.Most = map[string]string{}
+		}
+		p.Most[n] = w.N("page.countup.most", most)
+	}
 	p.InPlay = inPlay(snap)
 	if p.InPlay {
 		p.Ahead = w.T("page.finish.nobody")

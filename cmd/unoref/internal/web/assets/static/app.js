@@ -235,11 +235,19 @@
     const want = left.map((n) => {
       const f = have.get(n) || countForm(n);
       f.querySelector('.who').textContent = disp(n);
-      f.querySelector('.left').textContent = (pg.Hands || {})[n] || '';
+      // The cards held, and the most they can be worth: more is refused.
+      f.querySelector('.left').textContent = [(pg.Hands || {})[n], (pg.Most || {})[n]].filter(Boolean).join(' · ');
       return f;
     });
-    // Moving a form would take the focus from its field.
-    if (want.length !== rows.children.length || want.some((f, i) => rows.children[i] !== f)) rows.replaceChildren(...want);
+    // Moving a form would take the focus from its field. An answer given
+    // under a form (a refusal of its points) stays under it.
+    const kids = [...rows.children];
+    const forms = kids.filter((c) => c.matches('form'));
+    if (want.length !== forms.length || want.some((f, i) => forms[i] !== f)) {
+      const answers = kids.filter((c) => !c.matches('form')).map((a) => [a, a.previousElementSibling]);
+      rows.replaceChildren(...want);
+      for (const [a, under] of answers) (want.includes(under) ? under : rows).after(a);
+    }
   }
 
   // countForm builds the points form of page.html for player n.
