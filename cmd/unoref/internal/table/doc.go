@@ -153,7 +153,8 @@
 // typed at the count-up that the hand can't hold (more than
 // referee.MostHandPoints for its cards and the deck in play) are refused
 // with the most it can hold (count.most) before the referee sees them, so
-// that a slip of the finger is not a refusal in the family's record.
+// that a slip of the finger is not a refusal in the family's record;
+// Snapshot.MostPoints tells the page that most for each hand to count.
 //
 // # Rename, undo, end
 //

@@ -8,7 +8,8 @@
 // buttons (UNO, DRAW, PASS/OK, CHALLENGE, R, Y, G, B), a "lift" beside each
 // pad that takes the cards off it, one button per seat pad (with its LED)
 // when the table has them, and in count-up a points form for every player
-// holding cards and not counted yet (Snapshot.Counted). The admin panel sets
+// holding cards and not counted yet (Snapshot.Counted), which says the
+// most the hand can be worth (Snapshot.MostPoints; more is refused). The admin panel sets
 // up a game (players in seat order, preset, options, target), renames a
 // player, undoes the last event and ends the game.
 //
