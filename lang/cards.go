@@ -2,7 +2,6 @@ package lang
 
 import (
 	"strconv"
-	"sync"
 
 	"github.com/unoref/unoref/cards"
 )
@@ -20,80 +19,100 @@ type Card struct {
 	c cards.Card
 }
 
-func (c Card) String() string { return c.form("nom") }
-func (c Card) Nom() string    { return c.form("nom") }
-func (c Card) Acc() string    { return c.form("acc") }
-func (c Card) Gen() string    { return c.form("gen") }
-func (c Card) Any() string    { return c.l.word("card.any." + face(c.c)) }
-func (c Card) Face() string   { return c.l.word("card.face." + face(c.c) + ".nom") }
+func (c Card) String() string { return c.l.book().cardName(c.c, nom) }
+func (c Card) Nom() string    { return c.l.book().cardName(c.c, nom) }
+func (c Card) Acc() string    { return c.l.book().cardName(c.c, acc) }
+func (c Card) Gen() string    { return c.l.book().cardName(c.c, gen) }
+func (c Card) Any() string    { return c.l.book().word("card.any.", face(c.c), "") }
+func (c Card) Face() string   { return c.l.book().word("card.face.", face(c.c), ".nom") }
 
 // Code is the card's table-log code ("R7").
 func (c Card) Code() string { return c.c.String() }
 
-// form is the card's name in form f, from the language's table of card
-// names, built on first use.
-func (c Card) form(f string) string {
-	if c.l >= numLangs {
-		c.l = English
+// A grammatical case a card's or colour's name takes.
+type grammaticalCase uint8
+
+const (
+	nom grammaticalCase = iota
+	acc
+	gen
+	numCases
+)
+
+// caseWords are the cases as the card table's keys write them.
+var caseWords = [numCases]string{"nom", "acc", "gen"}
+
+// numColors are the colours, cards.NoColor to cards.Blue.
+const numColors = int(cards.Blue) + 1
+
+// cardName is c's name in case f, from the language's table of card
+// names, made on first use.
+func (b *book) cardName(c cards.Card, f grammaticalCase) string {
+	b.names()
+	if ns, ok := b.cardNames[c]; ok {
+		return ns[f]
 	}
-	t := &cardNames[c.l]
-	t.once.Do(func() { t.names = nameCards(c.l) })
-	if s, ok := t.names[cardForm{c.c, f}]; ok {
-		return s
+	return b.compose(c, f)
+}
+
+// colorCase is a colour's name agreeing with the word for a card, in
+// case f.
+func (b *book) colorCase(c cards.Color, f grammaticalCase) string {
+	if int(c) < numColors {
+		return b.colorAgree[c][f]
 	}
-	return c.compose(f)
+	return b.agree(c, f)
 }
 
-// cardNames are every card's names in every form, per language: a card's
-// name is three catalog lookups and a template, and every verdict names
-// one or two cards.
-var cardNames [numLangs]struct {
-	once  sync.Once
-	names map[cardForm]string
-}
-
-type cardForm struct {
-	c    cards.Card
-	form string
-}
-
-// nameCards names every card of every deck, and every wild with each
-// colour named, in every form of l.
-func nameCards(l Lang) map[cardForm]string {
-	all := map[cards.Card]bool{}
-	for _, nm := range cards.DeckNames {
-		d, _ := cards.Deck(nm)
-		for _, c := range d {
-			all[c] = true
-			for _, col := range cards.Colors {
+// names makes the card names once: every card of every deck, and every
+// wild with each colour named, in every case.
+func (b *book) names() {
+	b.namesOnce.Do(func() {
+		b.cardNames = map[cards.Card][numCases]string{}
+		for _, nm := range cards.DeckNames {
+			d, _ := cards.Deck(nm)
+			for _, c := range d {
+				b.nameCard(c)
 				if c.IsWild() {
-					all[cards.Card{Kind: c.Kind, Color: col}] = true
+					for _, col := range cards.Colors {
+						b.nameCard(cards.Card{Kind: c.Kind, Color: col})
+					}
 				}
 			}
 		}
+	})
+}
+
+func (b *book) nameCard(c cards.Card) {
+	if _, ok := b.cardNames[c]; ok {
+		return
 	}
-	names := make(map[cardForm]string, 3*len(all))
-	for c := range all {
-		for _, f := range []string{"nom", "acc", "gen"} {
-			names[cardForm{c, f}] = Card{l, c}.compose(f)
-		}
+	var ns [numCases]string
+	for f := range numCases {
+		ns[f] = b.compose(c, f)
 	}
-	return names
+	b.cardNames[c] = ns
 }
 
 // compose puts a card's name together from the language's card table.
-func (c Card) compose(f string) string {
-	l, k := c.l, face(c.c)
-	faceName := l.word("card.face." + k + "." + f)
+func (b *book) compose(c cards.Card, f grammaticalCase) string {
+	k := face(c)
+	faceName := b.word("card.face.", k, "."+caseWords[f])
 	switch {
-	case c.c.Color == cards.NoColor:
+	case c.Color == cards.NoColor:
 		return faceName
-	case c.c.IsWild():
-		return l.render("card.named."+f, map[string]any{"Face": faceName, "Color": Color{l, c.c.Color}}, nil)
+	case c.IsWild():
+		return b.render("card.named."+caseWords[f], &data{vars: []bind{
+			{nameFace, txt(faceName)}, {nameColor, value{kind: colorKind, color: c.Color}}}}, 0, false)
 	}
-	gender := l.word("card.gender." + k)
-	adj := l.word("color." + c.c.Color.Code() + "." + gender + "." + f)
-	return l.render("card.coloured."+f, map[string]any{"Face": faceName, "Color": adj}, nil)
+	gender := b.word("card.gender.", k, "")
+	adj := b.word("color."+c.Color.Code()+".", gender, "."+caseWords[f])
+	return b.render("card.coloured."+caseWords[f], &data{vars: []bind{{nameFace, txt(faceName)}, {nameColor, txt(adj)}}}, 0, false)
+}
+
+// agree is color.C.GENDER.FORM for the gender of the word for a card.
+func (b *book) agree(c cards.Color, f grammaticalCase) string {
+	return b.word("color."+c.Code()+".", b.word("card.gender.card", "", ""), "."+caseWords[f])
 }
 
 // face is the key of a card's face in the card table.
@@ -125,15 +144,53 @@ type Color struct {
 	c cards.Color
 }
 
-func (c Color) String() string { return c.l.word("color." + c.c.Code() + ".name") }
-func (c Color) Nom() string    { return c.agree("nom") }
-func (c Color) Acc() string    { return c.agree("acc") }
-func (c Color) Gen() string    { return c.agree("gen") }
-func (c Color) Pl() string     { return c.l.word("color." + c.c.Code() + ".pl") }
+func (c Color) String() string { return c.l.book().word("color.", c.c.Code(), ".name") }
+func (c Color) Nom() string    { return c.l.book().colorCase(c.c, nom) }
+func (c Color) Acc() string    { return c.l.book().colorCase(c.c, acc) }
+func (c Color) Gen() string    { return c.l.book().colorCase(c.c, gen) }
+func (c Color) Pl() string     { return c.l.book().word("color.", c.c.Code(), ".pl") }
 
 // Code is the colour's one-letter code ("R").
 func (c Color) Code() string { return c.c.Code() }
 
-func (c Color) agree(f string) string {
-	return c.l.word("color." + c.c.Code() + "." + c.l.word("card.gender.card") + "." + f)
+// Count is a number as a template argument: {{.N}} is the digits,
+// {{.N.Cards}} the number with the word for cards in the right plural
+// form ("2 карты"), likewise Points and Players.
+type Count struct {
+	l Lang
+	n int
 }
+
+func (c Count) String() string  { return strconv.Itoa(c.n) }
+func (c Count) Cards() string   { return c.l.book().count(countCards, c.n) }
+func (c Count) Points() string  { return c.l.book().count(countPoints, c.n) }
+func (c Count) Players() string { return c.l.book().count(countPlayers, c.n) }
+
+// Rule is a preset or option name as a template argument: {{.Rule}} is its
+// short name in the language, {{.Rule.Code}} the word of the rules line.
+type Rule struct {
+	l    Lang
+	name string
+}
+
+func (r Rule) String() string { return r.l.book().word("rules.name.", r.name, "") }
+func (r Rule) Code() string   { return r.name }
+
+// Options are the words of a rules line after the preset, as a template
+// argument: {{.Options}} is "" or the language's "with stacking and
+// jump-in", naming every option in force beyond the preset.
+type Options struct {
+	l     Lang
+	words []string
+}
+
+func (o Options) String() string { return o.l.book().options(o.words) }
+
+// Names are players as a template argument: {{.Names}} lists them as the
+// language does ("Ann, Ben and Cy"); names never change form.
+type Names struct {
+	l     Lang
+	names []string
+}
+
+func (n Names) String() string { return n.l.book().andList(n.names) }

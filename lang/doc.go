@@ -9,7 +9,7 @@
 // names). A consumer renders it in the language it wants:
 //
 //	v := game.Apply(ev)
-//	text := v.Text(lang.English)        // or lang.Russian.Sentence(v.Msg)
+//	text := v.Text(lang.English)        // or lang.Russian.Sentence(v.Sentence())
 //	l, err := lang.Parse("sr-Cyrl")     // from a flag or the config
 //	l = lang.Match(r.Header.Get("Accept-Language")) // for a phone
 //
@@ -24,9 +24,29 @@
 // message catalogs keep translations in Go code or generated files, which a
 // family member can't edit; go-i18n keeps them as data.
 //
-// Each language has its own bundle: a key missing from a catalog renders
+// Each language has its own catalog: a key missing from a catalog renders
 // as the key itself (never English words in a Russian sentence, never a
 // crash), and TestCatalogsComplete keeps that from happening.
+//
+// # How a sentence is rendered
+//
+// A language's catalog is read (by go-i18n) and compiled when the
+// language is first used, not at start-up: `unoref replay` in English
+// never reads the other five, and a page's language selector reads only
+// each catalog's lang.name line (Name). Compiling cuts every template
+// once into text and placeholders ({{.Name}} or {{.Name.Method}});
+// rendering appends the text and each argument in the form asked, with no
+// text/template, no map of template data and no reflection, and
+// AppendRender and AppendSentence write straight into a caller's buffer
+// (the replay writers' lines). A template that says more (an if, a
+// pipeline) is run by text/template as go-i18n ran it. The plural form of
+// a count comes from CLDR's rules in golang.org/x/text/feature/plural.
+// What comes out is byte for byte what go-i18n's Localizer made of the
+// same catalogs: TestRenderAsGoI18n renders every key of every language
+// both ways (the old renderer is the test's oracle), an absent argument
+// as "<no value>", a template that fails as its key, a missing plural
+// form as the other form. Card names, colours agreeing with a card and
+// counts with their nouns ("2 карты") are made once per language.
 //
 // # Grammar
 //
@@ -67,7 +87,8 @@
 // problem it can't solve, a damaged journal), tag.* (tags that name no card),
 // prompt.* (what the table waits for), undo.* (what to do after an undo),
 // action.* (the page's refused controls) and screen.* (the OLED's titles
-// and alert words, which must fit the panel: TestTitlesFit). Keys lists
+// and alert words, which must fit the panel: TestTitlesFit). The
+// commands' own: cli.import.* (what `unoref import` adds). Keys lists
 // every whole message; {{.Names}} lists players ("Ann, Ben and Cy"). A clause
 // that begins with , : ; or . joins the one before it without a space.
 //
@@ -79,7 +100,8 @@
 //     count.* the plural forms CLDR defines for the language.
 //  2. Fill the card table with the forms your sentences need; a language
 //     without cases repeats one word.
-//  3. Add the language to the list in lang.go (Lang constant, codes, tags).
+//  3. Add the language to lang.go: a Lang constant and its line in the
+//     langs table (its tag, and the tag go-i18n and CLDR know it by).
 //  4. go test ./lang: TestCatalogsComplete names every missing key and
 //     every placeholder that differs from English; add the language to
 //     TestCounts and TestPluralRules.

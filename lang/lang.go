@@ -1,15 +1,17 @@
 package lang
 
 import (
+	"bufio"
+	"bytes"
 	"embed"
 	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
-	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/unoref/unoref/lang/msg"
 	"golang.org/x/text/language"
 )
@@ -32,73 +34,43 @@ const (
 // does not speak.
 var ErrUnknown = errors.New("unknown language")
 
-// codes are the BCP 47 tags, also the names of the files in locales/.
-var codes = [numLangs]string{"en", "ru", "sr", "sr-Cyrl", "ro", "hy"}
+// langs is every language the referee speaks, in one table: its BCP 47
+// tag as the referee writes it (the name of its file in locales/), the
+// tag go-i18n and the matcher see (sr is sr-Latn there, because CLDR's
+// default script for Serbian is Cyrillic), and its catalog, read and
+// compiled when the language is first used: a command that speaks only
+// English never parses the other five (issue 21: all six at start-up
+// cost every command 16–40 ms and 9.6 MB).
+var langs = [numLangs]struct {
+	code string
+	tag  language.Tag
+	book func() *book
+}{
+	English:         {code: "en", tag: language.English},
+	Russian:         {code: "ru", tag: language.Russian},
+	Serbian:         {code: "sr", tag: language.MustParse("sr-Latn")},
+	SerbianCyrillic: {code: "sr-Cyrl", tag: language.MustParse("sr-Cyrl")},
+	Romanian:        {code: "ro", tag: language.Romanian},
+	Armenian:        {code: "hy", tag: language.Armenian},
+}
 
-// tags are the tags go-i18n and the matcher see: sr is written sr-Latn
-// there, because CLDR's default script for Serbian is Cyrillic.
-var tags = [numLangs]language.Tag{
-	language.English,
-	language.Russian,
-	language.MustParse("sr-Latn"),
-	language.MustParse("sr-Cyrl"),
-	language.Romanian,
-	language.Armenian,
+// init sets each language's loader: not in the table's literal, since
+// load reads the table.
+func init() {
+	for l := range langs {
+		langs[l].book = sync.OnceValue(func() *book { return load(Lang(l)) })
+	}
 }
 
 //go:embed locales/*.toml
 var files embed.FS
 
-// bundle is one language: its go-i18n localizer, the messages with no
-// argument and no plural, looked up without a template, and the keys with
-// plural forms, which Render picks by Args.N.
-type bundle struct {
-	loc    *i18n.Localizer
-	words  map[string]string
-	plural map[string]bool
-}
-
-// bundles holds one go-i18n bundle per language: a language never falls
-// back to another's words (the completeness test keeps every catalog
-// whole), and sr and sr-Cyrl are never confused by a matcher.
-var bundles = func() [numLangs]bundle {
-	var cs [numLangs]bundle
-	for l := range numLangs {
-		buf, err := files.ReadFile("locales/" + codes[l] + ".toml")
-		if err != nil {
-			panic(err)
-		}
-		b := i18n.NewBundle(tags[l])
-		msgs, err := b.ParseMessageBytes(tags[l], buf, toml.Unmarshal)
-		if err != nil {
-			panic(fmt.Sprintf("lang: locales/%s.toml: %v", codes[l], err))
-		}
-		cs[l] = bundle{loc: i18n.NewLocalizer(b, tags[l].String()), words: plainWords(msgs), plural: pluralKeys(msgs)}
+// book is l's catalog; a Lang out of range speaks English.
+func (l Lang) book() *book {
+	if l >= numLangs {
+		l = English
 	}
-	return cs
-}()
-
-// plainWords are the messages that are a plain string: no template action,
-// no plural form.
-func plainWords(msgs []*i18n.Message) map[string]string {
-	words := make(map[string]string, len(msgs))
-	for _, m := range msgs {
-		if m.One == "" && m.Few == "" && m.Many == "" && !strings.Contains(m.Other, "{{") {
-			words[m.ID] = m.Other
-		}
-	}
-	return words
-}
-
-// pluralKeys are the messages with plural forms (one, few, many).
-func pluralKeys(msgs []*i18n.Message) map[string]bool {
-	keys := make(map[string]bool)
-	for _, m := range msgs {
-		if m.One != "" || m.Few != "" || m.Many != "" {
-			keys[m.ID] = true
-		}
-	}
-	return keys
+	return langs[l].book()
 }
 
 // Languages lists every language the referee speaks, English first.
@@ -115,7 +87,7 @@ func (l Lang) String() string {
 	if l >= numLangs {
 		return fmt.Sprintf("Lang(%d)", uint8(l))
 	}
-	return codes[l]
+	return langs[l].code
 }
 
 // Tag is l as a language tag, for <html lang> and HTTP headers.
@@ -123,22 +95,63 @@ func (l Lang) Tag() language.Tag {
 	if l >= numLangs {
 		return language.English
 	}
-	return tags[l]
+	return langs[l].tag
 }
 
 // Name is the name of l in l itself ("Русский"), for a language selector.
-func (l Lang) Name() string { return l.Render(msg.Msg{Key: "lang.name"}) }
+// The page's selector names every language: Name reads the one line of
+// each catalog that holds it, and compiles no catalog but l's own when
+// it is already in use.
+func (l Lang) Name() string {
+	if l < numLangs {
+		if n := ownNames()[l]; n != "" {
+			return n
+		}
+	}
+	return l.Render(msg.Msg{Key: "lang.name"})
+}
+
+// ownNames are the languages' names as their catalogs write them, read
+// from the line of the key lang.name alone ("" where there is none such,
+// and Name renders the catalog).
+var ownNames = sync.OnceValue(func() (names [numLangs]string) {
+	for l := range langs {
+		f, err := files.Open("locales/" + langs[l].code + ".toml")
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if !bytes.HasPrefix(sc.Bytes(), []byte(`"lang.name"`)) {
+				continue
+			}
+			var kv map[string]string
+			if err := toml.Unmarshal(sc.Bytes(), &kv); err == nil {
+				names[l] = kv["lang.name"]
+			}
+			break
+		}
+		f.Close()
+	}
+	return names
+})
 
 // list is the tags of every language, for error messages.
-func list() string { return strings.Join(codes[:], ", ") }
+func list() string {
+	var codes []string
+	for _, l := range langs {
+		codes = append(codes, l.code)
+	}
+	return strings.Join(codes, ", ")
+}
 
 // Parse reads a language tag: one of the tags Languages lists, in any
 // case, with _ or -; "sr-Latn" is sr. Anything else is an error wrapping
 // ErrUnknown that lists the languages.
 func Parse(s string) (Lang, error) {
 	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "-")
-	for l, c := range codes {
-		if strings.EqualFold(t, c) {
+	for l := range langs {
+		if strings.EqualFold(t, langs[l].code) {
 			return Lang(l), nil
 		}
 	}
@@ -148,8 +161,15 @@ func Parse(s string) (Lang, error) {
 	return English, fmt.Errorf("lang: %w %q: want one of %s", ErrUnknown, s, list())
 }
 
-// matcher picks the best supported language for a list of wanted ones.
-var matcher = language.NewMatcher(tags[:])
+// matcher picks the best supported language for a list of wanted ones;
+// made when a page first asks.
+var matcher = sync.OnceValue(func() language.Matcher {
+	tags := make([]language.Tag, numLangs)
+	for l := range langs {
+		tags[l] = langs[l].tag
+	}
+	return language.NewMatcher(tags)
+})
 
 // Match is the best language for an HTTP Accept-Language header, English
 // when none fits. A bare "sr" is Serbian in Latin script, as Parse reads it.
@@ -161,7 +181,7 @@ func Match(acceptLanguage string) Lang {
 	if b, s, _ := wanted[0].Raw(); b.String() == "sr" && s.String() == "Zzzz" {
 		return Serbian
 	}
-	_, i, conf := matcher.Match(wanted...)
+	_, i, conf := matcher().Match(wanted...)
 	if conf == language.No {
 		return English
 	}
@@ -172,18 +192,10 @@ func Match(acceptLanguage string) Lang {
 // not the parts of card names and lists, which render inside others. A
 // test that renders every message (the OLED's) ranges over it.
 func Keys() []string {
-	buf, err := files.ReadFile("locales/en.toml")
-	if err != nil {
-		panic(err)
-	}
-	msgs, err := i18n.ParseMessageBytes(buf, toml.Unmarshal)
-	if err != nil {
-		panic(err)
-	}
 	var keys []string
-	for _, m := range msgs {
-		if !partRe.MatchString(m.Other) {
-			keys = append(keys, m.ID)
+	for k, m := range English.book().msgs {
+		if !partRe.MatchString(m.src) {
+			keys = append(keys, k)
 		}
 	}
 	slices.Sort(keys)

@@ -19,13 +19,13 @@ import (
 // its templates use, over all plural forms.
 func catalog(t *testing.T, l Lang) map[string][]string {
 	t.Helper()
-	buf, err := files.ReadFile("locales/" + codes[l] + ".toml")
+	buf, err := files.ReadFile("locales/" + langs[l].code + ".toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	msgs, err := i18n.ParseMessageBytes(buf, toml.Unmarshal)
 	if err != nil {
-		t.Fatalf("locales/%s.toml: %v", codes[l], err)
+		t.Fatalf("locales/%s.toml: %v", langs[l].code, err)
 	}
 	m := make(map[string][]string, len(msgs))
 	for _, msg := range msgs {
@@ -360,6 +360,16 @@ func TestRenderDamagedJournal(t *testing.T) {
 			if !strings.Contains(got, want) {
 				t.Errorf("%s.Render(table.alert.damaged) = %q, want %q in it", l, got, want)
 			}
+		}
+	}
+}
+
+// TestNames: each language's name, read from its catalog's one line, is
+// the name its catalog renders.
+func TestNames(t *testing.T) {
+	for _, l := range Languages() {
+		if got, want := l.Name(), l.Render(msg.Msg{Key: "lang.name"}); got != want || got == "lang.name" {
+			t.Errorf("%s.Name() = %q, want %q", l, got, want)
 		}
 	}
 }

@@ -1,47 +1,65 @@
 package lang
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang/msg"
+	"golang.org/x/text/feature/plural"
 )
 
 // Render is m in l. A key with plural forms takes the form of m.Args.N
 // ("2 игры", "5 игр"). A key missing from l's catalog renders as the key,
 // so a gap shows and never stops the referee.
 func (l Lang) Render(m msg.Msg) string {
-	var count any
-	if l < numLangs {
-		if w, ok := bundles[l].words[m.Key]; ok {
-			return w
-		}
-		if bundles[l].plural[m.Key] {
-			count = m.Args.N
-		}
+	var buf [128]byte
+	return string(l.AppendRender(buf[:0], &m))
+}
+
+// AppendRender appends m in l to dst, as Render says it.
+func (l Lang) AppendRender(dst []byte, m *msg.Msg) []byte {
+	b := l.book()
+	cm := b.msgs[m.Key]
+	switch {
+	case cm == nil:
+		return append(dst, m.Key...)
+	case cm.plain:
+		return append(dst, cm.src...)
 	}
-	return l.render(m.Key, data(l, &m.Args), count)
+	return b.appendMsg(dst, m.Key, cm, &data{args: &m.Args}, m.Args.N, cm.plural)
 }
 
 // Sentence renders the clauses of s in l as one sentence, with a capital
 // and no full stop.
 func (l Lang) Sentence(s msg.Sentence) string {
-	var b strings.Builder
-	for _, m := range s {
-		part := l.Render(m)
-		if part == "" {
-			continue
+	var buf [256]byte
+	return string(l.AppendSentence(buf[:0], s))
+}
+
+// AppendSentence appends the sentence of s in l to dst, as Sentence says
+// it: the replay's writers render straight into their line.
+func (l Lang) AppendSentence(dst []byte, s msg.Sentence) []byte {
+	start := len(dst)
+	for i := range s {
+		mark := len(dst)
+		if mark > start {
+			dst = append(dst, ' ')
 		}
-		if b.Len() > 0 && !startsWithPunct(part) {
-			b.WriteByte(' ')
+		at := len(dst)
+		dst = l.AppendRender(dst, &s[i])
+		switch {
+		case len(dst) == at:
+			dst = dst[:mark] // an empty clause: no space for it
+		case at > mark && startsWithPunct(dst[at:]):
+			dst = append(dst[:mark], dst[at:]...)
 		}
-		b.WriteString(part)
 	}
-	return Capital(b.String())
+	return appendCapital(dst, start)
 }
 
 // Capital is s with its first letter in upper case, in any script.
@@ -53,160 +71,519 @@ func Capital(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
+// appendCapital is Capital on dst[start:], in place when the capital
+// takes as many bytes as the letter (every script the referee speaks).
+func appendCapital(dst []byte, start int) []byte {
+	r, n := utf8.DecodeRune(dst[start:])
+	if n == 0 || unicode.IsUpper(r) {
+		return dst
+	}
+	u := unicode.ToUpper(r)
+	if utf8.RuneLen(u) == n {
+		utf8.EncodeRune(dst[start:], u)
+		return dst
+	}
+	rest := string(dst[start+n:])
+	return append(utf8.AppendRune(dst[:start], u), rest...)
+}
+
 // startsWithPunct reports whether a clause joins without a space: it
 // begins with a comma, colon, semicolon or full stop (Armenian ։ too).
-func startsWithPunct(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
+func startsWithPunct(s []byte) bool {
+	r, _ := utf8.DecodeRune(s)
 	return strings.ContainsRune(",.:;!?։", r)
 }
 
-// render executes a message template; count is the plural count, if any.
-func (l Lang) render(key string, d map[string]any, count any) string {
-	if l >= numLangs {
-		l = English
+// appendMsg appends the message key (compiled as cm) with the data d,
+// picking the plural form of count if counted, as go-i18n's Localizer
+// does: the form asked for, else the other form, else the key.
+func (b *book) appendMsg(dst []byte, key string, cm *message, d *data, count int, counted bool) []byte {
+	start := len(dst)
+	f := plural.Other
+	if counted {
+		f = b.form(count)
 	}
-	s, err := bundles[l].loc.Localize(&i18n.LocalizeConfig{MessageID: key, TemplateData: d, PluralCount: count})
-	if err != nil && s == "" {
-		return key
-	}
-	return s
-}
-
-// word is a message without arguments.
-func (l Lang) word(key string) string {
-	if l < numLangs {
-		if w, ok := bundles[l].words[key]; ok {
-			return w
+	if t := cm.forms[f]; t != nil {
+		if out, ok := b.exec(dst, t, d); ok {
+			return out
 		}
 	}
-	return l.render(key, nil, nil)
+	if t := cm.forms[plural.Other]; f != plural.Other && t != nil {
+		// go-i18n falls back to the other form, but an empty one still
+		// leaves its error: the key.
+		if out, ok := b.exec(dst[:start], t, d); ok && len(out) > start {
+			return out
+		}
+	}
+	return append(dst[:start], key...)
 }
 
-// data is the template data of a message: each argument as a value whose
-// methods give its grammatical forms ({{.Card.Acc}}, {{.N.Cards}}).
-func data(l Lang, a *msg.Args) map[string]any {
-	d := make(map[string]any, 12)
-	setString(d, "Player", a.Player)
-	setString(d, "Other", a.Other)
-	setString(d, "Next", a.Next)
-	setString(d, "Value", a.Value)
-	setString(d, "Text", a.Text)
-	setString(d, "Path", a.Path)
-	setString(d, "Command", a.Command)
-	if !a.Time.IsZero() {
-		d["Time"] = a.Time.Local().Format(timeLayout)
+// exec appends t with the data d; false when t fails, as text/template
+// fails on a method its value lacks.
+func (b *book) exec(dst []byte, t *tmpl, d *data) ([]byte, bool) {
+	switch {
+	case t.bad:
+		return dst, false
+	case t.text != nil:
+		var w bytes.Buffer
+		if err := t.text.Execute(&w, d.templateData(b.l)); err != nil {
+			return dst, false
+		}
+		return append(dst, w.Bytes()...), true
 	}
-	if present(a.Card) {
-		d["Card"] = Card{l, a.Card}
+	for i := range t.parts {
+		p := &t.parts[i]
+		dst = append(dst, p.lit...)
+		if !p.hole {
+			continue
+		}
+		var ok bool
+		if dst, ok = b.appendValue(dst, d.lookup(p.name), p.method); !ok {
+			return dst, false
+		}
 	}
-	if present(a.Top) {
-		d["Top"] = Card{l, a.Top}
+	return dst, true
+}
+
+// render is the message key with the data d, as a string: a part of a
+// message (a card's name, a list, a count), rendered for another.
+//
+// It calls renderPart through a variable. A direct call would close a
+// loop (appendMsg, a card's name, render, appendMsg) in which the
+// compiler's escape analysis gives up and moves the buffer of every
+// Render and Sentence to the heap; through the variable only the parts'
+// own data go there, and the parts are made once per language and card.
+func (b *book) render(key string, d *data, count int, counted bool) string {
+	return renderNested(b, key, d, count, counted)
+}
+
+// renderNested is (*book).renderPart; see render for why it is a
+// variable, and set in init because renderPart reaches render.
+var renderNested func(b *book, key string, d *data, count int, counted bool) string
+
+func init() { renderNested = (*book).renderPart }
+
+func (b *book) renderPart(key string, d *data, count int, counted bool) string {
+	cm := b.msgs[key]
+	switch {
+	case cm == nil:
+		return key
+	case cm.plain:
+		return cm.src
 	}
-	if a.Color != cards.NoColor {
-		d["Color"] = Color{l, a.Color}
+	var buf [128]byte
+	return string(b.appendMsg(buf[:0], key, cm, d, count, counted))
+}
+
+// word is a message without arguments, its key made of parts: a plain
+// word is looked up without building the key.
+func (b *book) word(k1, k2, k3 string) string {
+	var buf [64]byte
+	k := append(append(append(buf[:0], k1...), k2...), k3...)
+	if cm := b.msgs[string(k)]; cm != nil && cm.plain {
+		return cm.src
 	}
-	d["N"], d["K"] = Count{l, a.N}, Count{l, a.K}
-	if a.Rule != "" {
-		d["Rule"] = Rule{l, a.Rule}
+	return b.render(string(k), &data{}, 0, false)
+}
+
+// A name is what a placeholder names: {{.Card}} is nameCard. The
+// arguments of msg.Args, then the parts' own (card names, lists, rules
+// lines); any other name is never set.
+type name uint8
+
+const (
+	nameUnknown name = iota
+	namePlayer
+	nameOther
+	nameNext
+	nameValue
+	nameText
+	namePath
+	nameCommand
+	nameTime
+	nameCard
+	nameTop
+	nameColor
+	nameN
+	nameK
+	nameRule
+	nameOptions
+	nameNames
+	nameFace
+	nameHead
+	nameLast
+	nameList
+	numNames
+)
+
+// names are the names as templates write them.
+var names = [numNames]string{"", "Player", "Other", "Next", "Value", "Text", "Path", "Command", "Time",
+	"Card", "Top", "Color", "N", "K", "Rule", "Options", "Names", "Face", "Head", "Last", "List"}
+
+// nameOf is the name of each word of names.
+var nameOf = func() map[string]name {
+	m := make(map[string]name, numNames)
+	for n := nameUnknown + 1; n < numNames; n++ {
+		m[names[n]] = n
 	}
-	d["Options"] = Options{l, a.Options}
-	if len(a.Names) > 0 {
-		d["Names"] = Names{l, a.Names}
+	return m
+}()
+
+// A method is the form a placeholder asks of its argument:
+// {{.Card.Acc}} is methodAcc. Each kind of value has some (see
+// appendValue); any other fails the template, as text/template does.
+type method uint8
+
+const (
+	methodNone method = iota
+	methodUnknown
+	methodString
+	methodNom
+	methodAcc
+	methodGen
+	methodAny
+	methodFace
+	methodCode
+	methodPl
+	methodCards
+	methodPoints
+	methodPlayers
+)
+
+func methodOf(s string) method {
+	switch s {
+	case "String":
+		return methodString
+	case "Nom":
+		return methodNom
+	case "Acc":
+		return methodAcc
+	case "Gen":
+		return methodGen
+	case "Any":
+		return methodAny
+	case "Face":
+		return methodFace
+	case "Code":
+		return methodCode
+	case "Pl":
+		return methodPl
+	case "Cards":
+		return methodCards
+	case "Points":
+		return methodPoints
+	case "Players":
+		return methodPlayers
 	}
-	return d
+	return methodUnknown
+}
+
+// data is what a template's placeholders read: a message's arguments, or
+// the few values of a part (a card's name, a list); neither for a word,
+// whose placeholders are all absent.
+type data struct {
+	args *msg.Args
+	vars []bind
+}
+
+// bind is a part's value for one name.
+type bind struct {
+	name name
+	v    value
+}
+
+// A kind is what sort of argument a value is; each has the methods
+// appendValue gives it.
+type kind uint8
+
+const (
+	absent      kind = iota // not set: "<no value>", whatever the method
+	text                    // a string as it is
+	integer                 // a number's digits
+	clock                   // a time, as timeLayout
+	cardKind                // a card: Card
+	colorKind               // a colour: Color
+	countKind               // a count: Count
+	ruleKind                // a rule's name: Rule
+	optionsKind             // the words of a rules line: Options
+	namesKind               // players listed: Names
+)
+
+// value is one argument of a template.
+type value struct {
+	kind  kind
+	s     string
+	n     int
+	card  cards.Card
+	color cards.Color
+	list  []string
+	t     time.Time
+}
+
+// str is s as a value; an empty string is absent: an argument left out
+// shows as a gap, which the tests catch.
+func str(s string) value {
+	if s == "" {
+		return value{}
+	}
+	return value{kind: text, s: s}
+}
+
+// txt is s as a part's value: set, even when empty, as the parts' maps
+// always set their keys.
+func txt(s string) value { return value{kind: text, s: s} }
+
+// lookup is the value of the name n.
+func (d *data) lookup(n name) value {
+	if d.args == nil {
+		for i := range d.vars {
+			if d.vars[i].name == n {
+				return d.vars[i].v
+			}
+		}
+		return value{}
+	}
+	a := d.args
+	switch n {
+	case namePlayer:
+		return str(a.Player)
+	case nameOther:
+		return str(a.Other)
+	case nameNext:
+		return str(a.Next)
+	case nameValue:
+		return str(a.Value)
+	case nameText:
+		return str(a.Text)
+	case namePath:
+		return str(a.Path)
+	case nameCommand:
+		return str(a.Command)
+	case nameTime:
+		if !a.Time.IsZero() {
+			return value{kind: clock, t: a.Time}
+		}
+	case nameCard:
+		if present(a.Card) {
+			return value{kind: cardKind, card: a.Card}
+		}
+	case nameTop:
+		if present(a.Top) {
+			return value{kind: cardKind, card: a.Top}
+		}
+	case nameColor:
+		if a.Color != cards.NoColor {
+			return value{kind: colorKind, color: a.Color}
+		}
+	case nameN:
+		return value{kind: countKind, n: a.N}
+	case nameK:
+		return value{kind: countKind, n: a.K}
+	case nameRule:
+		if a.Rule != "" {
+			return value{kind: ruleKind, s: a.Rule}
+		}
+	case nameOptions:
+		return value{kind: optionsKind, list: a.Options}
+	case nameNames:
+		if len(a.Names) > 0 {
+			return value{kind: namesKind, list: a.Names}
+		}
+	}
+	return value{}
+}
+
+// noValue is what text/template prints for an absent argument.
+const noValue = "<no value>"
+
+// appendValue appends v in the form m asks; false when v has no such
+// method. The methods are those of the types text/template saw (Card,
+// Color, Count, Rule, Options, Names; a string or a number has none).
+func (b *book) appendValue(dst []byte, v value, m method) ([]byte, bool) {
+	if v.kind == absent {
+		return append(dst, noValue...), true
+	}
+	plain := m == methodNone || m == methodString && v.kind >= cardKind
+	switch v.kind {
+	case text:
+		return append(dst, v.s...), m == methodNone
+	case integer:
+		return strconv.AppendInt(dst, int64(v.n), 10), m == methodNone
+	case clock:
+		return v.t.Local().AppendFormat(dst, timeLayout), m == methodNone
+	case cardKind:
+		switch m {
+		case methodNone, methodString, methodNom:
+			return append(dst, b.cardName(v.card, nom)...), true
+		case methodAcc:
+			return append(dst, b.cardName(v.card, acc)...), true
+		case methodGen:
+			return append(dst, b.cardName(v.card, gen)...), true
+		case methodAny:
+			return append(dst, b.word("card.any.", face(v.card), "")...), true
+		case methodFace:
+			return append(dst, b.word("card.face.", face(v.card), ".nom")...), true
+		case methodCode:
+			return append(dst, v.card.String()...), true
+		}
+	case colorKind:
+		switch m {
+		case methodNone, methodString:
+			return append(dst, b.word("color.", v.color.Code(), ".name")...), true
+		case methodNom:
+			return append(dst, b.colorCase(v.color, nom)...), true
+		case methodAcc:
+			return append(dst, b.colorCase(v.color, acc)...), true
+		case methodGen:
+			return append(dst, b.colorCase(v.color, gen)...), true
+		case methodPl:
+			return append(dst, b.word("color.", v.color.Code(), ".pl")...), true
+		case methodCode:
+			return append(dst, v.color.Code()...), true
+		}
+	case countKind:
+		switch m {
+		case methodNone, methodString:
+			return strconv.AppendInt(dst, int64(v.n), 10), true
+		case methodCards:
+			return append(dst, b.count(countCards, v.n)...), true
+		case methodPoints:
+			return append(dst, b.count(countPoints, v.n)...), true
+		case methodPlayers:
+			return append(dst, b.count(countPlayers, v.n)...), true
+		}
+	case ruleKind:
+		switch {
+		case plain:
+			return append(dst, b.word("rules.name.", v.s, "")...), true
+		case m == methodCode:
+			return append(dst, v.s...), true
+		}
+	case optionsKind:
+		if plain {
+			return append(dst, b.options(v.list)...), true
+		}
+	case namesKind:
+		if plain {
+			return append(dst, b.andList(v.list)...), true
+		}
+	}
+	return dst, false
+}
+
+// A noun is what a count counts: {{.N.Cards}} is countCards.
+type noun uint8
+
+const (
+	countCards noun = iota
+	countPoints
+	countPlayers
+	numNouns
+)
+
+// nounKeys are the nouns' keys, each with the plural forms of its noun.
+var nounKeys = [numNouns]string{"count.cards", "count.points", "count.players"}
+
+// count is n with the noun in the plural form of n ("2 карты"). The
+// counts a game reaches are rendered once per language, when first
+// asked: nearly every draw and penalty names one.
+func (b *book) count(k noun, n int) string {
+	if n < 0 || n >= formCache {
+		return b.renderCount(k, n)
+	}
+	b.countsOnce[k].Do(func() {
+		for i := range b.counts[k] {
+			b.counts[k][i] = b.renderCount(k, i)
+		}
+	})
+	return b.counts[k][n]
+}
+
+// renderCount renders count.NOUN with N = n, in the plural form of n.
+func (b *book) renderCount(k noun, n int) string {
+	return b.render(nounKeys[k], &data{vars: []bind{{nameN, value{kind: integer, n: n}}}}, n, true)
 }
 
 // timeLayout is how a sentence shows a time: the same in every language,
 // as the history pages show a game's start.
 const timeLayout = "2006-01-02 15:04"
 
-// setString sets d[k] to v unless v is empty: an absent argument shows as
-// a template gap, which the tests catch.
-func setString(d map[string]any, k, v string) {
-	if v != "" {
-		d[k] = v
-	}
-}
-
 // present reports whether c is a card: a number card always has a colour.
 func present(c cards.Card) bool { return c != cards.Card{} }
 
-// Count is a number as a template argument: {{.N}} is the digits,
-// {{.N.Cards}} the number with the word for cards in the right plural
-// form ("2 карты"), likewise Points and Players.
-type Count struct {
-	l Lang
-	n int
-}
-
-func (c Count) String() string  { return strconv.Itoa(c.n) }
-func (c Count) Cards() string   { return c.l.render("count.cards", map[string]any{"N": c.n}, c.n) }
-func (c Count) Points() string  { return c.l.render("count.points", map[string]any{"N": c.n}, c.n) }
-func (c Count) Players() string { return c.l.render("count.players", map[string]any{"N": c.n}, c.n) }
-
-// Rule is a preset or option name as a template argument: {{.Rule}} is its
-// short name in the language, {{.Rule.Code}} the word of the rules line.
-type Rule struct {
-	l    Lang
-	name string
-}
-
-func (r Rule) String() string { return r.l.word("rules.name." + r.name) }
-func (r Rule) Code() string   { return r.name }
-
-// Options are the words of a rules line after the preset, as a template
-// argument: {{.Options}} is "" or the language's "with stacking and
-// jump-in", naming every option in force beyond the preset.
-type Options struct {
-	l     Lang
-	words []string
-}
-
-func (o Options) String() string {
-	if len(o.words) == 0 {
+// options names the options of a rules line: "" or the language's "with
+// stacking and jump-in".
+func (b *book) options(words []string) string {
+	if len(words) == 0 {
 		return ""
 	}
-	parts := make([]string, len(o.words))
-	for i, w := range o.words {
-		parts[i] = o.l.option(w)
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = b.option(w)
 	}
-	return o.l.render("rules.with", map[string]any{"List": o.l.andList(parts)}, nil)
+	return b.render("rules.with", &data{vars: []bind{{nameList, txt(b.andList(parts))}}}, 0, false)
 }
-
-// Names are players as a template argument: {{.Names}} lists them as the
-// language does ("Ann, Ben and Cy"); names never change form.
-type Names struct {
-	l     Lang
-	names []string
-}
-
-func (n Names) String() string { return n.l.andList(n.names) }
 
 // option names one word of a rules line: +name, -name or name=value.
-func (l Lang) option(w string) string {
-	if name, value, ok := strings.Cut(w, "="); ok {
-		return l.render("rules.setting", map[string]any{"Rule": l.word("rules.name." + name), "Value": l.value(value)}, nil)
+func (b *book) option(w string) string {
+	if n, v, ok := strings.Cut(w, "="); ok {
+		return b.render("rules.setting", &data{vars: []bind{
+			{nameRule, txt(b.word("rules.name.", n, ""))}, {nameValue, txt(b.value(v))}}}, 0, false)
 	}
-	if name, ok := strings.CutPrefix(w, "-"); ok {
-		return l.render("rules.without", map[string]any{"Rule": l.word("rules.name." + name)}, nil)
+	if n, ok := strings.CutPrefix(w, "-"); ok {
+		return b.render("rules.without", &data{vars: []bind{{nameRule, txt(b.word("rules.name.", n, ""))}}}, 0, false)
 	}
-	return l.word("rules.name." + strings.TrimPrefix(w, "+"))
+	return b.word("rules.name.", strings.TrimPrefix(w, "+"), "")
 }
 
 // value names a setting's value: a word the catalog knows (a scoring
 // method, a deck), or the value as written (a number).
-func (l Lang) value(v string) string {
+func (b *book) value(v string) string {
 	if _, err := strconv.Atoi(v); err == nil {
 		return v
 	}
-	return l.word("rules.name." + v)
+	return b.word("rules.name.", v, "")
 }
 
 // andList joins words as the language lists them: "a, b and c".
-func (l Lang) andList(parts []string) string {
+func (b *book) andList(parts []string) string {
 	if len(parts) == 1 {
 		return parts[0]
 	}
 	head := strings.Join(parts[:len(parts)-1], ", ")
-	return l.render("list.and", map[string]any{"Head": head, "Last": parts[len(parts)-1]}, nil)
+	return b.render("list.and", &data{vars: []bind{{nameHead, txt(head)}, {nameLast, txt(parts[len(parts)-1])}}}, 0, false)
+}
+
+// templateData is d as the map text/template reads, for a template only
+// text/template can run: each argument as a value whose methods give its
+// forms, as go-i18n was given them.
+func (d *data) templateData(l Lang) map[string]any {
+	if d.args == nil && d.vars == nil {
+		return nil
+	}
+	m := make(map[string]any, 12)
+	for n := nameUnknown + 1; n < numNames; n++ {
+		v := d.lookup(n)
+		switch v.kind {
+		case text:
+			m[names[n]] = v.s
+		case integer:
+			m[names[n]] = v.n
+		case clock:
+			m[names[n]] = v.t.Local().Format(timeLayout)
+		case cardKind:
+			m[names[n]] = Card{l, v.card}
+		case colorKind:
+			m[names[n]] = Color{l, v.color}
+		case countKind:
+			m[names[n]] = Count{l, v.n}
+		case ruleKind:
+			m[names[n]] = Rule{l, v.s}
+		case optionsKind:
+			m[names[n]] = Options{l, v.list}
+		case namesKind:
+			m[names[n]] = Names{l, v.list}
+		}
+	}
+	return m
 }

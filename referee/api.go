@@ -23,7 +23,7 @@ const (
 	ErrBadRules      = "bad-rules"
 	ErrWrongCount    = "wrong-count" // a draw or hand line lists a number of cards that does not fit
 	ErrFalseUno      = "false-uno"   // UNO called by a player who is not down to one card
-	ErrBadCatch      = "bad-catch"   // catch of a player who called UNO, or after the window closed
+	ErrBadCatch      = "bad-catch"   // catch of a player who called UNO, after the window closed, or by the caught player
 	ErrWrongColor    = "wrong-color" // colours-in-circle: the colour written is not the one the circle gives
 	ErrBadSlap       = "bad-slap"    // uno-slap: a slap with no call open, by the caller, twice, or with the option off
 )
@@ -111,6 +111,7 @@ const (
 	EffSlapOpen                         // uno-slap: Player called UNO; everyone else slaps their hand
 	EffSlap                             // uno-slap: Player slapped the caller's hand
 	EffSlapLast                         // uno-slap: Player slapped last (or too late) and draws N
+	EffUnoForgot                        // Player forgot UNO and nobody made them draw (uno-enforcement=players, uno-penalty=0): for the family's record
 )
 
 // Effect is one consequence of an accepted (or penalised) event.
@@ -121,18 +122,54 @@ type Effect struct {
 	Color  string
 }
 
-// Verdict is the referee's answer to one event. Its sentence is keys and
-// arguments, never words: render it with Text(lang.English), or in the
-// table's language, when someone reads it.
+// Verdict is the referee's answer to one event. Its sentence, one a child
+// understands, is keys and arguments, never words, and is not even built
+// into a msg.Sentence until someone reads it: Sentence gives the clauses,
+// Text(lang.English) or the table's language renders them.
 type Verdict struct {
 	OK      bool
-	Code    string       // "" when OK; one of the Err* codes
-	Msg     msg.Sentence // one sentence a child understands, as clauses
+	Code    string // "" when OK; one of the Err* codes
 	Effects []Effect
+	said    said
+}
+
+// Sentence is the verdict's sentence as clauses, each a message key and
+// its arguments; nil when it has none. Each call builds a new one.
+func (v Verdict) Sentence() msg.Sentence {
+	if v.said.len() == 0 {
+		return nil
+	}
+	return v.said.appendTo(make(msg.Sentence, 0, v.said.len()))
+}
+
+// AppendSentence appends the verdict's clauses to dst: a reader that
+// renders many verdicts keeps one dst (or one on its stack) for all.
+func (v *Verdict) AppendSentence(dst msg.Sentence) msg.Sentence { return v.said.appendTo(dst) }
+
+// Said reports whether the verdict has a sentence.
+func (v *Verdict) Said() bool { return v.said.len() > 0 }
+
+// Keys lists the keys of the verdict's clauses, for tests and logs.
+func (v Verdict) Keys() []string {
+	ks := make([]string, v.said.len())
+	for i := range ks {
+		ks[i] = v.said.key(i)
+	}
+	return ks
+}
+
+// Saying is v with the clauses of s after its own: how a verdict the
+// engine did not make (a line that is no event, a test's) gets its
+// sentence.
+func (v Verdict) Saying(s ...msg.Msg) Verdict {
+	for i := range s {
+		v.said.add(s[i].Key, &s[i].Args)
+	}
+	return v
 }
 
 // Text is the verdict's sentence rendered by r (a lang.Lang).
-func (v Verdict) Text(r msg.Renderer) string { return r.Sentence(v.Msg) }
+func (v Verdict) Text(r msg.Renderer) string { return r.Sentence(v.Sentence()) }
 
 // The engine's entry points, implemented in game.go:
 //

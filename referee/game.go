@@ -181,7 +181,7 @@ func (g *Game) dispatch(ev tablelog.Event) Verdict {
 	case tablelog.Uno:
 		return g.uno(ev.Name)
 	case tablelog.Catch:
-		return g.catch(ev.Name)
+		return g.catch(ev.Name, ev.By)
 	case tablelog.Challenge:
 		return g.challenge()
 	case tablelog.Hand:
@@ -201,9 +201,17 @@ func (g *Game) dispatch(ev tablelog.Event) Verdict {
 // say is one clause of a verdict's message.
 func say(key string, a msg.Args) msg.Msg { return msg.Msg{Key: key, Args: a} }
 
-func refuse(code string, m msg.Msg) Verdict { return Verdict{Code: code, Msg: msg.Sentence{m}} }
+func refuse(code string, m msg.Msg) Verdict {
+	v := Verdict{Code: code}
+	v.said.add(m.Key, &m.Args)
+	return v
+}
 
-func accept(m msg.Msg) Verdict { return Verdict{OK: true, Msg: msg.Sentence{m}} }
+func accept(m msg.Msg) Verdict {
+	v := Verdict{OK: true}
+	v.said.add(m.Key, &m.Args)
+	return v
+}
 
 // who is the Args naming the player in seat s.
 func (g *Game) who(s int) msg.Args { return msg.Args{Player: g.names[s]} }
@@ -583,7 +591,12 @@ func (g *Game) closeUno(v *Verdict) {
 		return
 	}
 	g.unoSeat = -1
-	if g.unoCalled || g.hand[s] != 1 || g.rules.UnoEnforcement != EnforceAuto || g.rules.UnoPenalty == 0 {
+	if g.unoCalled || g.hand[s] != 1 {
+		return
+	}
+	if g.rules.UnoEnforcement != EnforceAuto || g.rules.UnoPenalty == 0 {
+		// Nobody caught it: no penalty, but the family's record counts it.
+		v.Effects = append(v.Effects, Effect{Kind: EffUnoForgot, Player: g.names[s]})
 		return
 	}
 	got := g.drawCards(s, g.rules.UnoPenalty, v)

@@ -97,7 +97,7 @@ var effNames = map[string]EffectKind{
 	"uno": EffUnoCalled, "missed": EffUnoMissed, "mistake": EffMistake,
 	"reshuffle": EffReshuffle, "moved": EffHandsMoved, "roundover": EffRoundOver,
 	"gameover": EffGameOver, "return": EffReturn, "jumpin": EffJumpIn, "out": EffOut,
-	"slapopen": EffSlapOpen, "slap": EffSlap, "slaplast": EffSlapLast,
+	"slapopen": EffSlapOpen, "slap": EffSlap, "slaplast": EffSlapLast, "forgot": EffUnoForgot,
 }
 
 func check(tok string, v Verdict, st State) string {

@@ -240,14 +240,8 @@ func (g *Game) outEndsRound(seat int) bool {
 	return true
 }
 
-// then adds a clause to v's message. Most sentences have two or three
-// clauses: room for three is made at once.
-func (v *Verdict) then(key string, a msg.Args) {
-	if v.Msg == nil {
-		v.Msg = make(msg.Sentence, 0, 3)
-	}
-	v.Msg = append(v.Msg, say(key, a))
-}
+// then adds a clause to v's message.
+func (v *Verdict) then(key string, a msg.Args) { v.said.add(key, &a) }
 
 // resolve applies the effect of c, just played by seat with its colour
 // known, and passes the turn on. Every card that leaves a hand comes
@@ -633,13 +627,22 @@ func (g *Game) uno(who string) Verdict {
 	return g.mistake(seat, ErrFalseUno, say("uno.false", msg.Args{Player: nm, N: g.hand[seat]}))
 }
 
-func (g *Game) catch(who string) Verdict {
+func (g *Game) catch(who, by string) Verdict {
 	if !g.inRound() {
 		return g.expect()
 	}
 	seat, ok := g.seat(who)
 	if !ok {
 		return g.unknown(who)
+	}
+	if by != "" {
+		// Who caught them only counts in the family's record; it must
+		// still be someone else at the table.
+		if b, ok := g.seat(by); !ok {
+			return g.unknown(by)
+		} else if b == seat {
+			return refuse(ErrBadCatch, say("catch.self", msg.Args{Player: who}))
+		}
 	}
 	switch a := (msg.Args{Player: who, N: g.hand[seat]}); {
 	case seat == g.unoSeat && g.unoCalled:

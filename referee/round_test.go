@@ -385,6 +385,12 @@ func TestUno(t *testing.T) {
 			catch Ann => ok h.Ann=3 +missed:Ann:2 msg="Ann forgot to say UNO and draws 2"
 			catch Ann => bad-catch
 			draw => ok -missed h.Ann=3`},
+		{"§2.9 caught by a player who is named", "", `
+			play R6
+			catch Ann by Ann => bad-catch msg="Ann can't catch their own UNO: saying UNO is enough"
+			catch Ann by Zed => unknown-player
+			catch Ann by Ben => ok h.Ann=3 +missed:Ann:2 msg="Ann forgot to say UNO and draws 2"
+			catch Ann by Ben => bad-catch`},
 		{"§2.9 the referee catches at the next draw", "", `
 			play R6
 			draw => ok h.Ann=3 +missed:Ann:2 msg="Ann forgot to say UNO and draws 2; Ben draws 1 card: play it or pass"`},
@@ -393,8 +399,15 @@ func TestUno(t *testing.T) {
 			play R8 => ok h.Ann=3 h.Ben=11 +missed:Ann:2`},
 		{"§2.9 uno-enforcement=players: no automatic catch, late catch refused", "rules official uno-enforcement=players\n", `
 			play R6
-			draw => ok h.Ann=1 -missed
+			draw => ok h.Ann=1 -missed +forgot:Ann
 			catch Ann => bad-catch msg="It is too late to catch Ann: the next turn has begun"`},
+		{"§2.9 uno-penalty=0: nobody draws, the forgotten call is still told", "rules official uno-penalty=0\n", `
+			play R6
+			play R8 => ok h.Ann=1 -missed +forgot:Ann`},
+		{"§2.9 UNO called: nothing forgotten", "rules official uno-enforcement=players\n", `
+			play R6
+			uno
+			draw => ok -forgot`},
 		{"§2.9 uno-penalty=4", "rules official uno-penalty=4\n", `
 			play R6
 			catch Ann => ok h.Ann=5`},

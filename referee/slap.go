@@ -172,7 +172,8 @@ func (g *Game) applyLate(ev tablelog.Event) Verdict {
 		*g = before
 		return g.dispatch(ev)
 	}
-	w.Msg = append(v.Msg, w.Msg...)
+	v.said.join(&w.said)
+	w.said = v.said
 	w.Effects = append(v.Effects, w.Effects...)
 	return w
 }

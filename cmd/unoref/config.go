@@ -48,6 +48,7 @@ type Config struct {
 	Teach    bool          // teaching mode: why a play was right, reminders, the rules in force
 
 	RefusalHold time.Duration // display.refusal_hold: how long a refusal stays on the OLED; 0 until the next event
+	BackupDir   string        // backup.dir: a second place (USB stick, network share) for a copy at each game's end; "" for none
 
 	pinmap *hardware.PinMap // Pinmap, loaded and checked
 }
@@ -225,10 +226,16 @@ var configKeys = []configKey{
 		c.Voice.Device, err = v.string()
 		return err
 	}},
+	{"backup.dir", func(c *Config, v value) (err error) {
+		if c.BackupDir, err = v.path(); err != nil {
+			return err
+		}
+		return checkBackupDir(c.BackupDir)
+	}},
 }
 
 // configSections are the file's [sections]; their keys are "section.key".
-var configSections = []string{"game", "devices", "web", "display", "voice"}
+var configSections = []string{"game", "devices", "web", "display", "voice", "backup"}
 
 // value is one key's value in the file, decoded on demand.
 type value struct {
@@ -458,6 +465,16 @@ func checkData(dir string) error {
 		return errors.New(`want a directory, like "/var/lib/unoref"`)
 	}
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return nil
+}
+
+// checkBackupDir checks backup.dir: "" (none), or a directory when it is
+// there. It may be missing at start (a USB stick not plugged in): the copy
+// at a game's end then fails, and the page says so.
+func checkBackupDir(dir string) error {
+	if fi, err := os.Stat(dir); dir != "" && err == nil && !fi.IsDir() {
 		return fmt.Errorf("%s is not a directory", dir)
 	}
 	return nil

@@ -65,7 +65,9 @@ var ErrDataInUse = errors.New("the data directory is in use")
 
 // lockData locks dir for this process, writing its PID in the lock file,
 // or says which process holds it. The lock ends with unlock, or with the
-// process: a daemon killed with SIGKILL leaves no stale lock.
+// process: a daemon killed with SIGKILL leaves no stale lock. The PID is
+// only a help to the person reading the refusal: on a disk with no room
+// left it may not be written, and the lock holds all the same.
 func lockData(dir string) (unlock func(), err error) {
 	f, err := os.OpenFile(filepath.Join(dir, lockFile), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
@@ -74,24 +76,37 @@ func lockData(dir string) (unlock func(), err error) {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		defer f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("%w: %s is used by another unoref, PID %s: stop it first (sudo systemctl stop unoref), or give this one another --data", ErrDataInUse, dir, holder(f))
+			return nil, &dataInUseError{dir: dir, pid: holder(f)}
 		}
 		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
-	if err := writePID(f); err != nil {
+	if err := writePID(f); err != nil && !errors.Is(err, syscall.ENOSPC) && !errors.Is(err, syscall.EDQUOT) {
 		f.Close()
 		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
 	return func() { f.Close() }, nil
 }
 
-// writePID replaces the lock file's content with this process's PID.
+// dataInUseError is a data directory another unoref holds (ErrDataInUse).
+type dataInUseError struct {
+	dir, pid string
+}
+
+func (e *dataInUseError) Error() string {
+	return fmt.Sprintf("%v: %s is used by another unoref, PID %s: stop it first (sudo systemctl stop unoref), or give this one another --data", ErrDataInUse, e.dir, e.pid)
+}
+
+func (e *dataInUseError) Unwrap() error { return ErrDataInUse }
+
+// writePID replaces the lock file's content with this process's PID. It
+// writes over the old content before it cuts the file to length: a block
+// the file holds already needs no room on the disk.
 func writePID(f *os.File) error {
-	if err := f.Truncate(0); err != nil {
+	pid := []byte(strconv.Itoa(os.Getpid()) + "\n")
+	if _, err := f.WriteAt(pid, 0); err != nil {
 		return err
 	}
-	_, err := f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	return err
+	return f.Truncate(int64(len(pid)))
 }
 
 // holder is the PID written in a lock file, or "unknown".
@@ -116,4 +131,16 @@ func makeDataDir(dir string) error {
 		return fmt.Errorf("--data %s: cannot create the directory: %w", dir, err)
 	}
 	return nil
+}
+
+// sameDisk reports whether a and b are on the same file system.
+func sameDisk(a, b string) (bool, error) {
+	var sa, sb syscall.Stat_t
+	if err := syscall.Stat(a, &sa); err != nil {
+		return false, err
+	}
+	if err := syscall.Stat(b, &sb); err != nil {
+		return false, err
+	}
+	return sa.Dev == sb.Dev, nil
 }

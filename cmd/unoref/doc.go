@@ -5,10 +5,11 @@
 //	unoref history [--game N] [--json]          the journaled games and their scores
 //	unoref stats [--player NAME] [--last N] [--json]  the family's record: leaderboard, trends, head to head
 //	unoref export (--game N | --csv [--players]) a game as a table log, the scores (or players) as CSV
-//	unoref restore [--data DIR] [--force]      put back the journal's copy after a damage
+//	unoref import [--yes] OTHER.db              add another box's games to the family's record
+//	unoref restore [--data DIR] [--force] [--from FILE]  put back the journal's copy after a damage, or a saved journal
 //	unoref tag write CODE | read                the card code on the sticker on the reader
 //	unoref enroll [--deck NAME] [--write] …     teach the referee a deck, card by card
-//	unoref doctor [--step N] [--blink] [--walk] [--json]   check the wiring on the Pi
+//	unoref doctor [--step N] [--blink] [--walk] [--json] [--data DIR]  check the wiring on the Pi, and the card's room
 //	unoref version                              print the version
 //	unoref help [COMMAND]                       explain a command
 //

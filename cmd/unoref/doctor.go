@@ -12,11 +12,12 @@ import (
 
 	"github.com/unoref/unoref/cmd/unoref/internal/doctor"
 	"github.com/unoref/unoref/hardware"
+	"github.com/unoref/unoref/referee/journal"
 )
 
 var doctorCmd = &command{
 	name:    "doctor",
-	args:    "[--step N] [--config FILE] [--pinmap FILE] [--blink] [--json] [--walk]",
+	args:    "[--step N] [--config FILE] [--pinmap FILE] [--blink] [--json] [--walk] [--data DIR]",
 	summary: "check the wiring on the Pi: readers, OLED, seat pads, GPIO lines",
 	help: `doctor checks each part of the pin map on the Raspberry Pi and says in
 plain words what is wrong and which wire (physical pin) to look at: the pin
@@ -47,6 +48,11 @@ config's pinmap, else the reference build). --config is the referee's
 configuration (default $UNOREF_CONFIG, else /etc/unoref/unoref.toml when it
 exists): its pinmap, and whether [devices] sim = true runs the virtual
 table instead of these parts.
+
+The room left on the disk of the data directory (--data, else the
+configuration's data, else as for run) is checked too: a full card is a
+problem (the table refuses every play it would save), less than 64 MB a
+warning.
 
 Exit status 0 when every check passed, 1 when a problem was found.`,
 	run: runDoctor,
@@ -97,6 +103,9 @@ func doctorConfig(path string, o *doctor.Options) error {
 	if o.PinMap == "" {
 		o.PinMap = c.Pinmap
 	}
+	if o.Data == "" {
+		o.Data = c.Data
+	}
 	return nil
 }
 
@@ -114,6 +123,7 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 	walk := fset.Bool("walk", false, "walk the build: press, look, tap when asked")
 	step := fset.Int("step", 0, fmt.Sprintf("the assembly guide's step reached, 1 to %d (default: the whole build)", hardware.LastStep))
 	config := fset.String("config", "", "configuration file (default $UNOREF_CONFIG, else "+serviceConfig+" when it exists)")
+	data := fset.String("data", "", "data directory, whose disk's room is checked (default: the configuration's, else as for run)")
 	words, err := parseFlags(self, fset, args)
 	if err != nil {
 		return err
@@ -124,15 +134,18 @@ func runDoctor(ctx context.Context, self *command, e *env, args []string) error 
 	if *step < 0 || *step > int(hardware.LastStep) {
 		return badFlag(self, "step", fmt.Errorf("%d: want a step of the guide, 1 to %d", *step, hardware.LastStep))
 	}
-	o := doctor.Options{PinMap: *pinmap, Blink: *blink, Walk: *walk, Step: hardware.Step(*step)}
+	o := doctor.Options{PinMap: *pinmap, Blink: *blink, Walk: *walk, Step: hardware.Step(*step), Data: *data}
 	if err := doctorConfig(*config, &o); err != nil {
 		return err
+	}
+	if o.Data == "" {
+		o.Data = dataDir()
 	}
 	h, err := openHost(doctor.Consumer)
 	if err != nil {
 		return err
 	}
-	pe := &doctor.Env{Host: h, Speaker: doctorSpeaker}
+	pe := &doctor.Env{Host: h, Speaker: doctorSpeaker, Free: journal.FreeSpace}
 	if *blink || *walk {
 		o.Say = func(s string) { fmt.Fprintln(e.stderr, "doctor: "+s) }
 	}

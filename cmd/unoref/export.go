@@ -22,7 +22,9 @@ var exportCmd = &command{
 	args:    "[--data DIR] [--config FILE] (--game N | --csv [--game N] | --csv --players [--last N] [--since DATE] [--until DATE]) [-o FILE]",
 	summary: "write a game as a table log, or the score history as CSV",
 	help: `With --game N, writes game N of the journal in --data as a table log
-(RULES.md "The table log") that 'unoref replay' reads back to the same state.
+(RULES.md "The table log") that 'unoref replay' reads back to the same state,
+with every event the referee refused where it was made: the games exported,
+played into an empty journal, give the same record ('unoref stats').
 
 With --csv, writes the score history as CSV, one row per player per round
 played to the end, under a header line:
@@ -33,8 +35,10 @@ or when it was abandoned. --game N limits the CSV to that game.
 
 With --csv --players, writes the per-player table instead: one row per
 roster player, under the header line
-    player,games,games_won,rounds,rounds_won,points_left,avg_points_left,uno_called,uno_missed,uno_caught,refused,after_wild,out_of_turn,wd4_guilty
-over the games --last, --since and --until choose (as 'unoref stats').
+    player,games,games_won,rounds,rounds_won,points_left,avg_points_left,uno_called,uno_forgot,uno_caught_others,refused,after_wild,out_of_turn,wd4_guilty
+over the games --last, --since and --until choose (as 'unoref stats'):
+uno_forgot counts the UNO calls the player forgot, whoever caught them (or
+nobody), uno_caught_others the times they caught another player's.
 
 The output goes to FILE with -o (replaced only once it is complete), or to
 standard output when -o is - or missing.
@@ -92,7 +96,7 @@ func runExport(ctx context.Context, self *command, e *env, args []string) error 
 		if *asCSV {
 			return writeCSV(ctx, j, games, w)
 		}
-		if err := j.Log(ctx, h.game, w); err != nil {
+		if err := j.Export(ctx, h.game, w); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
 		return nil
@@ -142,7 +146,7 @@ func writeCSV(ctx context.Context, j *history, games []journal.GameSummary, w io
 
 // playersHeader names the columns of `export --csv --players`.
 var playersHeader = []string{"player", "games", "games_won", "rounds", "rounds_won", "points_left", "avg_points_left",
-	"uno_called", "uno_missed", "uno_caught", "refused", "after_wild", "out_of_turn", "wd4_guilty"}
+	"uno_called", "uno_forgot", "uno_caught_others", "refused", "after_wild", "out_of_turn", "wd4_guilty"}
 
 // writePlayersCSV writes one row per roster player, leaderboard order.
 func writePlayersCSV(ctx context.Context, j *history, per journal.Period, w io.Writer) error {
@@ -159,7 +163,7 @@ func writePlayersCSV(ctx context.Context, j *history, per journal.Period, w io.W
 			rec = append(rec, strconv.Itoa(v))
 		}
 		rec = append(rec, strconv.FormatFloat(s.AvgLeft, 'f', 2, 64))
-		for _, v := range []int{s.UnoCalled, s.UnoMissed, s.UnoCaught, s.Refused,
+		for _, v := range []int{s.UnoCalled, s.UnoForgot, s.UnoCatches, s.Refused,
 			s.Mistakes[journal.MistakeAfterWild], s.Mistakes[journal.MistakeOutOfTurn], s.Mistakes[journal.FactWD4Guilty]} {
 			rec = append(rec, strconv.Itoa(v))
 		}

@@ -65,12 +65,19 @@ func (h *historyFlags) addData(fset *flag.FlagSet) {
 // fset. Without --data, the directory is the data key of --config (or
 // $UNOREF_CONFIG), as for run; without either, dataDir.
 func (h *historyFlags) parse(self *command, fset *flag.FlagSet, args []string) error {
+	words, err := h.parseWords(self, fset, args)
+	if err == nil && len(words) > 0 {
+		return &usageError{cmd: self, msg: fmt.Sprintf("%s takes no arguments, only flags (got %q)", self.name, words[0])}
+	}
+	return err
+}
+
+// parseWords is parse for a command that takes arguments besides its
+// flags: it returns them.
+func (h *historyFlags) parseWords(self *command, fset *flag.FlagSet, args []string) ([]string, error) {
 	words, err := parseFlags(self, fset, args)
 	if err != nil {
-		return err
-	}
-	if len(words) > 0 {
-		return &usageError{cmd: self, msg: fmt.Sprintf("%s takes no arguments, only flags (got %q)", self.name, words[0])}
+		return nil, err
 	}
 	dataGiven := false
 	fset.Visit(func(f *flag.Flag) { dataGiven = dataGiven || f.Name == "data" })
@@ -80,14 +87,14 @@ func (h *historyFlags) parse(self *command, fset *flag.FlagSet, args []string) e
 	if !dataGiven && h.config != "" {
 		c := defaultConfig()
 		if err := loadConfig(h.config, &c); err != nil {
-			return err
+			return nil, err
 		}
 		h.data = c.Data
 	}
 	if err := checkData(h.data); err != nil {
-		return badFlag(self, "data", err)
+		return nil, badFlag(self, "data", err)
 	}
-	return nil
+	return words, nil
 }
 
 // history is a journal opened for reading the history.
@@ -105,6 +112,11 @@ func (h *history) Close() error {
 	}
 	return err
 }
+
+// readerOpts open a journal for reading its record: the whole-file check
+// is the daemon's (it runs it in the background once its page is up), not
+// every stats or history command's.
+var readerOpts = &journal.Opts{Check: journal.CheckNone}
 
 // journalOpen is journal.Open; tests make it fail as on a file this user
 // can't write.
@@ -128,7 +140,7 @@ func openJournal(ctx context.Context, name, dir string) (*history, error) {
 	case fi.IsDir():
 		return nil, fmt.Errorf("%s: %s is a directory, not a journal", name, path)
 	}
-	j, err := journalOpen(ctx, path, nil)
+	j, err := journalOpen(ctx, path, readerOpts)
 	if err == nil {
 		return &history{Journal: j, path: path}, nil
 	}
@@ -160,7 +172,7 @@ func openSnapshot(ctx context.Context, path string) (*history, error) {
 	}
 	var j *journal.Journal
 	if err == nil {
-		j, err = journal.Open(ctx, cp, nil)
+		j, err = journal.Open(ctx, cp, readerOpts)
 	}
 	if err != nil {
 		os.RemoveAll(tmp)

@@ -62,7 +62,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{runCmd, replayCmd, historyCmd, statsCmd, exportCmd, restoreCmd, tagCmd, enrollCmd, doctorCmd, versionCmd, helpCmd}
+	commands = []*command{runCmd, replayCmd, historyCmd, statsCmd, exportCmd, importCmd, restoreCmd, tagCmd, enrollCmd, doctorCmd, versionCmd, helpCmd}
 }
 
 func lookup(name string) *command {

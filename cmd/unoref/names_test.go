@@ -51,6 +51,20 @@ func startSimDaemon(t *testing.T, dir string, args ...string) *simDaemon {
 	return nil
 }
 
+// opening is a new game of Ann and Ben, dealt, and Ann's B4: what the
+// daemon tests play first.
+var opening = []string{`{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, `{"Kind":"press","Button":"pass"}`, `{"Kind":"tap","Pad":"play","Card":"B4"}`}
+
+// postAll sends each action as JSON, failing on the first not taken.
+func (d *simDaemon) postAll(t *testing.T, actions ...string) {
+	t.Helper()
+	for _, a := range actions {
+		if code, body := d.post(t, a); code != http.StatusOK {
+			t.Fatalf("POST %s = %d %s", a, code, body)
+		}
+	}
+}
+
 // post sends one action as JSON and returns the status and the body.
 func (d *simDaemon) post(t *testing.T, action string) (int, string) {
 	t.Helper()
@@ -93,11 +107,7 @@ func (d *simDaemon) stop(t *testing.T) {
 func TestNewGameBadNameDaemon(t *testing.T) {
 	dir := t.TempDir()
 	d := startSimDaemon(t, dir)
-	for _, a := range []string{`{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, `{"Kind":"press","Button":"pass"}`, `{"Kind":"tap","Pad":"play","Card":"B4"}`} {
-		if code, body := d.post(t, a); code != http.StatusOK {
-			t.Fatalf("POST %s = %d %s", a, code, body)
-		}
-	}
+	d.postAll(t, opening...)
 	want := d.snapshot(t)
 	tests := []struct{ name, players, sentence string }{
 		{"hash", `["Kid#1","Ben"]`, "A name can't contain # or spaces: try Kid-1"},

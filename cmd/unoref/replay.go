@@ -115,7 +115,7 @@ func recordWriter(out io.Writer, o replayOpts) func(*replay.Record) error {
 // replayTo replays the log into write and counts the records and the
 // lines that were events.
 func replayTo(ctx context.Context, in io.Reader, write func(*replay.Record) error) (n, events int, err error) {
-	n, err = replay.Replay(ctx, in, referee.New(), func(r *replay.Record) error {
+	n, err = replay.Stream(ctx, in, referee.New(), func(r *replay.Record) error {
 		if r.Event.Kind != 0 {
 			events++
 		}

@@ -14,18 +14,24 @@ import (
 
 var restoreCmd = &command{
 	name:    "restore",
-	args:    "[--data DIR] [--force]",
-	summary: "put back the journal's rolling copy after the daemon reported damage",
-	help: `The daemon keeps a copy of its journal (journal.db.backup in --data), made by
-SQLite at the end of every round. When it finds the journal damaged at start
-(events it acknowledged are missing, or the file is corrupt) it says so and
-names this command. Stop the daemon, run unoref restore, and start it again:
-the game goes on from the end of the last round the copy holds.
+	args:    "[--data DIR] [--force] [--from FILE]",
+	summary: "put back the journal's rolling copy after the daemon reported damage, or a saved journal on a new card",
+	help: `The daemon keeps a copy of its journal (journal.db.backup in --data), brought
+up to it at the end of every round. When it finds the journal damaged (events
+it acknowledged are missing, or the file is corrupt) it says so and names
+this command. Stop the daemon (sudo systemctl stop unoref), run unoref
+restore, and start it again: the game goes on from the end of the last round
+the copy holds. restore refuses to run while a daemon uses --data.
 
 The damaged files are not deleted: they are renamed journal.db.damaged-TIME
 (with -wal, -shm and .ack) beside the journal. A journal that is not damaged
 is left alone unless --force is given (its events since the copy would be put
 aside with it).
+
+--from FILE puts back a journal saved elsewhere instead: the page's download
+("Download the family's record"), or the copy on a USB stick (backup.dir) —
+on a new SD card, say. FILE must be a journal this unoref reads, whole; the
+journal in --data, if any, is renamed journal.db.replaced-TIME and kept.
 
 --data defaults to $UNOREF_DATA, else /var/lib/unoref when it is readable,
 else $XDG_DATA_HOME/unoref or ~/.local/share/unoref.`,
@@ -37,6 +43,7 @@ func runRestore(ctx context.Context, self *command, e *env, args []string) error
 	fset.SetOutput(io.Discard)
 	data := fset.String("data", dataDir(), "directory of the journal")
 	force := fset.Bool("force", false, "restore even when the journal is not damaged")
+	from := fset.String("from", "", "a saved journal to put back instead of the rolling copy")
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			printUsage(e.stdout, self)
@@ -47,11 +54,29 @@ func runRestore(ctx context.Context, self *command, e *env, args []string) error
 	if fset.NArg() > 0 {
 		return &usageError{cmd: self, msg: fmt.Sprintf("restore takes no arguments, only flags (got %q)", fset.Arg(0))}
 	}
-	path := filepath.Join(*data, journalFile)
-	if err := needsRestore(ctx, path, *force); err != nil {
-		return err
+	if err := makeDataDir(*data); err != nil {
+		return fmt.Errorf("restore: %w", err)
 	}
-	r, err := journal.Restore(ctx, path)
+	// The daemon must not write into the files restore renames.
+	unlock, err := lockData(*data)
+	var inUse *dataInUseError
+	if errors.As(err, &inUse) {
+		return fmt.Errorf("restore: the referee is running on %s (PID %s): stop it first (sudo systemctl stop unoref), then run unoref restore again", inUse.dir, inUse.pid)
+	}
+	if err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
+	defer unlock()
+	path := filepath.Join(*data, journalFile)
+	var r journal.Restored
+	if *from != "" {
+		r, err = journal.RestoreFrom(ctx, path, *from)
+	} else {
+		if err := needsRestore(ctx, path, *force); err != nil {
+			return err
+		}
+		r, err = journal.Restore(ctx, path)
+	}
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
@@ -78,10 +103,14 @@ func needsRestore(ctx context.Context, path string, force bool) error {
 
 func restoredSentence(path string, r journal.Restored) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "unoref: %s restored from the copy made %s: %s", path, r.Taken.Local().Format("2006-01-02 15:04"), count(r.Games, "game", "games"))
+	fmt.Fprintf(&b, "unoref: %s restored from the copy made %s (%s): %s", path, r.Taken.Local().Format("2006-01-02 15:04"), r.Backup, count(r.Games, "game", "games"))
 	if r.OpenID != 0 {
 		fmt.Fprintf(&b, ", game %d resumes at event %d", r.OpenID, r.OpenLen)
 	}
-	fmt.Fprintf(&b, ".\nThe damaged files are kept: %s", strings.Join(r.Kept, ", "))
+	if len(r.Kept) > 0 {
+		fmt.Fprintf(&b, ".\nThe files it replaced are kept: %s", strings.Join(r.Kept, ", "))
+	} else {
+		b.WriteString(".")
+	}
 	return b.String()
 }

@@ -25,11 +25,7 @@ import (
 func TestDamagedJournalDaemon(t *testing.T) {
 	dir := t.TempDir()
 	d := startSimDaemon(t, dir)
-	for _, a := range []string{`{"Kind":"newgame","Players":["Ann","Ben"],"Rules":"official"}`, `{"Kind":"press","Button":"pass"}`, `{"Kind":"tap","Pad":"play","Card":"B4"}`} {
-		if code, body := d.post(t, a); code != http.StatusOK {
-			t.Fatalf("POST %s = %d %s", a, code, body)
-		}
-	}
+	d.postAll(t, opening...)
 	copied := d.snapshot(t)
 	d.stop(t)
 	backup(t, dir) // as at a round end

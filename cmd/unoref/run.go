@@ -60,8 +60,11 @@ accepted event is committed to the journal in --data (default $UNOREF_DATA,
 else /var/lib/unoref when readable, else ~/.local/share/unoref) before the
 table shows it; on start the open game resumes where it was. One daemon at
 a time uses a data directory: a second refuses to start and names the
-first's PID. SIGTERM or Ctrl-C halts every device: antenna off, screen
-blank, LEDs low. A page that stops listening or a device loop that dies
+first's PID. No write failure stops it: on a full card it shows so on the
+OLED and the page, refuses what it would save and goes on by itself once
+there is room; the journal's whole-file check runs in the background once
+the page is up, and damage it finds is shown as damage found at start.
+SIGTERM or Ctrl-C halts every device: antenna off, screen blank, LEDs low. A page that stops listening or a device loop that dies
 stops the daemon with exit status 1 (systemd restarts it).
 
 --policy (config key web.policy; the flag wins) says who may act from the
@@ -261,12 +264,12 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 		return fmt.Errorf("run: %w", err)
 	}
 	defer unlock()
-	jopts := &journal.Opts{Simulated: m.virtual, KeepSimulated: c.KeepSim}
-	j, hist, closeJ, err := openTableJournal(ctx, c.Data, jopts, &cfg, e.stderr)
+	tj, err := openTableJournal(ctx, c, m.virtual, &cfg, e.stderr)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	defer closeJ()
+	defer func() { tj.close() }()
+	j := tj.j
 	res, closeReg, err := openResolver(ctx, c.Data, c.Deck)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -275,6 +278,13 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	logStart(log, c, m.config, res != nil)
 
 	t, err := openTable(ctx, j, cfg, c.pinmap, m.virtual, res, log)
+	if errors.Is(err, journal.ErrDamaged) {
+		// The open game can't be read: damage found before the check.
+		tj.close()
+		tj = damagedJournal(err, c.Data, &cfg, e.stderr)
+		j = tj.j
+		t, err = openTable(ctx, j, cfg, c.pinmap, m.virtual, res, log)
+	}
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
@@ -284,13 +294,18 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	go func() { runErr <- t.Run(ctx) }()
 
 	var out sync.Mutex // stdout carries the address and the control answers
-	pageErr, stopPage, err := startPage(e, log, c, m, t, j, hist, &out)
+	pageErr, stopPage, err := startPage(e, log, c, m, t, tj, &out)
 	if err != nil {
 		cancel()
 		<-runErr
 		return err
 	}
 	defer stopPage()
+	if tj.sql != nil {
+		// The whole-file check, once the page is up: its verdict reaches
+		// the banner when it is done (journal.CheckLater).
+		go checkJournal(ctx, tj.sql.J, t, c.Data, e.stderr)
+	}
 	if m.stdin {
 		go func() {
 			control(ctx, t, e.stdin, e.stdout, &out, m.virtual)
@@ -347,7 +362,7 @@ const pinFile = "admin-pin"
 
 // startPage serves the page of t on c.Listen, unless it is "". The
 // channel reports a server that stopped by itself; stop shuts it down.
-func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, j table.Journal, hist web.History, out *sync.Mutex) (<-chan error, func(), error) {
+func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, tj tableJournal, out *sync.Mutex) (<-chan error, func(), error) {
 	if c.Listen == "" {
 		return nil, func() {}, nil
 	}
@@ -361,11 +376,14 @@ func startPage(e *env, log *slog.Logger, c Config, m runMode, t *table.Table, j 
 	opts := &web.Opts{
 		PIN: c.AdminPIN, PINFile: filepath.Join(c.Data, pinFile),
 		ShowCode: func(c string) { code = c; t.ShowCode(c) },
-		Policy:   m.policy, Hosts: hostNames(c.Hosts), History: hist, Lang: c.lang(),
-		Log: log,
+		Policy:   m.policy, Hosts: hostNames(c.Hosts), History: tj.hist, Lang: c.lang(),
+		Log: log, SecondCopy: c.BackupDir,
 	}
-	if rec, ok := j.(web.Record); ok {
+	if rec, ok := tj.j.(web.Record); ok {
 		opts.Record = rec // a damaged journal has no record to show
+	}
+	if tj.sql != nil {
+		opts.Copies = tj.sql.J
 	}
 	page := web.New(t, opts)
 	first := code // read before the page serves: its setup changes code
@@ -676,24 +694,103 @@ func splitNames(s string) []string {
 	return names
 }
 
-// openTableJournal opens the journal of the data directory, with o (the
-// games of the virtual table marked as played on simulated devices). A damaged one
-// (journal.ErrDamaged) does not stop the daemon, which would only be
-// restarted into the same state: it is said on the page in the page's
-// language (cfg.Alert, damageAlert) and on the log in English, with the
-// command that restores the rolling copy, and the table runs without a
-// journal, refusing new games.
-func openTableJournal(ctx context.Context, data string, o *journal.Opts, cfg *table.Config, stderr io.Writer) (table.Journal, web.History, func() error, error) {
-	j, err := table.OpenJournalWith(ctx, filepath.Join(data, journalFile), o)
-	if err == nil {
-		return j, j, j.Close, nil
+// tableJournal is the journal the daemon runs on: j for the table, hist
+// for the page's history (nil without one), sql the journal itself (nil
+// when it is damaged or could not open), close to close it.
+type tableJournal struct {
+	j     table.Journal
+	hist  web.History
+	sql   *table.SQLJournal
+	close func() error
+}
+
+// openTableJournal opens the journal of the data directory, leaving its
+// whole-file check for later (checkJournal, once the page is up), and
+// marking the games it starts on the virtual table as played on simulated
+// devices (kept in the record with devices.keep_sim_games). A
+// damaged one (journal.ErrDamaged) does not stop the daemon, which would
+// only be restarted into the same state: it is said on the page in the
+// page's language (cfg.Alert, damageAlert) and on the log in English, with
+// the command that restores the rolling copy, and the table runs without a
+// journal, refusing new games. Nor does a full card (journal.ErrDiskFull):
+// the table starts with its banner and opens the journal once there is
+// room (table.RetryJournal).
+func openTableJournal(ctx context.Context, c Config, virtual bool, cfg *table.Config, stderr io.Writer) (tableJournal, error) {
+	data := c.Data
+	cfg.DataDir = data
+	cfg.FreeSpace = func() (uint64, error) { return journal.FreeSpace(data) }
+	opts := &journal.Opts{Check: journal.CheckLater, SecondCopy: c.BackupDir, SecondCheck: secondPlace(data),
+		Warn:      func(err error) { fmt.Fprintln(stderr, "unoref:", err) },
+		Simulated: virtual, KeepSimulated: c.KeepSim}
+	open := func(ctx context.Context) (*table.SQLJournal, error) {
+		return table.OpenJournalWith(ctx, filepath.Join(data, journalFile), opts)
 	}
-	if !errors.Is(err, journal.ErrDamaged) {
-		return nil, nil, nil, err
+	j, err := open(ctx)
+	switch {
+	case err == nil:
+		return tableJournal{j: j, hist: j, sql: j, close: j.Close}, nil
+	case errors.Is(err, journal.ErrDiskFull):
+		fmt.Fprintf(stderr, "unoref: %v\n", err)
+		cfg.CardFull = true
+		r := &table.RetryJournal{Open: open}
+		return tableJournal{j: r, close: r.Close}, nil
+	case !errors.Is(err, journal.ErrDamaged):
+		return tableJournal{}, err
 	}
+	return damagedJournal(err, data, cfg, stderr), nil
+}
+
+// damagedJournal is the stand-in for the damaged journal of data: the
+// banner and the log say so, and no game is journaled.
+func damagedJournal(err error, data string, cfg *table.Config, stderr io.Writer) tableJournal {
 	cfg.Alert = damageAlert(err, data)
 	fmt.Fprintf(stderr, "unoref: %s (%s)\n", lang.English.Render(cfg.Alert), cfg.Alert.Args.Text)
-	return table.DamagedJournal{Err: err}, nil, func() error { return nil }, nil
+	return tableJournal{j: table.DamagedJournal{Err: err}, close: func() error { return nil }}
+}
+
+// checkJournal runs the journal's whole-file check (PRAGMA quick_check)
+// and, if it finds damage, shows it on the table's banner and log as a
+// damage found at start is, and stops the table journaling.
+func checkJournal(ctx context.Context, j *journal.Journal, t *table.Table, data string, stderr io.Writer) {
+	// Let the first page views have the CPU: on a Pi Zero the check reads
+	// the whole file for seconds.
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(checkAfter):
+	}
+	err := j.Check(ctx)
+	if ctx.Err() != nil {
+		return // the daemon stops
+	}
+	if !errors.Is(err, journal.ErrDamaged) {
+		if err != nil && ctx.Err() == nil {
+			fmt.Fprintf(stderr, "unoref: checking the journal: %v\n", err)
+		}
+		return
+	}
+	alert := damageAlert(err, data)
+	fmt.Fprintf(stderr, "unoref: %s (%s)\n", lang.English.Render(alert), alert.Args.Text)
+	t.Problem(ctx, alert, msg.Msg{Key: "table.damaged"})
+}
+
+// checkAfter is how long after the page is up the whole-file check starts.
+const checkAfter = time.Second
+
+// secondPlace refuses a second place for the copies (backup.dir) on the
+// disk of the data directory: a USB stick not mounted leaves its mount
+// point, a directory of the SD card itself.
+func secondPlace(data string) func(dir string) error {
+	return func(dir string) error {
+		same, err := sameDisk(data, dir)
+		if err != nil {
+			return err
+		}
+		if same {
+			return fmt.Errorf("%s is on the same disk as the journal (%s): is the USB stick or the share mounted?", dir, data)
+		}
+		return nil
+	}
 }
 
 // damageAlert is the page's banner for the damaged journal of data: what

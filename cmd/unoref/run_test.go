@@ -121,7 +121,7 @@ func (d *daemon) stop(t *testing.T) {
 
 // script plays cfg with the simulated players and returns the game as
 // lines of --stdin, and the model's state after the last event.
-func script(t *testing.T, cfg playtest.Config) ([]string, playtest.State) {
+func script(t testing.TB, cfg playtest.Config) ([]string, playtest.State) {
 	t.Helper()
 	steps, acts, err := tabletest.Play(cfg)
 	if err != nil {

@@ -20,17 +20,28 @@ var statsCmd = &command{
 	args:    "[--data DIR] [--config FILE] [--player NAME] [--last N] [--since DATE] [--until DATE] [--json]",
 	summary: "show the family's record: leaderboard, each player's statistics, trends",
 	help: `Shows the record of the roster's players in the journal of --data: games
-and rounds played and won, average points left in hand per round, UNO calls
-made, missed and caught, refused events, the mistakes behind them
-(after-wild: a card matched to the wild rather than the colour named;
-out-of-turn; wd4-guilty: a Wild Draw Four shown by a challenge to have been
-played with the colour in hand), the refusals of their last five games, head
-to head and by preset.
+and rounds played and won (a game abandoned before a round ended was not
+played), average points left in hand per round, UNO calls made, forgotten
+(whoever caught them, or nobody) and other players' forgotten calls caught,
+refused events, the mistakes behind them (after-wild: a card matched to the
+wild rather than the colour named; out-of-turn: a card played on another's
+turn, a wrong jump-in too; wd4-guilty: a Wild Draw Four shown by a challenge
+to have been played with the colour in hand), the refusals of their last
+five games, head to head and by preset.
 
 --player NAME shows one player: best and worst rounds, refusals by code and
-their games. --last N counts only the last N games (of the player, with
---player); --since and --until (YYYY-MM-DD, or RFC 3339) the games started in
-that span, --until excluded. --json prints the same for programs.
+their games. --last N counts only the last N games started (of the player,
+with --player); --since and --until (YYYY-MM-DD, midnight in local time, or
+RFC 3339) the games started in that span, --until excluded.
+
+--json prints the same for programs; every name in it is snake_case, a
+player too:
+    {"games": 2, "rounds": 2, "players": [{"player": {"id": 1, "name": "Mia",
+      "mark": "★", "usual_seat": 1}, "games": 2, "games_won": 1, ...,
+      "uno_called": 2, "uno_forgot": 1, "uno_forgot_caught": 0,
+      "uno_caught_others": 1, "refused": 1, ...}], "head_to_head": [...], ...}
+(usual_seat counts from 1, null when none; uno_forgot_caught is how many of
+the forgotten calls another player caught).
 
 ` + dataHelp,
 	run: runStats,
@@ -168,10 +179,10 @@ func listAnd(names []string) string {
 func writeFamily(w io.Writer, f journal.FamilyStats) error {
 	fmt.Fprintf(w, "%s, %s\n\n", count(f.Games, "game", "games"), count(f.Rounds, "round", "rounds"))
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tPLAYER\tGAMES\tWON\tROUNDS\tWON\tLEFT/ROUND\tUNO CALLED\tMISSED\tCAUGHT\tREFUSED")
+	fmt.Fprintln(tw, "#\tPLAYER\tGAMES\tWON\tROUNDS\tWON\tLEFT/ROUND\tUNO CALLED\tFORGOT\tCAUGHT OTHERS\tREFUSED")
 	for i, s := range f.Players {
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\n", i+1, s.Player.Name, s.Games, s.GamesWon,
-			s.Rounds, s.RoundsWon, s.AvgLeft, s.UnoCalled, s.UnoMissed, s.UnoCaught, s.Refused)
+			s.Rounds, s.RoundsWon, s.AvgLeft, s.UnoCalled, s.UnoForgot, s.UnoCatches, s.Refused)
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
@@ -215,7 +226,7 @@ func writePlayer(w io.Writer, s journal.PlayerStats, games []journal.PlayerGame)
 		fmt.Fprintf(w, "best round: game %d round %d (%d left, %d scored)\n", s.Best.Game, s.Best.Round, s.Best.Left, s.Best.Points)
 		fmt.Fprintf(w, "worst round: game %d round %d (%d left, %d scored)\n", s.Worst.Game, s.Worst.Round, s.Worst.Left, s.Worst.Points)
 	}
-	fmt.Fprintf(w, "UNO: %d called, %d missed, %d caught\n", s.UnoCalled, s.UnoMissed, s.UnoCaught)
+	fmt.Fprintf(w, "UNO: %d called, %d forgot, caught others %s\n", s.UnoCalled, s.UnoForgot, count(s.UnoCatches, "time", "times"))
 	fmt.Fprintf(w, "refused: %d%s\n", s.Refused, counts(s.ByCode))
 	fmt.Fprintf(w, "mistakes:%s\n", counts(s.Mistakes))
 	if line := trendLine(s); line != "" {

@@ -4,41 +4,57 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/unoref/unoref/referee/journal"
 )
 
+// rosterJournal opens a journal at path (o may be nil) with names on its
+// roster, in order: ids 1, 2…
+func rosterJournal(t *testing.T, path string, o *journal.Opts, names ...string) *journal.Journal {
+	t.Helper()
+	j, err := journal.Open(context.Background(), path, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if _, err := j.AddPlayer(context.Background(), journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return j
+}
+
+// testLog reads a table log of referee/journal/testdata.
+func testLog(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "referee", "journal", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // handJournal writes, in a data directory, the journal of the two games
 // checked by hand in referee/journal (testdata/hand-game*.log): Mia and
 // Ben on the roster, Cy a guest.
 func handJournal(t *testing.T) string {
 	t.Helper()
-	ctx := context.Background()
 	dir := t.TempDir()
-	j, err := journal.Open(ctx, filepath.Join(dir, journalFile), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	j := rosterJournal(t, filepath.Join(dir, journalFile), nil, "Mia", "Ben")
 	defer j.Close()
-	for _, n := range []string{"Mia", "Ben"} {
-		if _, err := j.AddPlayer(ctx, journal.Player{Name: n, Seat: journal.NoSeat}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	for i, name := range []string{"hand-game1.log", "hand-game2.log"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "referee", "journal", "testdata", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tb := playEvents(t, j, events(t, string(b)))
+		tb := playEvents(t, j, events(t, testLog(t, name)))
 		if i == 0 {
-			tb.End(ctx)
+			tb.End(context.Background())
 		}
 	}
 	return dir
@@ -54,7 +70,7 @@ func TestStatsCommand(t *testing.T) {
 	}{
 		{"family", []string{"stats", "--data", dir}, 0, []string{"2 games, 2 rounds", "Mia's refused plays: 1 → 0 per game over 2 games", "Mia 1–0 Ben in 2 games (rounds 2–0)", "official: Mia 1 of 1"}},
 		{"player", []string{"stats", "--data", dir, "--player", "ben"}, 0, []string{"Ben: 2 games (0 won), 2 rounds (0 won), 9.0 points left per round",
-			"best round: game 1 round 2 (6 left, 0 scored)", "UNO: 0 called, 1 missed, 1 caught", "refused: 2 (illegal-card 2)", "mistakes: (after-wild 1)"}},
+			"best round: game 1 round 2 (6 left, 0 scored)", "UNO: 0 called, 2 forgot, caught others 0 times", "refused: 2 (illegal-card 2)", "mistakes: (after-wild 1)"}},
 		{"last", []string{"stats", "--data", dir, "--player", "Mia", "--last", "1"}, 0, []string{"Mia: 1 game (0 won), 0 rounds", "mistakes: (wd4-guilty 1)"}},
 		{"one game", []string{"stats", "--data", dir, "--last", "1"}, 0, []string{"1 game, 0 rounds", "Mia 0–0 Ben in 1 game (rounds 0–0)"}},
 		{"not on the roster", []string{"stats", "--data", dir, "--player", "Cy"}, 1, []string{"unoref: stats: no player named Cy: the players are Ben and Mia\n"}},
@@ -119,12 +135,109 @@ func TestExportPlayersCSV(t *testing.T) {
 	want := [][]string{
 		playersHeader,
 		{"Mia", "2", "1", "2", "2", "0", "0.00", "2", "0", "0", "1", "0", "1", "1"},
-		{"Ben", "2", "0", "2", "0", "18", "9.00", "0", "1", "1", "2", "1", "0", "0"},
+		{"Ben", "2", "0", "2", "0", "18", "9.00", "0", "2", "0", "2", "1", "0", "0"},
 	}
 	if d := cmp.Diff(want, rows); d != "" {
 		t.Errorf("export --csv --players (-want +got):\n%s", d)
 	}
 	if _, errOut, code := call(t, "", "export", "--data", dir, "--csv", "--players", "--game", "1"); code != 2 || !strings.Contains(errOut, "--players goes with --csv") {
 		t.Errorf("export --csv --players --game 1: exit %d, stderr %q; want a usage error", code, errOut)
+	}
+}
+
+// jsonNames lists every object key in the JSON value v, with its path.
+func jsonNames(path string, v any) []string {
+	var out []string
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			out = append(out, path+"."+k)
+			out = append(out, jsonNames(path+"."+k, x)...)
+		}
+	case []any:
+		for i, x := range v {
+			out = append(out, jsonNames(fmt.Sprintf("%s[%d]", path, i), x)...)
+		}
+	}
+	return out
+}
+
+// Every name stats --json writes is snake_case, a player's too: one
+// convention, as its help says with an example.
+func TestStatsJSONNames(t *testing.T) {
+	dir := handJournal(t)
+	snake := regexp.MustCompile(`\.[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	for _, args := range [][]string{{"stats", "--data", dir, "--json"}, {"stats", "--data", dir, "--json", "--player", "Mia"}} {
+		out, errOut, code := call(t, "", args...)
+		if code != 0 {
+			t.Fatalf("unoref %q: exit %d, stderr %q", args, code, errOut)
+		}
+		var v any
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatal(err)
+		}
+		names := jsonNames("", v)
+		for _, n := range names {
+			if !snake.MatchString(n) && !strings.Contains(n, ".refused_by_code.") && !strings.Contains(n, ".mistakes.") {
+				t.Errorf("unoref %q: %s is not snake_case", args, n)
+			}
+		}
+		if !slicesContains(names, ".players[0].player.usual_seat") && !slicesContains(names, ".player.usual_seat") {
+			t.Errorf("unoref %q: no player's usual_seat in %v", args, names)
+		}
+	}
+	if out, _, _ := call(t, "", "stats", "--help"); !strings.Contains(out, `"player": {"id": 1, "name": "Mia",`) {
+		t.Errorf("stats --help shows no example of the JSON:\n%s", out)
+	}
+}
+
+func slicesContains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// The games exported one by one, played into an empty journal, give the
+// same record: stats --json of both agree (the times of the games apart).
+func TestExportsRebuildStats(t *testing.T) {
+	ctx := context.Background()
+	dir := handJournal(t)
+	again := t.TempDir()
+	j := rosterJournal(t, filepath.Join(again, journalFile), nil, "Mia", "Ben")
+	for game := 1; game <= 2; game++ {
+		out, errOut, code := call(t, "", "export", "--data", dir, "--game", fmt.Sprint(game))
+		if code != 0 {
+			t.Fatalf("export --game %d: exit %d, stderr %q", game, code, errOut)
+		}
+		tb := playEvents(t, j, events(t, out))
+		if game == 1 {
+			tb.End(ctx)
+		}
+	}
+	j.Close()
+	stats := func(dir string, args ...string) journal.FamilyStats {
+		t.Helper()
+		out, errOut, code := call(t, "", append([]string{"stats", "--data", dir, "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("stats: exit %d, stderr %q", code, errOut)
+		}
+		var f journal.FamilyStats
+		if err := json.Unmarshal([]byte(out), &f); err != nil {
+			t.Fatal(err)
+		}
+		for i := range f.Players {
+			for k := range f.Players[i].Trend {
+				f.Players[i].Trend[k].Started = time.Time{}
+			}
+		}
+		return f
+	}
+	for _, args := range [][]string{nil, {"--last", "1"}} {
+		if d := cmp.Diff(stats(dir, args...), stats(again, args...)); d != "" {
+			t.Errorf("stats --json %q of the journal played from the exports (-first +again):\n%s", args, d)
+		}
 	}
 }

@@ -17,6 +17,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+	_ "time/tzdata" // InZone's zones on any machine
 )
 
 // RequireAll is the environment variable that turns a missing package into
@@ -116,4 +118,21 @@ func ReadQR(t testing.TB, img image.Image) string {
 		t.Fatalf("zbarimg finds no QR code: %v", err)
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// InZone makes loc's zone the local time zone (time.Local) until t ends,
+// and returns it: a real zone, from the zoneinfo embedded in the test
+// binary (time/tzdata), so that a test of clock changes runs on a machine
+// without the tzdata package too. Tests that call it must not run in
+// parallel.
+func InZone(t testing.TB, name string) *time.Location {
+	t.Helper()
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := time.Local
+	time.Local = loc
+	t.Cleanup(func() { time.Local = old })
+	return loc
 }

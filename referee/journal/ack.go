@@ -16,20 +16,26 @@ import (
 const AckSuffix = ".ack"
 
 // ack is the last acknowledged event: the game, its number of events, and
-// a hash chained over their lines (so a changed line is seen too).
+// a hash chained over their lines (so a changed line is seen too); and how
+// big the database file was after the last checkpoint, so that a database
+// file older than the record (put back from elsewhere, cut short) is seen.
 type ack struct {
 	counter uint64 // increases with every record; the newer slot wins
 	game    int64
 	seq     int
 	sum     [sha256.Size]byte
+	dbSize  int64 // bytes of the database file after a checkpoint; 0: unknown (an older record)
 }
 
 // The record file has two slots, written in turn, so a write torn by a
-// power cut leaves the other, one record older, intact.
+// power cut leaves the other, one record older, intact. A slot of an
+// older unoref (ackMagic1, without dbSize) is still read.
 const (
-	ackSlot  = 512 // one sector each: a slot is never split across sectors
-	ackMagic = "UNOREFAK"
-	ackLen   = len(ackMagic) + 8 + 8 + 8 + sha256.Size + 4
+	ackSlot   = 512 // one sector each: a slot is never split across sectors
+	ackMagic1 = "UNOREFAK"
+	ackMagic  = "UNOREFA2"
+	ackLen1   = len(ackMagic1) + 8 + 8 + 8 + sha256.Size + 4
+	ackLen    = ackLen1 + 8
 )
 
 // ackFile is the open record file of a journal that writes.
@@ -64,20 +70,30 @@ func (a ack) encode() []byte {
 	b = binary.BigEndian.AppendUint64(b, uint64(a.game))
 	b = binary.BigEndian.AppendUint64(b, uint64(a.seq))
 	b = append(b, a.sum[:]...)
+	b = binary.BigEndian.AppendUint64(b, uint64(a.dbSize))
 	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
 func decodeAck(b []byte) (ack, bool) {
-	if len(b) < ackLen || string(b[:len(ackMagic)]) != ackMagic {
+	n := 0
+	switch {
+	case len(b) >= ackLen && string(b[:len(ackMagic)]) == ackMagic:
+		n = ackLen
+	case len(b) >= ackLen1 && string(b[:len(ackMagic1)]) == ackMagic1:
+		n = ackLen1
+	default:
 		return ack{}, false
 	}
-	body := b[:ackLen-4]
-	if crc32.ChecksumIEEE(body) != binary.BigEndian.Uint32(b[ackLen-4:ackLen]) {
+	body := b[:n-4]
+	if crc32.ChecksumIEEE(body) != binary.BigEndian.Uint32(b[n-4:n]) {
 		return ack{}, false
 	}
 	p := body[len(ackMagic):]
 	a := ack{counter: binary.BigEndian.Uint64(p), game: int64(binary.BigEndian.Uint64(p[8:])), seq: int(binary.BigEndian.Uint64(p[16:]))}
 	copy(a.sum[:], p[24:])
+	if n == ackLen {
+		a.dbSize = int64(binary.BigEndian.Uint64(p[24+sha256.Size:]))
+	}
 	return a, true
 }
 
@@ -115,17 +131,31 @@ func openAck(path string, last ack) (*ackFile, error) {
 	return &ackFile{f: f, last: last}, nil
 }
 
-// write records a as the last acknowledged event and fsyncs it: the slot
-// not holding the newest record is overwritten.
-func (w *ackFile) write(game int64, seq int, sum [sha256.Size]byte) error {
-	a := ack{counter: w.last.counter + 1, game: game, seq: seq, sum: sum}
-	if _, err := w.f.WriteAt(a.encode(), int64(a.counter%2)*ackSlot); err != nil {
-		return fmt.Errorf("journal: record of the last event: %w", err)
-	}
-	if err := w.f.Sync(); err != nil {
+// write records a as the last acknowledged event (its counter is the
+// file's next) in the slot not holding the newest record. With durable
+// it is fsynced before write returns; else its writing to the disk is
+// started (writeback) and nothing waits for it: the record may then lag
+// behind the journal after a power cut, which Open accepts, but never
+// run ahead of it.
+func (w *ackFile) write(a ack, durable bool) error {
+	a.counter = w.last.counter + 1
+	off := int64(a.counter%2) * ackSlot
+	if _, err := w.f.WriteAt(a.encode(), off); err != nil {
 		return fmt.Errorf("journal: record of the last event: %w", err)
 	}
 	w.last = a
+	if !durable {
+		startWriteback(w.f, off, ackSlot)
+		return nil
+	}
+	return w.sync()
+}
+
+// sync fsyncs the records written so far.
+func (w *ackFile) sync() error {
+	if err := fsync(w.f); err != nil {
+		return fmt.Errorf("journal: record of the last event: %w", err)
+	}
 	return nil
 }
 

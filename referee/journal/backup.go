@@ -3,18 +3,13 @@ package journal
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
-	"math"
-	"os"
-	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 )
 
 // BackupSuffix names the rolling copy of the journal beside it
-// (journal.db.backup), made with VACUUM INTO after every round end.
+// (journal.db.backup), brought up to the journal after every round end.
 const BackupSuffix = ".backup"
 
 // BackupPath is where the rolling copy of the journal at path is kept.
@@ -24,7 +19,7 @@ func BackupPath(path string) string { return path + BackupSuffix }
 // cuts it short (the copy before it stays).
 const closeWait = 10 * time.Second
 
-// copier makes the rolling copy in the background, on a connection of its
+// copier makes the rolling copy in the background, on connections of its
 // own, one copy at a time: a round end during a copy asks for one more
 // after it, never for a queue of them.
 type copier struct {
@@ -32,13 +27,96 @@ type copier struct {
 	done   chan struct{} // closed when the running copies end; nil when idle
 	again  bool          // a round ended during the running copy
 	closed bool          // Close was called: no copy starts
+	second bool          // a game ended: the next copy also makes the second copy
+	since  int           // events committed since the last copy was asked for
 	ctx    context.Context
 	cancel context.CancelFunc
-	db     *sql.DB                              // the copies' connection, opened at the first copy
-	fileMu sync.Mutex                           // one writer of the temporary file: a copy or Backup
+	db     *sql.DB                              // the copies' connections, opened at the first copy
+	fileMu sync.Mutex                           // one writer of the copy: a background copy or Backup
+	state  mirrorState                          // what the last copy left, under fileMu (mirror.go)
 	hook   func(context.Context)                // tests: runs before each background copy
 	after  func(time.Duration) <-chan time.Time // tests: Close's bound; default time.After
 	wait   func(time.Duration) <-chan time.Time // tests: the round end's bound; default time.After
+
+	infoMu sync.Mutex
+	info   CopyInfo
+}
+
+// CopyInfo says how the copies are: for the page, which tells a family
+// when its record was last copied safely.
+type CopyInfo struct {
+	// Last is when the last rolling copy was made and checked; before the
+	// first copy of this run, when an earlier run last wrote it (zero when
+	// there is none).
+	Last time.Time
+	// Failed is why the copy after Last failed or failed its check; nil
+	// when the last one was good. The copy of Last stays.
+	Failed error
+	// Second and SecondFailed are the same for the second copy
+	// (Opts.SecondCopy), made at each game's end.
+	Second       time.Time
+	SecondFailed error
+}
+
+// LastCopy says when the copies were last made and checked.
+func (j *Journal) LastCopy() CopyInfo {
+	j.copy.infoMu.Lock()
+	defer j.copy.infoMu.Unlock()
+	return j.copy.info
+}
+
+// noted notes the outcome of a rolling copy.
+func (c *copier) noted(err error) { c.note(&c.info.Last, &c.info.Failed, err) }
+
+// notedSecond notes the outcome of a second copy.
+func (c *copier) notedSecond(err error) { c.note(&c.info.Second, &c.info.SecondFailed, err) }
+
+// note sets *failed to err and, when the copy was good, *last to now.
+func (c *copier) note(last *time.Time, failed *error, err error) {
+	c.infoMu.Lock()
+	defer c.infoMu.Unlock()
+	*failed = err
+	if err == nil {
+		*last = time.Now()
+	}
+}
+
+// copyEvery is how many events a round may run without a copy: a long
+// round (a game of hundreds of plays without a count-up) is copied, and
+// its WAL checkpointed, every copyEvery events, in the background.
+const copyEvery = 256
+
+// committed notes an event committed; every copyEvery without a round end
+// it asks for a copy, without waiting for it.
+func (j *Journal) committed() {
+	c := &j.copy
+	c.mu.Lock()
+	c.since++
+	due := c.since >= copyEvery
+	c.mu.Unlock()
+	if due {
+		j.requestCopy()
+	}
+}
+
+// gameEnded asks for a copy, and for the second copy after it when
+// Opts.SecondCopy is set.
+func (j *Journal) gameEnded() {
+	if j.opts.SecondCopy != "" {
+		j.copy.mu.Lock()
+		j.copy.second = true
+		j.copy.mu.Unlock()
+	}
+	j.requestCopy()
+}
+
+// takeSecond reports (once) whether a game's end asked for the second copy.
+func (c *copier) takeSecond() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.second
+	c.second = false
+	return s
 }
 
 // roundWait is how long the tap that ends a round waits for the rolling
@@ -79,8 +157,9 @@ func (j *Journal) requestCopy() <-chan struct{} {
 	case c.closed:
 		return nil
 	case c.done != nil:
-		c.again = true
+		c.again, c.since = true, 0
 	default:
+		c.since = 0
 		if c.ctx == nil {
 			c.ctx, c.cancel = context.WithCancel(context.Background())
 		}
@@ -112,11 +191,10 @@ func (j *Journal) copyAgain() bool {
 	return false
 }
 
-// copyOnce checkpoints the WAL into the database and replaces the rolling
-// copy, on the copier's connection. The checkpoint is PASSIVE: it waits
-// for no reader and takes no writer lock, so the table never waits on it;
-// what a long reader holds back is checkpointed at a later round end. The
-// events are already committed, so a failure is only reported.
+// copyOnce brings the rolling copy up to the journal (mirror.go) on the
+// copier's connections, and after a game's end makes the second copy
+// (Opts.SecondCopy). The events are already committed, so a failure is
+// only reported (and said by LastCopy).
 func (j *Journal) copyOnce(ctx context.Context) {
 	if j.copy.hook != nil {
 		j.copy.hook(ctx)
@@ -126,12 +204,17 @@ func (j *Journal) copyOnce(ctx context.Context) {
 		j.warn(err)
 		return
 	}
-	if _, err := db.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)"); err != nil {
-		j.warn(j.copyErr(ctx, fmt.Errorf("journal: %s: checkpoint at the round end: %w", j.path, err)))
-		return
-	}
-	if err := j.backup(ctx, db); err != nil {
+	err = j.mirror(ctx, db)
+	j.copy.noted(err)
+	if err != nil {
 		j.warn(j.copyErr(ctx, err))
+	}
+	if j.copy.takeSecond() {
+		err := j.secondCopy(ctx, db)
+		j.copy.notedSecond(err)
+		if err != nil {
+			j.warn(j.copyErr(ctx, err))
+		}
 	}
 }
 
@@ -143,8 +226,10 @@ func (j *Journal) copyErr(ctx context.Context, err error) error {
 	return fmt.Errorf("journal: %s: Close cut the rolling copy short, the one before stays: %w", j.path, err)
 }
 
-// copyDB opens the copies' own connection at the first copy, with the
-// journal's per-connection settings. Only the running copy calls it.
+// copyDB opens the copies' own connections at the first copy, with the
+// journal's per-connection settings: two, one holding the snapshot the
+// copy is made of while the other checkpoints the WAL up to it. Only the
+// running copy calls it.
 func (j *Journal) copyDB() (*sql.DB, error) {
 	if j.copy.db != nil {
 		return j.copy.db, nil
@@ -153,6 +238,7 @@ func (j *Journal) copyDB() (*sql.DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	db.SetMaxOpenConns(2)
 	j.copy.db = db
 	return db, nil
 }
@@ -207,169 +293,15 @@ func (j *Journal) closeCopyDB() error {
 	return nil
 }
 
-// Backup replaces the rolling copy with the journal as it is now, made by
-// SQLite itself (VACUUM INTO a temporary file, fsynced, renamed over the
-// old copy), so a copy is always whole. Unlike the copy at a round end it
-// runs on the journal's own connection and returns once the copy is in
-// place.
+// Backup brings the rolling copy up to the journal as it is now, as the
+// copy at a round end does (mirror.go), and returns once the copy is in
+// place and checked.
 func (j *Journal) Backup(ctx context.Context) error {
-	return j.backup(ctx, j.db)
-}
-
-// backup makes the copy through db; one copy at a time writes the
-// temporary file.
-func (j *Journal) backup(ctx context.Context, db *sql.DB) error {
-	j.copy.fileMu.Lock()
-	defer j.copy.fileMu.Unlock()
-	dst := BackupPath(j.path)
-	tmp := dst + ".tmp"
-	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("journal: backup: %w", err)
-	}
-	if _, err := db.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("journal: backup of %s: %w", j.path, err)
-	}
-	if err := syncFile(tmp); err != nil {
-		return fmt.Errorf("journal: backup: %w", err)
-	}
-	if err := os.Rename(tmp, dst); err != nil {
-		return fmt.Errorf("journal: backup: %w", err)
-	}
-	return syncDir(filepath.Dir(dst))
-}
-
-func syncFile(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	db, err := j.copyDB()
 	if err != nil {
 		return err
 	}
-	err = f.Sync()
-	return errors.Join(err, f.Close())
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("journal: %w", err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("journal: %w", err)
-	}
-	return nil
-}
-
-// Restored says what Restore did.
-type Restored struct {
-	Backup  string    // the copy restored
-	Taken   time.Time // when it was made
-	Kept    []string  // the damaged files, renamed beside it
-	Games   int       // games in the restored journal
-	OpenID  int64     // its open game, 0 for none
-	OpenLen int       // events of the open game
-}
-
-// ErrNoBackup is a Restore with no rolling copy to go back to.
-var ErrNoBackup = errors.New("journal: no backup copy")
-
-// Restore puts the rolling copy back in place of the journal at path: the
-// copy is checked first (quick_check, a journal), the journal's files are
-// renamed to path.damaged-TIME(-wal, -shm, .ack) and kept, the copy is
-// copied in, and the record of acknowledged events restarts from it. No
-// process may have the journal open.
-func Restore(ctx context.Context, path string) (Restored, error) {
-	r := Restored{Backup: BackupPath(path)}
-	fi, err := os.Stat(r.Backup)
-	if err != nil {
-		return r, fmt.Errorf("%w: %s: %w", ErrNoBackup, r.Backup, err)
-	}
-	r.Taken = fi.ModTime()
-	if err := checkBackup(ctx, r.Backup); err != nil {
-		return r, err
-	}
-	if r.Kept, err = keepDamaged(path); err != nil {
-		return r, err
-	}
-	if err := copyFile(r.Backup, path); err != nil {
-		return r, err
-	}
-	return r, restartAck(ctx, path, &r)
-}
-
-// checkBackup opens the copy read-only and checks it.
-func checkBackup(ctx context.Context, path string) error {
-	db, err := sql.Open("sqlite", "file:"+strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)+"?mode=ro")
-	if err != nil {
-		return fmt.Errorf("journal: %w", err)
-	}
-	defer db.Close()
-	j := &Journal{db: db, path: path}
-	var id int
-	if err := db.QueryRowContext(ctx, "PRAGMA application_id").Scan(&id); err != nil || id != appID {
-		return fmt.Errorf("%w: %s is not a journal copy (%v)", ErrNotJournal, path, err)
-	}
-	return j.quickCheck(ctx)
-}
-
-// keepDamaged renames the journal's files out of the way, keeping them.
-func keepDamaged(path string) ([]string, error) {
-	stamp := time.Now().UTC().Format("20060102T150405Z")
-	var kept []string
-	for _, suf := range []string{"", "-wal", "-shm", AckSuffix} {
-		from := path + suf
-		if _, err := os.Stat(from); errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		to := path + ".damaged-" + stamp + suf
-		if err := os.Rename(from, to); err != nil {
-			return kept, fmt.Errorf("journal: keeping the damaged %s: %w", from, err)
-		}
-		kept = append(kept, to)
-	}
-	return kept, syncDir(filepath.Dir(path))
-}
-
-func copyFile(from, to string) error {
-	b, err := os.ReadFile(from)
-	if err != nil {
-		return fmt.Errorf("journal: restore: %w", err)
-	}
-	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return fmt.Errorf("journal: restore: %w", err)
-	}
-	_, err = f.Write(b)
-	err = errors.Join(err, f.Sync(), f.Close())
-	if err != nil {
-		return fmt.Errorf("journal: restore: %w", err)
-	}
-	return syncDir(filepath.Dir(to))
-}
-
-// restartAck opens the restored journal and records its latest game as the
-// last acknowledged one, so the next start checks against the copy.
-func restartAck(ctx context.Context, path string, r *Restored) error {
-	j, err := Open(ctx, path, nil)
-	if err != nil {
-		return err
-	}
-	defer j.Close()
-	games, err := j.Games(ctx)
-	if err != nil {
-		return err
-	}
-	r.Games = len(games)
-	if len(games) == 0 {
-		return nil
-	}
-	last := games[len(games)-1]
-	lines, err := j.gameLines(ctx, last.ID, math.MaxInt32)
-	if err != nil {
-		return fmt.Errorf("journal: restore: %w", err)
-	}
-	if last.Open() {
-		r.OpenID, r.OpenLen = last.ID, len(lines)
-	}
-	return j.writeAck(last.ID, len(lines), chainOf(lines))
+	err = j.mirror(ctx, db)
+	j.copy.noted(err)
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/unoref/unoref/referee/journal/fsynctest"
 	"github.com/unoref/unoref/referee/tablelog"
 )
 
@@ -73,3 +74,38 @@ func BenchmarkResume(b *testing.B) {
 	b.ReportMetric(float64(n), "events")
 	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "events/s")
 }
+
+// BenchmarkGame plays a whole game through the journal as a table does,
+// every event applied (a refusal that changes nothing included), each
+// round end's rolling copy waited for: fsyncs/event is every fsync of the
+// game (SQLite's, the record's, the copies') per journaled event, the
+// figure an SD card's wear and a tap's milliseconds follow.
+func BenchmarkGame(b *testing.B) {
+	fsynctest.CountSyncs()
+	ctx := context.Background()
+	s := newScript(genGame(21, "rules official target=200", "Ann", "Ben", "Cy"))
+	j, _ := openTemp(b)
+	events, rounds := len(s.lines()), len(s.rounds[len(s.rounds)-1])
+	sync0 := syncs()
+	for b.Loop() {
+		tb, err := j.NewGame(ctx, s.evs[0].Names, s.evs[1:s.nsetup]...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := s.nsetup; i < len(s.evs); i++ {
+			if _, err := tb.Apply(ctx, s.evs[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := tb.End(ctx); err != nil {
+			b.Fatal(err)
+		}
+		j.waitCopy()
+	}
+	b.ReportMetric(float64(syncs()-sync0)/float64(b.N*events), "fsyncs/event")
+	b.ReportMetric(float64(events), "events/game")
+	b.ReportMetric(float64(rounds), "rounds/game")
+}
+
+// syncs is every fsync of this process so far, SQLite's and the journal's.
+func syncs() uint64 { return fsynctest.SQLiteSyncs() + FileSyncs() }

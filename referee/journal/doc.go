@@ -4,7 +4,8 @@
 // Every event that changes the game (an accepted event, or a refused one that
 // cost a mistake-penalty) is appended to an SQLite database as one line of the
 // table log of RULES.md "The table log" and committed with synchronous=FULL before
-// (*Table).Apply returns: whatever the table has shown is on disk. On start
+// (*Table).Apply returns: whatever the table has shown is on disk, for one
+// fsync (the WAL's) and nothing else. On start
 // the daemon calls (*Journal).Resume, which replays the open game's lines
 // through a fresh referee and checks that each is ruled on as it was when it
 // was written; a line the engine no longer accepts is an error naming the game
@@ -22,8 +23,11 @@
 // as the event that ended the round. A game stopped early (an end line,
 // RULES.md §3 "Stopping early") ends with the player ahead as its winner
 // and no round for the round being played; GameSummary.Early says so, read
-// from its last line, and so does the first line of its log. Log writes a
-// game back as a table log that `unoref replay` accepts.
+// from its last event, and so does the first line of its log. Log writes a
+// game's events back as a table log that `unoref replay` accepts; Export
+// writes it with the refusals that changed nothing too, where they were
+// made, so that the exports of a journal played into a new one give the
+// same record.
 //
 // # The family's record
 //
@@ -39,15 +43,26 @@
 // roster player. A parent merges two players (Merge) or splits a seat off
 // (MoveSeat); after a game with guests, Guests names them and AddPlayers
 // puts them on the roster at once, their guest seats (by seat name or a
-// rename's) becoming theirs. The history shows a seat's guest rename, else its player's
+// rename's) becoming theirs. A player's id is never given again once they
+// are merged away (schema version 6), so a saved link to a player never
+// opens someone else. The history shows a seat's guest rename, else its player's
 // name, else the seat name, so a roster rename (EditPlayer, RenameSeat)
 // shows on every game, past ones included, and Log writes the new names in
 // a log that still replays.
 //
-// Besides the events, a journaled event leaves facts (an UNO call made,
-// missed or caught, a Wild Draw Four found guilty), every refused event a
-// row in refusals (journaled or not: its code and the mistake behind it),
-// and a count-up the points left in each hand. Triggers add these up per
+// Besides the events, a journaled event leaves facts (an UNO call made; a
+// call forgotten and the referee, a player or nobody catching it; the
+// catch of another's call, when `catch NAME by NAME` says who caught; a
+// Wild Draw Four found guilty), every refused event a row in refusals
+// (journaled or not: its code and the mistake behind it, a wrong jump-in
+// being a play out of turn), and a count-up the points left in each hand.
+// A game abandoned before its first round ended counts for nothing
+// (playedGame); the last N games of a period are the N started last. A
+// refusal that changes nothing is not journaled: its row is held in memory
+// and written with the next commit (an event, a new or ended game, Close),
+// in a batch of its own without an fsync when 64 wait or the statistics
+// are read (refusal.go): a refused tap writes nothing, and a power cut can
+// lose a refusal's count, never an event. Triggers add these up per
 // seat (seat_totals, seat_codes), and views say what a seat counts for
 // (seat_stats, seat_pairs, seat_code_stats, game_stats). Stats, PlayerStats
 // and PlayerGames are SQL over them for a Period (all, the last N games, a
@@ -56,39 +71,82 @@
 // whole blocks from them and the games at its edges, or of a block changed
 // since it was last counted, one by one. A game started on simulated
 // devices (Opts.Simulated: the virtual table, a demo, a test) is marked
-// (games.simulated, schema version 6) and left out of all of it unless
-// kept (Opts.KeepSimulated: games.kept); the history lists it, marked.
+// (games.simulated, schema version 7) and left out of all of it unless
+// kept (Opts.KeepSimulated: games.kept), as a game never played is
+// (countedGame); the history lists it, marked, and Import carries its
+// marks.
+//
+// # Two boxes, one family
+//
+// Import adds another box's journal's games to this one (PlanImport says
+// what first): a game is added once, known by its start, players line and
+// the SHA-256 of its event lines, and its seats take this roster's players
+// by name (import.go).
 //
 // # Damage is never silent
 //
 // A power cut can't lose a committed event, but an SD card can lose or
 // garble what was committed. So after every commit the journal writes a
 // record of the last acknowledged event beside the database (path+AckSuffix:
-// the game, its number of events and a SHA-256 chained over their lines; two
-// slots written in turn, fsynced, about a third of a millisecond). Open runs
-// PRAGMA quick_check and compares the game with the record: a file that is
-// missing, empty, corrupt, or holds fewer or other events than were
-// acknowledged is a *DamageError (ErrDamaged) that names the rolling copy,
-// never a fresh start. The record never runs ahead of the database: it is
-// written after a commit that adds events and before one that removes them
-// (Undo).
+// the game, its number of events, a SHA-256 chained over their lines, and
+// the database file's size after the last checkpoint; two slots written in
+// turn). The record has no fsync of its own per event: its write is started
+// at once (sync_file_range on Linux: the kernel writes it within
+// milliseconds, without flushing the card) and it is fsynced at every
+// round's end, with the copy. Undo lowers it, fsynced, before the commit
+// that drops the event: the record may lag behind the database (a power
+// cut can leave it as the last round end left it), never run ahead.
 //
-// At every round end the rollups are counted again and the rolling copy
-// (BackupPath: path+BackupSuffix) is made in the background; the tap that
-// ended the round waits for it up to roundWait (0.2 s): a family's journal
-// of some years is copied within it, a larger one (or a slow SD card)
-// goes on being copied while the table goes on. A goroutine, on a connection of its own (opened at the first
-// copy, with the journal's settings), checkpoints the WAL into the
-// database (PASSIVE: it waits for no reader and holds no writer back) and
-// replaces the copy, made by SQLite itself with VACUUM INTO (a read
-// transaction: the table writes on meanwhile), fsynced and renamed into
-// place, so a copy is always whole. One copy runs at a time; round ends
-// during it ask for one more after it, never a queue. Close lets a running
-// copy finish, cuts it short after 10 s (the copy before it stays), and no
-// copy starts after it; Backup makes a copy and returns once it is in
-// place. Restore puts the copy back after a damage, keeping the damaged
-// files. A failed open on a disk
-// without room is ErrDiskFull, said in a sentence.
+// Open compares the journal with the record: a file that is missing,
+// empty or smaller than it was after its last checkpoint (an older
+// journal.db put back beside a newer WAL), a game whose row is missing, or
+// that holds fewer or other events than were acknowledged is a
+// *DamageError (ErrDamaged) that names the rolling copy, never a fresh
+// start; so is a file SQLite finds corrupt on the way. The whole-file check
+// (PRAGMA quick_check) runs in Open under CheckNow (the default: restore,
+// tests); the daemon opens with CheckLater and runs Check, on a connection
+// of its own, once its page is up, so that it serves in milliseconds on a
+// journal of years; stats, history and export open with CheckNone. A
+// record that is unreadable (zeroed, garbled) beside a journal that passes
+// quick_check and whose latest game replays is written again from the
+// journal, with a warning (a reader, CheckNone, leaves it to the daemon):
+// damage to the record alone loses nothing.
+//
+// # The rolling copy
+//
+// The rolling copy (BackupPath: path+BackupSuffix) is a page-for-page image
+// of the database, one file in rollback-journal mode (mirror.go). At every
+// round end (and every 256 events of a long round, and at a game's end) a
+// goroutine, on connections of its own, reads the journal in one read
+// transaction (sqlite_dbpage: a snapshot, while the table writes on),
+// writes into the copy the pages that differ from it, inside one
+// transaction of the copy's own rollback journal (a copy is always whole:
+// a power cut mid-copy leaves the copy before), checkpoints the WAL while
+// the snapshot holds (wal_autocheckpoint is off: the copier is the only
+// checkpointer, so the WAL keeps every frame committed since the last copy,
+// and those frames name the pages that can have changed), fsyncs the
+// record with the database's new size, and checks the copy (opened again:
+// a journal holding the recorded game as acknowledged; a copy compared
+// whole also passes quick_check). A round end so writes what the round
+// changed, twice (in the copy and its rollback journal); the first copy of
+// a run, or after anything broke the chain (a copy that failed or changed
+// behind the journal's back, a WAL restarted unseen), compares every page,
+// reading the whole journal and the whole copy, and still writes only what
+// differs. LastCopy says when the last good copy was made, or why the last
+// one failed. The tap that ended the round waits for the copy up to
+// roundWait (0.2 s); one copy runs at a time; round ends during it ask for
+// one more after it, never a queue. Close lets a running copy finish, cuts
+// it short after 10 s (the copy before it stays), and no copy starts after
+// it; Backup makes a copy and returns once it is in place.
+//
+// Restore puts the copy back after a damage, keeping the damaged files;
+// RestoreFrom puts back any journal file (WriteSnapshot, a consistent image
+// of the journal streamed while the table plays: the page's download; the
+// copy on a USB stick), checked first. Opts.SecondCopy names a second
+// place (a USB stick, a network share) that gets a whole copy, written
+// through a temporary file, renamed, and checked, at every game's end. A
+// failed open or write on a disk without room is ErrDiskFull, said in a
+// sentence.
 //
 // The database uses the pure-Go driver modernc.org/sqlite (CGO_ENABLED=0) in
 // WAL mode. Its schema is versioned with PRAGMA user_version and marked with

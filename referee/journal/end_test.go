@@ -3,6 +3,7 @@ package journal
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"strings"
 	"testing"
@@ -36,7 +37,11 @@ func TestStoppedEarly(t *testing.T) {
 	if v, err := tb.Apply(ctx, end); err != nil || v.OK {
 		t.Fatalf("end before a round is counted: %+v, %v; want refused", v, err)
 	}
-	var mine int
+	j.settleRefusals(ctx) // held in memory until then
+	var mine, all int
+	if err := j.db.QueryRowContext(ctx, "SELECT count(*) FROM refusals WHERE seat IS NULL").Scan(&all); err != nil || all != 1 {
+		t.Errorf("%d refusals of nobody's written (%v), want the end line's", all, err)
+	}
 	if err := j.db.QueryRowContext(ctx, "SELECT count(*) FROM refusals WHERE seat IS NOT NULL").Scan(&mine); err != nil || mine != 0 {
 		t.Errorf("%d refusals of a seat (%v), want none for an end line", mine, err)
 	}
@@ -107,5 +112,76 @@ func TestStoppedEarly(t *testing.T) {
 	}
 	if diff := cmp.Diff(st, g.State()); diff != "" {
 		t.Errorf("replayed log: state (-want +got):\n%s", diff)
+	}
+}
+
+// TestStoppedEarlyInTheRecord: a game stopped early (testdata/end-early.log)
+// is counted as record counts any game, with the refusals held in memory
+// written: the end line refused while nobody was ahead is a refusal of
+// nobody's (held, written with the next commit, in the export where it was
+// made); the round being played adds no round; the winner's game is won.
+// The export, played into a new journal, gives the same record and the
+// same early end.
+func TestStoppedEarlyInTheRecord(t *testing.T) {
+	ctx := context.Background()
+	j := familyJournal(t, "Mia", "Ben")
+	tb := playText(t, j, readText(t, "end-early.log"))
+	st := tb.State()
+	if st.Phase != referee.PhaseOver || st.Winner != "Mia" || !st.Early {
+		t.Fatalf("after the log: phase %v, winner %q, early %v; want over, Mia, early", st.Phase, st.Winner, st.Early)
+	}
+	if err := tb.End(ctx); err != nil && !errors.Is(err, ErrEnded) {
+		t.Fatal(err)
+	}
+	j.settleRefusals(ctx)
+	var refusals []string
+	err := j.each(ctx, "SELECT line || ' ' || code || ' ' || coalesce(seat, 'nobody') FROM refusals WHERE game_id = 1 ORDER BY id", nil, func(r *sql.Rows) error {
+		var s string
+		err := r.Scan(&s)
+		refusals = append(refusals, s)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"end wrong-phase nobody", "play R7 illegal-card 1"}; !cmp.Equal(want, refusals) {
+		t.Errorf("refusals written: %q, want %q", refusals, want)
+	}
+
+	want := func(j *Journal, when string) FamilyStats {
+		f, err := j.Stats(ctx, Period{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Games != 1 || f.Rounds != 1 {
+			t.Errorf("%s: %d games, %d rounds; want 1 game, its 1 round counted", when, f.Games, f.Rounds)
+		}
+		type line struct{ Games, Won, Rounds, RoundsWon, Refused int }
+		got := map[string]line{}
+		for _, p := range f.Players {
+			got[p.Player.Name] = line{p.Games, p.GamesWon, p.Rounds, p.RoundsWon, p.Refused}
+		}
+		if d := cmp.Diff(map[string]line{"Mia": {1, 1, 1, 1, 0}, "Ben": {1, 0, 1, 0, 1}}, got); d != "" {
+			t.Errorf("%s: the record (-want +got):\n%s", when, d)
+		}
+		gs, err := j.Games(ctx)
+		if err != nil || len(gs) != 1 || !gs[0].Early || gs[0].Winner != "Mia" {
+			t.Errorf("%s: Games = %+v, %v; want one, ended early, won by Mia", when, gs, err)
+		}
+		return f
+	}
+	first := want(j, "played")
+	export := exportOf(t, j, 1)
+	if lines := strings.Split(strings.TrimSpace(export), "\n"); strings.Count(export, "\nend\n") != 2 || lines[len(lines)-1] != "end" ||
+		!strings.Contains(lines[0], "ended early") {
+		t.Errorf("the export:\n%s\nwant the refused end where it was made, the game's end last, and its first line saying it ended early", export)
+	}
+
+	again := familyJournal(t, "Mia", "Ben")
+	if err := playText(t, again, export).End(ctx); err != nil && !errors.Is(err, ErrEnded) {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(first, want(again, "played from the export")); d != "" {
+		t.Errorf("the record of the export played again (-first +again):\n%s", d)
 	}
 }

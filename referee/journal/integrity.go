@@ -2,9 +2,11 @@ package journal
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -51,8 +53,10 @@ func damaged(path, reason string, err error) *DamageError {
 	return e
 }
 
-// checkFile reports a database file that is missing or empty although
-// events were acknowledged: SQLite would silently start a new journal.
+// checkFile reports a database file that is missing, empty or smaller
+// than it was after its last checkpoint although events were
+// acknowledged: SQLite would silently start a new journal, or read an
+// older database file with the newer WAL.
 func checkFile(path string, a ack, acked bool) error {
 	if !acked || a.seq == 0 {
 		return nil
@@ -65,33 +69,46 @@ func checkFile(path string, a ack, acked bool) error {
 		return fmt.Errorf("journal: %w", err)
 	case fi.Size() == 0:
 		return damaged(path, fmt.Sprintf("the file is empty, but %d events of game %d were acknowledged", a.seq, a.game), nil)
+	case fi.Size() < a.dbSize:
+		return damaged(path, fmt.Sprintf("the file is older than its record: it holds %d bytes, but it held %d after its last checkpoint", fi.Size(), a.dbSize), nil)
 	}
 	return nil
 }
 
-// quickCheck runs SQLite's PRAGMA quick_check: the b-tree pages, their
+// quickCheck runs SQLite's PRAGMA quick_check on the journal through db.
+func (j *Journal) quickCheck(ctx context.Context, db *sql.DB) error {
+	return quickCheckOf(ctx, db, j.path, "")
+}
+
+// quickCheckOf runs SQLite's PRAGMA quick_check on schema ("" for main,
+// else "name.") through q, the database at path: the b-tree pages, their
 // order and the records' shape.
-func (j *Journal) quickCheck(ctx context.Context) error {
-	rows, err := j.db.QueryContext(ctx, "PRAGMA quick_check")
+func quickCheckOf(ctx context.Context, q querier, path, schema string) (err error) {
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			err = fmt.Errorf("journal: %s: the check was stopped: %w", path, ctx.Err()) // not damage
+		}
+	}()
+	rows, err := q.QueryContext(ctx, "PRAGMA "+schema+"quick_check")
 	if err != nil {
-		return damaged(j.path, "SQLite can't check it ("+err.Error()+")", err)
+		return damaged(path, "SQLite can't check it ("+err.Error()+")", err)
 	}
 	defer rows.Close()
 	var probs []string
 	for rows.Next() {
 		var s string
 		if err := rows.Scan(&s); err != nil {
-			return damaged(j.path, "SQLite can't check it ("+err.Error()+")", err)
+			return damaged(path, "SQLite can't check it ("+err.Error()+")", err)
 		}
 		if s != "ok" {
 			probs = append(probs, s)
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return damaged(j.path, "SQLite can't check it ("+err.Error()+")", err)
+		return damaged(path, "SQLite can't check it ("+err.Error()+")", err)
 	}
 	if len(probs) > 0 {
-		return damaged(j.path, "SQLite's quick_check finds it corrupt ("+firstOf(probs)+")", nil)
+		return damaged(path, "SQLite's quick_check finds it corrupt ("+firstOf(probs)+")", nil)
 	}
 	return nil
 }
@@ -104,24 +121,88 @@ func firstOf(probs []string) string {
 }
 
 // checkAcked compares the journal with the record of the last acknowledged
-// event: the game must hold at least that many events, with the same lines.
+// event: the game's row must be there, and at least that many of its
+// events, with the same lines. A database file older than the WAL beside
+// it (put back from elsewhere) shows the events without their game.
 func (j *Journal) checkAcked(ctx context.Context, a ack) error {
-	lines, err := j.gameLines(ctx, a.game, a.seq)
+	return checkAckedIn(ctx, j.db, j.path, "", a)
+}
+
+// checkAckedIn is checkAcked on the schema schema ("" for main) of db,
+// the journal at path.
+func checkAckedIn(ctx context.Context, db querier, path, schema string, a ack) error {
+	if a.seq == 0 {
+		return nil
+	}
+	var rows int
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM "+schema+"games WHERE id = ?", a.game).Scan(&rows); err != nil {
+		return damaged(path, "its games can't be read ("+err.Error()+")", err)
+	}
+	if rows == 0 {
+		return damaged(path, fmt.Sprintf("game %d, whose %d events were acknowledged, is missing", a.game, a.seq), nil)
+	}
+	lines, err := gameLines(ctx, db, schema, a.game, a.seq)
 	if err != nil {
-		return damaged(j.path, "its events can't be read ("+err.Error()+")", err)
+		return damaged(path, "its events can't be read ("+err.Error()+")", err)
 	}
 	if len(lines) < a.seq {
-		return damaged(j.path, fmt.Sprintf("game %d holds %d events, but %d were acknowledged: %d are lost", a.game, len(lines), a.seq, a.seq-len(lines)), nil)
+		return damaged(path, fmt.Sprintf("game %d holds %d events, but %d were acknowledged: %d are lost", a.game, len(lines), a.seq, a.seq-len(lines)), nil)
 	}
 	if chainOf(lines) != a.sum {
-		return damaged(j.path, fmt.Sprintf("the lines of game %d differ from the ones acknowledged", a.game), nil)
+		return damaged(path, fmt.Sprintf("the lines of game %d differ from the ones acknowledged", a.game), nil)
 	}
 	return nil
 }
 
-// gameLines reads the lines of game up to event upTo, in order.
-func (j *Journal) gameLines(ctx context.Context, game int64, upTo int) ([]string, error) {
-	rows, err := j.db.QueryContext(ctx, "SELECT line FROM events WHERE game_id = ? AND seq <= ? ORDER BY seq", game, upTo)
+// rewriteRecord answers a record that is unreadable (zeroed, garbled): the
+// journal itself is checked whole (quick_check, and its latest game
+// replays); if it is, the record is written again from it and a warning
+// says so, else the journal is damaged.
+func (j *Journal) rewriteRecord(ctx context.Context) error {
+	why := "the record of the last acknowledged event (" + filepath.Base(j.path) + AckSuffix + ") is unreadable, and"
+	if err := j.quickCheck(ctx, j.db); err != nil {
+		var de *DamageError
+		if errors.As(err, &de) {
+			de.Reason = why + de.Reason
+		}
+		return err
+	}
+	a, err := j.latestRecord(ctx)
+	if err != nil {
+		return damaged(j.path, why+" its latest game can't be read again ("+err.Error()+")", err)
+	}
+	j.ackMu.Lock()
+	j.last = ack{}
+	if err := j.writeAckLocked(a, true); err != nil {
+		j.ackMu.Unlock()
+		return err
+	}
+	j.ackMu.Unlock()
+	j.warn(fmt.Errorf("journal: %s: %s the journal itself is whole: the record is written again from it (game %d, %d events)", j.path, why, a.game, a.seq))
+	return nil
+}
+
+// latestRecord is the record of the journal's latest game, read from the
+// file and replayed as Resume would; a zero record when it has none.
+func (j *Journal) latestRecord(ctx context.Context) (ack, error) {
+	var id sql.NullInt64
+	if err := j.db.QueryRowContext(ctx, "SELECT max(id) FROM games").Scan(&id); err != nil {
+		return ack{}, err
+	}
+	if !id.Valid {
+		return ack{}, nil
+	}
+	t := &Recorder{j: j, id: id.Int64}
+	if err := t.load(ctx); err != nil {
+		return ack{}, err
+	}
+	return ack{game: id.Int64, seq: t.ents.len(), sum: t.sum}, nil
+}
+
+// gameLines reads the lines of game up to event upTo, in order, from the
+// schema schema ("" for main, else "name.") of db.
+func gameLines(ctx context.Context, db querier, schema string, game int64, upTo int) ([]string, error) {
+	rows, err := db.QueryContext(ctx, "SELECT line FROM "+schema+"events WHERE game_id = ? AND seq <= ? ORDER BY seq", game, upTo)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +229,7 @@ func diskFull(err error, dir string, free func(string) (uint64, error)) error {
 	if ferr != nil || n >= minFree {
 		return err
 	}
-	return fmt.Errorf("%w: %s has %d bytes left, and the journal needs room to write: delete old files there (or move the data directory to a bigger disk), then start unoref again (%v)", ErrDiskFull, dir, n, err)
+	return fmt.Errorf("%w: %s has %d bytes left, and the journal needs room to write: delete old files there (or move the data directory to a bigger disk) (%v)", ErrDiskFull, dir, n, err)
 }
 
 // fullDisk is diskFull for Open: a damage that is only a full disk is
@@ -166,7 +247,15 @@ func fullDisk(err error, dir string) error {
 }
 
 // minFree is the room below which a failed write is put down to a full disk.
-const minFree = 1 << 20
+const minFree = MinFree
+
+// MinFree is the room a journal's disk needs: below it, a write that fails
+// is put down to a full disk (ErrDiskFull), and a table waits for more
+// before it writes again.
+const MinFree = 1 << 20
+
+// FreeSpace is the room left for this user on the file system of dir.
+func FreeSpace(dir string) (uint64, error) { return freeBytes(dir) }
 
 // fullOrIO reports SQLite's SQLITE_FULL (13), SQLITE_IOERR (10) with its
 // extended codes (a full disk fails the -shm mapping with 4874) and
@@ -190,6 +279,13 @@ func sqliteCode(err error) (int, bool) {
 
 // corrupt reports an error that says the file itself is broken:
 // SQLITE_CORRUPT (11), SQLITE_NOTADB (26), or not a journal at all.
+// malformed reports SQLITE_CORRUPT (11): a journal's file that SQLite
+// reads as its own, broken.
+func malformed(err error) bool {
+	code, ok := sqliteCode(err)
+	return ok && code == 11
+}
+
 func corrupt(err error) bool {
 	code, ok := sqliteCode(err)
 	return ok && (code == 11 || code == 26) || errors.Is(err, ErrNotJournal)

@@ -43,12 +43,42 @@ type Opts struct {
 	// rolling copy's goroutine calls it too, so it must be safe for
 	// concurrent use. Default: a line on stderr.
 	Warn func(error)
+	// Check is how much of the file Open checks (CheckNow, the default).
+	Check Check
+	// SecondCopy, when set, is a directory (a USB stick, a network share
+	// the system mounts) that gets a whole copy of the journal, checked,
+	// at every game's end: the family's record outlives the SD card.
+	// SecondCheck, when set, is asked before each such copy whether the
+	// directory may take it (the daemon refuses one on the journal's own
+	// disk: a stick not mounted).
+	SecondCopy  string
+	SecondCheck func(dir string) error
 	// Simulated marks every game this journal starts as played on
 	// simulated devices (the virtual table: a demo, a test): the history
 	// says so and the family's statistics leave it out, unless
 	// KeepSimulated (a family that referees its real cards from the page).
 	Simulated, KeepSimulated bool
 }
+
+// Check is how much of the file Open checks. Whatever it is, Open
+// compares the journal with the record of the last acknowledged event,
+// which reads one game.
+type Check int
+
+const (
+	// CheckNow runs SQLite's PRAGMA quick_check over the whole file in
+	// Open: `unoref restore` and anything that must know before it goes
+	// on.
+	CheckNow Check = iota
+	// CheckLater leaves the whole-file check to the caller, who runs
+	// (*Journal).Check once it serves (the daemon: its page is up at once
+	// on a journal of years, and the check's verdict reaches its banner
+	// when it is done).
+	CheckLater
+	// CheckNone skips the whole-file check: a command that only reads the
+	// record (stats, history, export) leaves it to the daemon.
+	CheckNone
+)
 
 // Journal is an open journal database. Its methods are safe for concurrent
 // use; a game is played through one *Table at a time.
@@ -62,14 +92,19 @@ type Journal struct {
 	copy copier // the rolling copy, made in the background (backup.go)
 
 	ackMu sync.Mutex
-	last  ack      // the record read at Open
+	last  ack      // the newest record: read at Open, then written
 	ack   *ackFile // opened at the first write
+
+	refusals pendingRefusals // refusals that changed nothing, until the next commit (refusal.go)
 }
 
 // Open opens the journal at path, creating the file and its directory when
 // they do not exist, and migrates its schema to the current version. It
-// checks the file and the record of the last acknowledged event first: a
-// journal that lost events is a *DamageError, a full disk ErrDiskFull.
+// compares the journal with the record of the last acknowledged event (and
+// runs PRAGMA quick_check under CheckNow): a journal that lost events is a
+// *DamageError, a full disk ErrDiskFull. A record that is unreadable while
+// the journal is whole is written again from the journal, with a warning:
+// damage to the record alone loses nothing.
 func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	opts := withDefaults(o)
 	if path == "" {
@@ -78,7 +113,7 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
-	last, acked, err := readRecord(path)
+	rec, err := readRecord(path)
 	if err != nil {
 		return nil, err
 	}
@@ -86,8 +121,8 @@ func Open(ctx context.Context, path string, o *Opts) (*Journal, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, opts: opts, last: last}
-	if err := j.start(ctx, acked); err != nil {
+	j := &Journal{db: db, path: path, now: opts.Now, warn: opts.Warn, opts: opts, last: rec.last}
+	if err := j.start(ctx, rec); err != nil {
 		db.Close()
 		return nil, fullDisk(err, filepath.Dir(path))
 	}
@@ -111,19 +146,33 @@ func withDefaults(o *Opts) Opts {
 	return opts
 }
 
+// record is what Open found beside the database: the record of the last
+// acknowledged event, whether there is one, and whether the file is there
+// but unreadable (zeroed, garbled).
+type record struct {
+	last       ack
+	acked      bool
+	unreadable bool
+}
+
 // readRecord reads the record of the last acknowledged event beside path,
-// and reports a database file that vanished or was emptied since. The
-// record is read before the database, so that a writer committing
-// meanwhile can only put the database ahead of it.
-func readRecord(path string) (ack, bool, error) {
+// and reports a database file that vanished, was emptied or is older than
+// the record since. The record is read before the database, so that a
+// writer committing meanwhile can only put the database ahead of it.
+func readRecord(path string) (record, error) {
 	last, acked, err := readAck(path + AckSuffix)
 	if errors.Is(err, errAckUnreadable) {
-		return ack{}, false, damaged(path, err.Error()+" ("+filepath.Base(path)+AckSuffix+")", nil)
+		// The record is only written once an event was: without the
+		// database it witnessed, events are gone.
+		if fi, serr := os.Stat(path); serr != nil || fi.Size() == 0 {
+			return record{}, damaged(path, err.Error()+" ("+filepath.Base(path)+AckSuffix+"), and the database file is missing or empty", nil)
+		}
+		return record{unreadable: true}, nil
 	}
 	if err != nil {
-		return ack{}, false, err
+		return record{}, err
 	}
-	return last, acked, checkFile(path, last, acked)
+	return record{last: last, acked: acked}, checkFile(path, last, acked)
 }
 
 // openDB opens the database with the journal's per-connection settings.
@@ -131,8 +180,11 @@ func openDB(path string, opts Opts) (*sql.DB, error) {
 	// Per-connection settings go in the DSN so that a connection the pool
 	// reopens gets them too. journal_mode is kept out: it rewrites the file
 	// header, and a foreign file must be left as it was.
-	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path) +
-		fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)", opts.BusyTimeout.Milliseconds())
+	// wal_autocheckpoint is off: the rolling copy checkpoints the WAL
+	// itself, at the moment it knows the copy holds what the checkpoint
+	// takes (mirror.go).
+	dsn := "file:" + escapePath(path) +
+		fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(0)", opts.BusyTimeout.Milliseconds())
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
@@ -142,49 +194,95 @@ func openDB(path string, opts Opts) (*sql.DB, error) {
 	return db, nil
 }
 
+// escapePath is path as the file name of an SQLite URI.
+func escapePath(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+}
+
 // start migrates the schema and checks the file against the record; a
 // corrupt file behind an acknowledged record is damage.
-func (j *Journal) start(ctx context.Context, acked bool) error {
+func (j *Journal) start(ctx context.Context, rec record) error {
 	if err := j.init(ctx, migrations); err != nil {
-		if acked && j.last.seq > 0 && corrupt(err) {
+		if (rec.acked && j.last.seq > 0 || rec.unreadable) && corrupt(err) || malformed(err) {
 			return damaged(j.path, "SQLite can't open it ("+err.Error()+")", err)
 		}
 		return err
 	}
-	if err := j.verify(ctx, acked); err != nil {
+	if err := j.verify(ctx, rec); err != nil {
 		return err
 	}
 	if err := j.fillRecord(ctx); err != nil {
+		if malformed(err) {
+			return damaged(j.path, "SQLite finds it corrupt ("+err.Error()+")", err)
+		}
 		return err
 	}
 	j.flushRollups(ctx)
 	return nil
 }
 
-// verify checks the file (quick_check) and that it holds every event the
-// record says was acknowledged.
-func (j *Journal) verify(ctx context.Context, acked bool) error {
-	if err := j.quickCheck(ctx); err != nil {
-		return err
+// verify checks that the file holds every event the record says was
+// acknowledged, and the whole file (quick_check) under CheckNow. An
+// unreadable record is damage only when the journal itself is not whole.
+func (j *Journal) verify(ctx context.Context, rec record) error {
+	if rec.unreadable && j.opts.Check == CheckNone {
+		return nil // a reader leaves the record to the daemon, which writes it
 	}
-	if !acked {
+	if rec.unreadable {
+		return j.rewriteRecord(ctx)
+	}
+	if j.opts.Check == CheckNow {
+		if err := j.quickCheck(ctx, j.db); err != nil {
+			return err
+		}
+	}
+	if !rec.acked {
 		return nil
 	}
 	return j.checkAcked(ctx, j.last)
 }
 
+// Check runs SQLite's PRAGMA quick_check over the whole file, on a
+// connection of its own so that the table writes on meanwhile: a corrupt
+// file is a *DamageError. The daemon runs it once its page is up
+// (CheckLater); it takes seconds on a Pi with a journal of years.
+func (j *Journal) Check(ctx context.Context) error {
+	db, err := openDB(j.path, j.opts)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return j.quickCheck(ctx, db)
+}
+
 // acknowledge records that game holds seq events whose lines hash to sum,
-// fsynced, in the file beside the journal. A failure leaves the record
-// behind the journal, which Open accepts: it is only reported.
+// in the file beside the journal, without an fsync: the commit's own
+// fsync is the event's only one. The record reaches the disk with the
+// kernel's writeback (started at once) and is fsynced at the round's end
+// (syncRecord). A failure leaves the record behind the journal, which Open
+// accepts: it is only reported.
 func (j *Journal) acknowledge(game int64, seq int, sum [32]byte) {
-	if err := j.writeAck(game, seq, sum); err != nil {
+	if err := j.writeAck(game, seq, sum, false); err != nil {
 		j.warn(err)
 	}
 }
 
-func (j *Journal) writeAck(game int64, seq int, sum [32]byte) error {
+// lowerRecord records fewer events than before (Undo), fsynced before the
+// commit that drops them: the record may lag behind the journal, never run
+// ahead of it, and a power cut must not leave the higher one.
+func (j *Journal) lowerRecord(game int64, seq int, sum [32]byte) {
+	if err := j.writeAck(game, seq, sum, true); err != nil {
+		j.warn(err)
+	}
+}
+
+func (j *Journal) writeAck(game int64, seq int, sum [32]byte, durable bool) error {
 	j.ackMu.Lock()
 	defer j.ackMu.Unlock()
+	return j.writeAckLocked(ack{game: game, seq: seq, sum: sum, dbSize: j.last.dbSize}, durable)
+}
+
+func (j *Journal) writeAckLocked(a ack, durable bool) error {
 	if j.ack == nil {
 		f, err := openAck(j.path+AckSuffix, j.last)
 		if err != nil {
@@ -192,7 +290,33 @@ func (j *Journal) writeAck(game int64, seq int, sum [32]byte) error {
 		}
 		j.ack = f
 	}
-	return j.ack.write(game, seq, sum)
+	if err := j.ack.write(a, durable); err != nil {
+		return err
+	}
+	j.last = j.ack.last
+	return nil
+}
+
+// syncRecord fsyncs the record with the size of the database file after a
+// checkpoint (dbSize, 0 to keep the last known): at a round's end, in the
+// background, so that the record on disk is no older than the round end.
+func (j *Journal) syncRecord(dbSize int64) {
+	j.ackMu.Lock()
+	defer j.ackMu.Unlock()
+	var err error
+	switch {
+	case j.last.game == 0 && j.ack == nil:
+		return // nothing acknowledged yet
+	case dbSize > 0 && dbSize != j.last.dbSize:
+		a := j.last
+		a.dbSize = dbSize
+		err = j.writeAckLocked(a, true)
+	case j.ack != nil:
+		err = j.ack.sync()
+	}
+	if err != nil {
+		j.warn(err)
+	}
 }
 
 // Close lets a running rolling copy finish (cutting it short after
@@ -200,8 +324,12 @@ func (j *Journal) writeAck(game int64, seq int, sum [32]byte) error {
 // starts after it. It is safe to call twice.
 func (j *Journal) Close() error {
 	cerr := j.stopCopies()
+	j.flushRefusals(context.Background())
 	j.ackMu.Lock()
 	if j.ack != nil {
+		if err := j.ack.sync(); err != nil {
+			j.warn(err)
+		}
 		j.ack.close()
 		j.ack = nil
 	}

@@ -84,7 +84,8 @@ type Score struct {
 	Left   int // points left in hand at the count-up (0 for who went out)
 }
 
-// Games lists every journaled game, oldest first.
+// Games lists every journaled game, oldest first: by start, which after
+// an import (Import) is not the order of the ids.
 func (j *Journal) Games(ctx context.Context) ([]GameSummary, error) {
 	return j.games(ctx, "")
 }
@@ -101,10 +102,13 @@ func (j *Journal) Game(ctx context.Context, id int64) (GameSummary, error) {
 	return gs[0], nil
 }
 
-// RecentGames lists at most n games before the game before (every game
-// when before is 0), the newest ones, oldest first: a page of the history.
+// RecentGames lists at most n games started before the game before
+// (every game when before is 0), the newest ones, oldest first: a page of
+// the history.
 func (j *Journal) RecentGames(ctx context.Context, before int64, n int) ([]GameSummary, error) {
-	return j.games(ctx, "WHERE g.id IN (SELECT id FROM games WHERE ?1 = 0 OR id < ?1 ORDER BY id DESC LIMIT ?2)", before, n)
+	return j.games(ctx, `WHERE g.id IN (SELECT x.id FROM games x
+	WHERE ?1 = 0 OR (x.started_at, x.id) < (SELECT started_at, id FROM games WHERE id = ?1)
+	ORDER BY x.started_at DESC, x.id DESC LIMIT ?2)`, before, n)
 }
 
 // games lists the games where says (an SQL WHERE over games g, or "").
@@ -118,7 +122,7 @@ SELECT g.id, g.started_at, g.ended_at,
 	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id),
 	coalesce((SELECT line FROM events e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1), ''),
 	g.simulated, g.kept
-FROM games g `+where+` ORDER BY g.id`, args...)
+FROM games g `+where+` ORDER BY g.started_at, g.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: games: %w", err)
 	}
@@ -196,11 +200,40 @@ WHERE r.game_id = ? ORDER BY r.round, s.seat`, game)
 	return rounds, nil
 }
 
-// Log writes a game as a table log (RULES.md "The table log") that `unoref replay`
+// exportLines are a game's lines as Export writes them: its events in
+// order, each followed by the refusals that changed nothing made after it
+// (a refused event that cost a penalty is an event itself; a refusal made
+// after an event later undone is left out, as the game no longer went
+// through there). ?1 is the game.
+const exportLines = `
+SELECT line, seq, 0 AS refused, 0 AS id FROM events WHERE game_id = ?1
+UNION ALL
+SELECT r.line, r.seq, 1, r.id FROM refusals r WHERE r.game_id = ?1 AND NOT r.undone
+	AND NOT (r.id = (SELECT min(x.id) FROM refusals x WHERE x.game_id = r.game_id AND x.seq = r.seq AND NOT x.undone)
+		AND EXISTS (SELECT 1 FROM events e WHERE e.game_id = r.game_id AND e.seq = r.seq AND NOT e.ok))
+ORDER BY seq, refused, id`
+
+// logLines are the game's journaled events only, in order.
+const logLines = `SELECT line, seq, 0, 0 FROM events WHERE game_id = ?1 ORDER BY seq`
+
+// Log writes a game's journaled events as a table log (RULES.md "The table log") that `unoref replay`
 // reads back to the same state: a comment naming the game, then its events
 // in order, the players, rules and dealer lines first. Players are named
 // as the history shows them now (a roster rename, a guest's rename).
 func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
+	return j.writeLog(ctx, game, logLines, w)
+}
+
+// Export writes a game as Log does, with every refusal that changed
+// nothing where it was made (exportLines): what the table was told. The
+// exports of a journal played into a new one give the same record, as
+// RULES.md "The table log" carries refusals too.
+func (j *Journal) Export(ctx context.Context, game int64, w io.Writer) error {
+	return j.writeLog(ctx, game, exportLines, w)
+}
+
+func (j *Journal) writeLog(ctx context.Context, game int64, query string, w io.Writer) error {
+	j.settleRefusals(ctx) // Export writes the refusals where they were made
 	var (
 		start, players, rules string
 		end, winner           sql.NullString
@@ -215,18 +248,26 @@ func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
 	}
 	// Read the whole game before writing: w may be a slow client, and the
 	// journal's one connection must not wait on it while a table plays.
-	rows, err := j.db.QueryContext(ctx, "SELECT line FROM events WHERE game_id = ? ORDER BY seq", game)
+	rows, err := j.db.QueryContext(ctx, query, game)
 	if err != nil {
 		return fmt.Errorf("journal: game %d: %w", game, err)
 	}
 	defer rows.Close()
 	var lines []string
+	last := "" // the last journaled event's line: an end line says the game ended early
 	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
+		var (
+			line         string
+			seq, refused int
+			id           int64
+		)
+		if err := rows.Scan(&line, &seq, &refused, &id); err != nil {
 			return fmt.Errorf("journal: game %d: %w", game, err)
 		}
 		lines = append(lines, line)
+		if refused == 0 {
+			last = line
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("journal: game %d: %w", game, err)
@@ -243,7 +284,7 @@ func (j *Journal) Log(ctx context.Context, game int64, w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# unoref game %d: %s, started %s", game, players, start)
 	switch {
-	case winner.Valid && len(lines) > 0 && endsEarly(lines[len(lines)-1]):
+	case winner.Valid && endsEarly(last):
 		fmt.Fprintf(bw, ", ended early %s: %s was ahead and won\n", end.String, winner.String)
 	case winner.Valid:
 		fmt.Fprintf(bw, ", won by %s %s\n", winner.String, end.String)
@@ -287,6 +328,7 @@ func renameLines(lines []string, shown map[string]string) []string {
 			continue
 		}
 		ev.Name = renameAll([]string{ev.Name}, shown)[0]
+		ev.By = renameAll([]string{ev.By}, shown)[0]
 		ev.Names = renameAll(ev.Names, shown)
 		ev.Line = 0
 		out[i] = ev.String()
@@ -308,14 +350,22 @@ func renameAll(names []string, shown map[string]string) []string {
 	return out
 }
 
-// GameTotals are the totals of every game after its last round, by seat
-// and named as Games names them, in one query: what the history's list
-// shows. A game with no round ended has none.
-func (j *Journal) GameTotals(ctx context.Context) (map[int64][]Score, error) {
+// GameTotals are the totals of the games ids (of every game when none)
+// after their last rounds, by seat and named as Games names them, in one
+// query: what the history's list shows. A game with no round ended has
+// none.
+func (j *Journal) GameTotals(ctx context.Context, ids ...int64) (map[int64][]Score, error) {
+	where, args := "", make([]any, len(ids))
+	if len(ids) > 0 {
+		for i, id := range ids {
+			args[i] = id
+		}
+		where = " AND n.game_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
+	}
 	rows, err := j.db.QueryContext(ctx, `
 SELECT n.game_id, n.seat, `+shown("n", "p")+`, t.points, t.left_points FROM `+seatsWith("n", "p")+`
 	JOIN seat_totals t ON t.game_id = n.game_id AND t.seat = n.seat
-WHERE t.rounds > 0 ORDER BY n.game_id, n.seat`)
+WHERE t.rounds > 0`+where+` ORDER BY n.game_id, n.seat`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: totals: %w", err)
 	}

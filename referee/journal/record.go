@@ -14,13 +14,15 @@ import (
 
 // Kinds of fact (table facts) and of mistake (table refusals).
 const (
-	FactUnoCalled = "uno-called" // the seat called UNO
-	FactUnoMissed = "uno-missed" // the seat missed its call and the referee made it draw
-	FactUnoCaught = "uno-caught" // the seat missed its call and a player caught it
-	FactWD4Guilty = "wd4-guilty" // a challenge showed the colour in the seat's hand
+	FactUnoCalled   = "uno-called"   // the seat called UNO
+	FactUnoMissed   = "uno-missed"   // the seat forgot its call and the referee made it draw
+	FactUnoCaught   = "uno-caught"   // the seat forgot its call and a player caught it
+	FactUnoUncaught = "uno-uncaught" // the seat forgot its call and nobody caught it (uno-enforcement=players, uno-penalty=0)
+	FactUnoCatch    = "uno-catch"    // the seat caught another's forgotten call (catch NAME by SEAT)
+	FactWD4Guilty   = "wd4-guilty"   // a challenge showed the colour in the seat's hand
 
 	MistakeAfterWild = "after-wild"  // a card refused on a wild: matching the wild, not the colour named
-	MistakeOutOfTurn = "out-of-turn" // a play refused not-your-turn
+	MistakeOutOfTurn = "out-of-turn" // a play refused on another's turn: not-your-turn, or a wrong jump-in (no-jump-in)
 )
 
 // fact is one row of table facts.
@@ -53,8 +55,13 @@ func factsOf(ev tablelog.Event, before referee.State, v referee.Verdict) []fact 
 			add(e.Player, FactUnoCalled)
 		case e.Kind == referee.EffUnoMissed && ev.Kind == tablelog.Catch:
 			add(e.Player, FactUnoCaught)
+			if ev.By != "" && ev.By != e.Player {
+				add(ev.By, FactUnoCatch)
+			}
 		case e.Kind == referee.EffUnoMissed:
 			add(e.Player, FactUnoMissed)
+		case e.Kind == referee.EffUnoForgot:
+			add(e.Player, FactUnoUncaught)
 		case e.Kind == referee.EffDraw && v.OK && before.Phase == referee.PhaseShow && ev.Kind == tablelog.Hand && e.Player == ev.Name:
 			// The accused draws only when found guilty (RULES.md §2.8).
 			add(e.Player, FactWD4Guilty)
@@ -67,7 +74,9 @@ func factsOf(ev tablelog.Event, before referee.State, v referee.Verdict) []fact 
 func refusalOf(line string, ev tablelog.Event, before referee.State, v referee.Verdict) refusal {
 	r := refusal{seat: slices.Index(before.Players, actor(ev, before)), round: before.Round, code: v.Code, line: line}
 	switch {
-	case v.Code == referee.ErrNotYourTurn:
+	case v.Code == referee.ErrNotYourTurn, v.Code == referee.ErrNoJumpIn:
+		// RULES.md §7 keeps a wrong jump-in's own code; for the family
+		// both are a card played on another's turn.
 		r.mistake = MistakeOutOfTurn
 	case v.Code == referee.ErrIllegalCard && ev.Kind == tablelog.Play && strings.HasPrefix(before.Top, "W"):
 		r.mistake = MistakeAfterWild
@@ -76,10 +85,12 @@ func refusalOf(line string, ev tablelog.Event, before referee.State, v referee.V
 }
 
 // actor is who made ev: the name the line gives, else the player to act. A
-// catch names who is caught, not who caught them.
+// catch names who is caught, and who caught them only when the table knew.
 func actor(ev tablelog.Event, before referee.State) string {
 	switch ev.Kind {
-	case tablelog.Catch, tablelog.End:
+	case tablelog.Catch:
+		return ev.By
+	case tablelog.End:
 		return "" // an end line refused (nobody is ahead) is nobody's mistake
 	case tablelog.Play, tablelog.Uno, tablelog.Hand, tablelog.Points:
 		if ev.Name != "" {
@@ -121,15 +132,10 @@ func insertRefusal(ctx context.Context, tx *sql.Tx, game int64, seq int, r refus
 }
 
 // recordRefusal keeps a refused event that changed nothing: it is not
-// journaled, but the statistics count it.
+// journaled, but the statistics count it. It is held for the next commit
+// (refusal.go): a refused tap writes nothing.
 func (t *Recorder) recordRefusal(ctx context.Context, e entry, before referee.State, v referee.Verdict) error {
-	r := refusalOf(e.line, e.ev, before, v)
-	err := t.j.tx(ctx, func(tx *sql.Tx) error {
-		return insertRefusal(ctx, tx, t.id, len(t.ents), r, t.j.stamp())
-	})
-	if err != nil {
-		return fmt.Errorf("journal: game %d: recording a refusal: %w", t.id, err)
-	}
+	t.j.holdRefusal(ctx, heldRefusal{game: t.id, seq: t.ents.len(), r: refusalOf(e.line, e.ev, before, v), at: t.j.stamp()})
 	return nil
 }
 
@@ -210,14 +216,18 @@ func (j *Journal) fillGame(ctx context.Context, id int64) error {
 	if err := t.load(ctx); err != nil {
 		return err
 	}
-	if len(t.ents) == 0 || t.ents[0].ev.Kind != tablelog.Players {
+	ents, err := t.ents.entries(id)
+	if err != nil {
+		return err
+	}
+	if len(ents) == 0 || ents[0].ev.Kind != tablelog.Players {
 		return j.fillSeats(ctx, id)
 	}
 	return j.tx(ctx, func(tx *sql.Tx) error {
-		if err := insertSeats(ctx, tx, id, t.ents[0].ev.Names, true); err != nil {
+		if err := insertSeats(ctx, tx, id, ents[0].ev.Names, true); err != nil {
 			return err
 		}
-		if err := fillEvents(ctx, tx, id, t.ents); err != nil {
+		if err := fillEvents(ctx, tx, id, ents); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, "INSERT INTO recorded(game_id) VALUES (?)", id)

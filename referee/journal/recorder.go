@@ -24,7 +24,7 @@ type Recorder struct {
 
 	mu     sync.Mutex
 	g      *referee.Game
-	ents   []entry  // the journaled events, seq = index+1
+	ents   events   // the journaled events, seq = index+1
 	sum    [32]byte // the lines of ents hashed in a chain, as the record of the last event holds them
 	tr     tracker
 	closed bool // End was called
@@ -96,7 +96,7 @@ func (j *Journal) startGame(ctx context.Context, ending int64, players []string,
 	if err != nil {
 		return nil, err
 	}
-	err = j.tx(ctx, func(tx *sql.Tx) error {
+	err = j.commit(ctx, func(tx *sql.Tx) error {
 		if ending != 0 {
 			if _, err := tx.ExecContext(ctx, "UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL", j.stamp(), ending); err != nil {
 				return err
@@ -113,7 +113,10 @@ func (j *Journal) startGame(ctx context.Context, ending int64, players []string,
 	if err != nil {
 		return nil, diskFull(fmt.Errorf("journal: new game: %w", err), filepath.Dir(j.path), freeBytes)
 	}
-	j.acknowledge(t.id, len(t.ents), t.sum)
+	j.acknowledge(t.id, t.ents.len(), t.sum)
+	if ending != 0 {
+		j.gameEnded()
+	}
 	return t, nil
 }
 
@@ -135,7 +138,7 @@ func (j *Journal) seat(players []string, setup []tablelog.Event) (*Recorder, str
 		}
 		t.tr.step(e.ev, before, t.g.State(), v, t.g.Rules())
 		e.ok = true
-		t.ents = append(t.ents, e)
+		t.ents.add(&e)
 		t.sum = chain(t.sum, e.line)
 		if ev.Kind == tablelog.Rules {
 			rules = untimed(e.ev)
@@ -169,7 +172,11 @@ func (t *Recorder) insertGame(ctx context.Context, tx *sql.Tx, rules string) err
 	if t.id, err = res.LastInsertId(); err != nil {
 		return err
 	}
-	for i, e := range t.ents {
+	es, err := t.ents.entries(t.id)
+	if err != nil {
+		return err
+	}
+	for i, e := range es {
 		if err := insertEvent(ctx, tx, t.id, i+1, e, now); err != nil {
 			return err
 		}
@@ -185,11 +192,17 @@ func (j *Journal) Resume(ctx context.Context) (*Recorder, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNoOpenGame
 	}
+	if malformed(err) {
+		return nil, damaged(j.path, "its games can't be read ("+err.Error()+")", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("journal: resume: %w", err)
 	}
 	t := &Recorder{j: j, id: id}
 	if err := t.load(ctx); err != nil {
+		if malformed(err) {
+			return nil, damaged(j.path, "its open game can't be read ("+err.Error()+")", err)
+		}
 		return nil, err
 	}
 	return t, nil
@@ -231,7 +244,11 @@ func (t *Recorder) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	t.g, t.tr, t.ents, t.stale = g, tr, ents, false
+	var es events
+	for i := range ents {
+		es.add(&ents[i])
+	}
+	t.g, t.tr, t.ents, t.stale = g, tr, es, false
 	t.sum = chainOf(lines(ents))
 	return nil
 }
@@ -325,8 +342,9 @@ func (t *Recorder) State() referee.State {
 func (t *Recorder) Events() []tablelog.Event {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	evs := make([]tablelog.Event, len(t.ents))
-	for i, e := range t.ents {
+	es, _ := t.ents.entries(t.id) // each line was read back when journaled
+	evs := make([]tablelog.Event, len(es))
+	for i, e := range es {
 		evs[i] = e.ev
 	}
 	return evs
@@ -338,11 +356,7 @@ func (t *Recorder) Events() []tablelog.Event {
 func (t *Recorder) Tags() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	tags := make([]string, len(t.ents))
-	for i, e := range t.ents {
-		tags[i] = e.tag
-	}
-	return tags
+	return t.ents.tagsOf()
 }
 
 // Apply rules on ev. An event that changes the game (accepted, or refused
@@ -370,7 +384,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 			return referee.Verdict{}, err
 		}
 	}
-	seq := len(t.ents) + 1
+	seq := t.ents.len() + 1
 	e, err := normalise(ev, seq)
 	if err != nil {
 		return referee.Verdict{}, err
@@ -384,7 +398,7 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 	e.ok, e.code, e.tag = v.OK, v.Code, tag
 	round, ended := t.tr.step(e.ev, before, after, v, t.g.Rules())
 	over := after.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver
-	err = t.j.tx(ctx, func(tx *sql.Tx) error {
+	err = t.j.commit(ctx, func(tx *sql.Tx) error {
 		now := t.j.stamp()
 		if err := insertEvent(ctx, tx, t.id, seq, e, now); err != nil {
 			return err
@@ -415,18 +429,27 @@ func (t *Recorder) ApplyTag(ctx context.Context, ev tablelog.Event, tag string) 
 		// from what is journaled, and read the file again before the next
 		// write in case the failed commit reached it after all.
 		t.stale = true
-		g, tr, rerr := rebuild(t.id, t.ents)
+		es, rerr := t.ents.entries(t.id)
+		g, tr := t.g, t.tr
+		if rerr == nil {
+			g, tr, rerr = rebuild(t.id, es)
+		}
 		if rerr != nil {
 			return referee.Verdict{}, errors.Join(fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err), rerr)
 		}
 		t.g, t.tr = g, tr
-		return referee.Verdict{}, fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err)
+		return referee.Verdict{}, diskFull(fmt.Errorf("journal: game %d, event %d: %w", t.id, seq, err), filepath.Dir(t.j.path), freeBytes)
 	}
-	t.ents = append(t.ents, e)
+	t.ents.add(&e)
 	t.sum = chain(t.sum, e.line)
 	t.j.acknowledge(t.id, seq, t.sum)
+	if over {
+		t.j.gameEnded()
+	}
 	if ended {
 		t.j.roundEnded(ctx)
+	} else {
+		t.j.committed()
 	}
 	return v, nil
 }
@@ -444,7 +467,7 @@ func (t *Recorder) rulesLine(e entry) string {
 	if e.ev.Kind == tablelog.Rules {
 		return untimed(e.ev)
 	}
-	return lastRules(t.ents)
+	return t.ents.lastRules()
 }
 
 func lastRules(ents []entry) string {
@@ -484,21 +507,25 @@ func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 			return tablelog.Event{}, err
 		}
 	}
-	n := len(t.ents)
+	n := t.ents.len()
 	if n <= 1 {
 		return tablelog.Event{}, ErrNothingToUndo
 	}
-	keep := t.ents[:n-1]
+	es, err := t.ents.entries(t.id)
+	if err != nil {
+		return tablelog.Event{}, err
+	}
+	keep := es[:n-1]
 	g, tr, err := rebuild(t.id, keep)
 	if err != nil {
 		return tablelog.Event{}, err
 	}
 	st := g.State()
-	// The record goes down before the commit: it may lag behind the
-	// journal, never run ahead of it.
+	// The record goes down (fsynced) before the commit: it may lag behind
+	// the journal, never run ahead of it.
 	sum := chainOf(lines(keep))
-	t.j.acknowledge(t.id, len(keep), sum)
-	err = t.j.tx(ctx, func(tx *sql.Tx) error {
+	t.j.lowerRecord(t.id, len(keep), sum)
+	err = t.j.commit(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM events WHERE game_id = ? AND seq = ?", t.id, n); err != nil {
 			return err
 		}
@@ -513,8 +540,9 @@ func (t *Recorder) Undo(ctx context.Context) (tablelog.Event, error) {
 		t.stale = true
 		return tablelog.Event{}, fmt.Errorf("journal: game %d: undo event %d: %w", t.id, n, err)
 	}
-	dropped := t.ents[n-1].ev
-	t.g, t.tr, t.ents, t.sum = g, tr, keep, sum
+	dropped := es[n-1].ev
+	t.ents.truncate(n - 1)
+	t.g, t.tr, t.sum = g, tr, sum
 	return dropped, nil
 }
 
@@ -528,11 +556,16 @@ func (t *Recorder) End(ctx context.Context) error {
 	if t.closed {
 		return nil
 	}
-	if _, err := t.j.db.ExecContext(ctx, "UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL", t.j.stamp(), t.id); err != nil {
+	err := t.j.commit(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, "UPDATE games SET ended_at = ? WHERE id = ? AND ended_at IS NULL", t.j.stamp(), t.id)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("journal: game %d: end: %w", t.id, err)
 	}
 	t.closed = true
 	t.j.flushRollups(ctx)
+	t.j.gameEnded()
 	return nil
 }
 

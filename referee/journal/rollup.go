@@ -42,10 +42,14 @@ var (
 	gameRollup = rollup{table: "block_games", view: "game_stats",
 		sums: []string{"games", "rounds"},
 		mins: []string{"first_started", "lo_id"}, maxs: []string{"last_started", "hi_id"}}
-	playerRollup = rollup{table: "block_players", view: "seat_stats", keys: []string{"player_id"},
+	// playerRollup4 is block_players as schema step 4 made it; step 6
+	// added the UNO calls forgotten with nobody catching them and the
+	// catches of others' calls.
+	playerRollup4 = rollup{table: "block_players", view: "seat_stats", keys: []string{"player_id"},
 		sums: []string{"games", "won", "rounds", "rounds_won", "left_points", "uno_called", "uno_missed", "uno_caught",
 			"wd4_guilty", "refused", "after_wild", "out_of_turn"},
 		mins: []string{"best", "worst"}}
+	playerRollup = playerRollup4.with("uno_uncaught", "uno_catches")
 	presetRollup = rollup{table: "block_presets", view: "seat_stats", keys: []string{"preset", "player_id"},
 		sums: []string{"games", "won", "rounds", "rounds_won"}}
 	pairRollup = rollup{table: "block_pairs", view: "seat_pairs", keys: []string{"pa", "pb"},
@@ -54,7 +58,16 @@ var (
 		sums: []string{"n"}}
 
 	rollups = []rollup{gameRollup, playerRollup, presetRollup, pairRollup, codeRollup}
+	// rollups4 are the tables schema step 4 created: a released step
+	// never changes.
+	rollups4 = []rollup{gameRollup, playerRollup4, presetRollup, pairRollup, codeRollup}
 )
+
+// with is r with more sums, added as columns at the end.
+func (r rollup) with(sums ...string) rollup {
+	r.sums = append(append([]string{}, r.sums...), sums...)
+	return r
+}
 
 // cols lists the rollup's columns after block.
 func (r rollup) cols() []string {
@@ -147,11 +160,11 @@ CREATE VIEW seat_pairs AS
 CREATE VIEW seat_code_stats AS
 	SELECT c.game_id, c.game_id / %[1]d AS block, coalesce(s.player_id, 0) AS player_id, c.code, c.n
 	FROM seat_codes c JOIN seats s ON s.game_id = c.game_id AND s.seat = c.seat;
-`, blockGames) + rollupTables() + rollupTriggers()
+`, blockGames) + rollupTables(rollups4) + rollupTriggers()
 
-func rollupTables() string {
+func rollupTables(rs []rollup) string {
 	var b strings.Builder
-	for _, r := range rollups {
+	for _, r := range rs {
 		b.WriteString(r.create())
 	}
 	return b.String()
@@ -203,19 +216,20 @@ var readBlocks = true
 
 // spans is the CTE of what a chosen period reads: the blocks it holds
 // whole and counted, and the games of the other blocks it chooses, one by
-// one. Its
-// arguments are ?1 since, ?2 until, ?3 the lowest game id, ?5 whether to
-// read blocks whole (see chosen.args).
+// one. Its arguments are those of chosen.args: ?1 since, ?2 until, ?3 and
+// ?6 the start and id of the first of the last N, ?5 whether to read
+// blocks whole. A block is whole when every game of it is in the period:
+// all started in [since, until) and after the first of the last N.
 var spans = fmt.Sprintf(`WITH blk AS MATERIALIZED (
-	SELECT block, ?5 AND first_started >= ?1 AND last_started < ?2 AND lo_id >= ?3 AS whole
-	FROM block_games WHERE last_started >= ?1 AND first_started < ?2 AND hi_id >= ?3
+	SELECT block, ?5 AND first_started >= ?1 AND last_started < ?2 AND first_started > ?3 AS whole
+	FROM block_games WHERE last_started >= ?1 AND first_started < ?2 AND last_started >= ?3
 		AND block NOT IN (SELECT block FROM dirty_blocks)
 	UNION ALL
 	SELECT block, 0 FROM dirty_blocks),
 part AS MATERIALIZED (
 	SELECT g.id FROM blk CROSS JOIN games g ON g.id BETWEEN blk.block * %[1]d AND blk.block * %[1]d + %[2]d
-	WHERE NOT blk.whole AND +g.started_at >= ?1 AND +g.started_at < ?2 AND g.id >= ?3)
-`, blockGames, blockGames-1)
+	WHERE NOT blk.whole AND %[3]s)
+`, blockGames, blockGames-1, inPeriod)
 
 // over is the query of the rollup's sums over the chosen games, per keys,
 // of the rows where filter (SQL over the columns) holds.

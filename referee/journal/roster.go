@@ -3,6 +3,7 @@ package journal
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -190,7 +191,41 @@ type Player struct {
 	Name  string // shown on every game they played, past ones included
 	Mark  string // a colour ("#e53935") or a symbol ("★"), "" when none
 	Seat  int    // usual seat, 0 for the first; NoSeat when none
-	Games int    // games played
+	Games int    // games played (playedGame), on simulated devices too: where they sat, not the record (countedGame)
+}
+
+// playerJSON is a Player as `unoref stats --json` writes it, in the
+// snake_case of every other name there: {"id": 1, "name": "Mia", "mark":
+// "★", "usual_seat": 2} (seats counted from 1, as the page shows them;
+// null when none). The games are those of the figures beside it.
+type playerJSON struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Mark string `json:"mark"`
+	Seat *int   `json:"usual_seat"`
+}
+
+// MarshalJSON writes p as playerJSON.
+func (p Player) MarshalJSON() ([]byte, error) {
+	v := playerJSON{ID: p.ID, Name: p.Name, Mark: p.Mark}
+	if p.Seat >= 0 {
+		n := p.Seat + 1
+		v.Seat = &n
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (p *Player) UnmarshalJSON(b []byte) error {
+	var v playerJSON
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*p = Player{ID: v.ID, Name: v.Name, Mark: v.Mark, Seat: NoSeat}
+	if v.Seat != nil {
+		p.Seat = *v.Seat - 1
+	}
+	return nil
 }
 
 // fold is the key that matches names: "Mia" and "mia" are one player, and
@@ -200,9 +235,13 @@ func fold(name string) string { return playername.Fold(name) }
 // Roster lists the family's players by name. The journal does not judge
 // names: the caller checks them as it checks a seat's name.
 func (j *Journal) Roster(ctx context.Context) ([]Player, error) {
+	// Every seat of theirs (an index count), less those of the few games
+	// never played.
 	rows, err := j.db.QueryContext(ctx, `
+WITH unplayed AS MATERIALIZED (`+unplayedGames+`)
 SELECT p.id, p.name, p.mark, coalesce(p.usual_seat, -1),
-	(SELECT count(*) FROM seats s WHERE s.player_id = p.id)
+	(SELECT count(*) FROM seats s WHERE s.player_id = p.id) -
+	(SELECT count(*) FROM unplayed u CROSS JOIN seats s ON s.game_id = u.id WHERE s.player_id = p.id)
 FROM players p ORDER BY p.fold, p.id`)
 	if err != nil {
 		return nil, fmt.Errorf("journal: roster: %w", err)
@@ -284,12 +323,15 @@ func addPlayer(ctx context.Context, tx *sql.Tx, p Player) (int64, error) {
 	if n > 0 {
 		return 0, fmt.Errorf("%w: %q is on the roster", ErrNameTaken, p.Name)
 	}
-	res, err := tx.ExecContext(ctx, "INSERT INTO players(name, fold, mark, usual_seat) VALUES (?, ?, ?, ?)",
-		p.Name, fold(p.Name), p.Mark, seatValue(p.Seat))
-	if err != nil {
+	if _, err := tx.ExecContext(ctx, "INSERT INTO players(name, fold, mark, usual_seat) VALUES (?, ?, ?, ?)",
+		p.Name, fold(p.Name), p.Mark, seatValue(p.Seat)); err != nil {
 		return 0, err
 	}
-	return res.LastInsertId()
+	// Read back, not LastInsertId: a trigger moves an id SQLite took from
+	// a player merged away to one never given (schema step 6).
+	var id int64
+	err := tx.QueryRowContext(ctx, "SELECT id FROM players WHERE fold = ?", fold(p.Name)).Scan(&id)
+	return id, err
 }
 
 // claimGuests gives player id the guest seats whose name, or the name a

@@ -58,7 +58,11 @@ CREATE VIEW game_totals AS
 	// the tags on the discard pile. NULL: no tag (typed, a button, the
 	// virtual table, an older unoref).
 	`ALTER TABLE events ADD COLUMN tag TEXT;`,
-	// 6: games played on simulated devices, marked and left out of the
-	// statistics unless kept (simulated.go).
+	// 6: the record counts what happened: ids never given again, who
+	// caught whose UNO, wrong jump-ins as plays out of turn, refusals in
+	// the log, games abandoned before a round left out (counted.go).
+	countedSchema,
+	// 7: games played on simulated devices, marked and left out of the
+	// record unless kept (simulated.go).
 	simulatedSchema,
 }

@@ -20,22 +20,25 @@ type Period struct {
 
 // PlayerStats is one roster player's record over a period.
 type PlayerStats struct {
-	Player     Player         `json:"player"`
-	Games      int            `json:"games"`
-	GamesWon   int            `json:"games_won"`
-	Rounds     int            `json:"rounds"`
-	RoundsWon  int            `json:"rounds_won"`
-	PointsLeft int            `json:"points_left"`     // in hand at the count-ups, all rounds
-	AvgLeft    float64        `json:"avg_points_left"` // per round played
-	Best       *RoundRef      `json:"best_round"`      // fewest points left (then most scored); nil before a round
-	Worst      *RoundRef      `json:"worst_round"`     // most points left
-	UnoCalled  int            `json:"uno_called"`
-	UnoMissed  int            `json:"uno_missed"` // missed, and the referee made them draw
-	UnoCaught  int            `json:"uno_caught"` // missed, and another player caught it
-	Refused    int            `json:"refused"`    // events the referee refused
-	ByCode     map[string]int `json:"refused_by_code"`
-	Mistakes   map[string]int `json:"mistakes"`      // MistakeAfterWild, MistakeOutOfTurn, FactWD4Guilty
-	Trend      []GameCount    `json:"refused_trend"` // refused events per game, their last five games, oldest first
+	Player      Player         `json:"player"`
+	Games       int            `json:"games"`
+	GamesWon    int            `json:"games_won"`
+	Rounds      int            `json:"rounds"`
+	RoundsWon   int            `json:"rounds_won"`
+	PointsLeft  int            `json:"points_left"`       // in hand at the count-ups, all rounds
+	AvgLeft     float64        `json:"avg_points_left"`   // per round played
+	Best        *RoundRef      `json:"best_round"`        // fewest points left (then most scored); nil before a round
+	Worst       *RoundRef      `json:"worst_round"`       // most points left
+	UnoCalled   int            `json:"uno_called"`        // said UNO in time
+	UnoForgot   int            `json:"uno_forgot"`        // forgot to say it, caught or not: UnoMissed + UnoCaught + UnoUncaught
+	UnoCaught   int            `json:"uno_forgot_caught"` // of UnoForgot: another player caught them
+	UnoMissed   int            `json:"-"`                 // of UnoForgot: the referee made them draw
+	UnoUncaught int            `json:"-"`                 // of UnoForgot: nobody made them draw (uno-enforcement=players)
+	UnoCatches  int            `json:"uno_caught_others"` // caught another player who forgot
+	Refused     int            `json:"refused"`           // events the referee refused
+	ByCode      map[string]int `json:"refused_by_code"`
+	Mistakes    map[string]int `json:"mistakes"`      // MistakeAfterWild, MistakeOutOfTurn, FactWD4Guilty
+	Trend       []GameCount    `json:"refused_trend"` // refused events per game, their last five games, oldest first
 }
 
 // RoundRef points at one round of one game.
@@ -87,16 +90,21 @@ type FamilyStats struct {
 	ByCode     map[string]int `json:"refused_by_code"` // every refusal of a seat, guests' too
 }
 
-// chosen is the games a Period chooses: started in [since, until), with an
-// id of at least from (the last N), and, with player, only theirs.
+// chosen is the games a Period chooses: started in [since, until), not
+// before the first of the last N (from: its start and id), and, with
+// player, only theirs. The last N are the N started last, which after an
+// import (Import) are not the N highest ids.
 type chosen struct {
 	since, until string
-	from         int64
+	fromStart    string // the first of the last N started then, or later
+	fromID       int64  // ... and, started then, has an id of at least this
 	player       int64
 }
 
-// choose turns p into the games it chooses: Last becomes the lowest id.
+// choose turns p into the games it chooses: Last becomes the start and id
+// of the first of them.
 func (j *Journal) choose(ctx context.Context, p Period) (chosen, error) {
+	j.settleRefusals(ctx)
 	c := chosen{until: "9999", player: p.Player}
 	if !p.Since.IsZero() {
 		c.since = p.Since.UTC().Format(stamp)
@@ -107,14 +115,17 @@ func (j *Journal) choose(ctx context.Context, p Period) (chosen, error) {
 	if p.Last <= 0 {
 		return c, nil
 	}
-	q := `SELECT id FROM games g WHERE started_at >= ?1 AND started_at < ?2 AND ` + inRecord + ` ORDER BY id DESC LIMIT 1 OFFSET ?3`
+	q := `SELECT g.started_at, g.id FROM games g WHERE g.started_at >= ?1 AND g.started_at < ?2 AND ` + countedGame + `
+ORDER BY g.started_at DESC, g.id DESC LIMIT 1 OFFSET ?3`
 	args := []any{c.since, c.until, p.Last - 1}
 	if p.Player != 0 {
-		q = `SELECT g.id FROM seats s JOIN games g ON g.id = s.game_id
-WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND ` + inRecord + ` ORDER BY s.game_id DESC LIMIT 1 OFFSET ?3`
+		// The games started last first (games_started), to their Nth.
+		q = `SELECT g.started_at, g.id FROM games g CROSS JOIN seats s ON s.game_id = g.id AND s.player_id = ?4
+WHERE g.started_at >= ?1 AND g.started_at < ?2 AND ` + countedGame + `
+ORDER BY g.started_at DESC, g.id DESC LIMIT 1 OFFSET ?3`
 		args = append(args, p.Player)
 	}
-	err := j.db.QueryRowContext(ctx, q, args...).Scan(&c.from)
+	err := j.db.QueryRowContext(ctx, q, args...).Scan(&c.fromStart, &c.fromID)
 	if errors.Is(err, sql.ErrNoRows) {
 		// Fewer games than Last: all of them.
 		return c, nil
@@ -123,10 +134,15 @@ WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND ` + inRe
 }
 
 // args are the arguments of a query over c: ?1 since, ?2 until, ?3 the
-// lowest id, ?4 the player (0: everyone), ?5 whether blocks are read whole.
+// start of the first of the last N (empty for all), ?4 the player (0:
+// everyone), ?5 whether blocks are read whole, ?6 the id of the first of
+// the last N.
 func (c chosen) args() []any {
-	return []any{c.since, c.until, c.from, c.player, readBlocks}
+	return []any{c.since, c.until, c.fromStart, c.player, readBlocks, c.fromID}
 }
+
+// inPeriod is the condition on a game row g that c.args chooses.
+const inPeriod = "+g.started_at >= ?1 AND +g.started_at < ?2 AND (+g.started_at > ?3 OR +g.started_at = ?3 AND g.id >= ?6)"
 
 // Stats is the family's record over p: every roster player's, head to
 // head and by preset.
@@ -303,9 +319,11 @@ func (j *Journal) sums(ctx context.Context, c chosen, by map[int64]*PlayerStats)
 			best, worst  sql.NullString
 		)
 		if err := r.Scan(&id, &f.Games, &f.GamesWon, &f.Rounds, &f.RoundsWon, &f.PointsLeft,
-			&f.UnoCalled, &f.UnoMissed, &f.UnoCaught, &wd4, &f.Refused, &aw, &oot, &best, &worst); err != nil {
+			&f.UnoCalled, &f.UnoMissed, &f.UnoCaught, &wd4, &f.Refused, &aw, &oot, &f.UnoUncaught, &f.UnoCatches,
+			&best, &worst); err != nil {
 			return err
 		}
+		f.UnoForgot = f.UnoMissed + f.UnoCaught + f.UnoUncaught
 		s := by[id]
 		if s == nil {
 			return nil
@@ -356,7 +374,7 @@ func (j *Journal) refusalsAround(ctx context.Context, c chosen) (map[string]int,
 	m := map[string]int{}
 	err := j.each(ctx, `SELECT c.code, sum(c.n) FROM seats me JOIN games g ON g.id = me.game_id
 	JOIN seat_codes c ON c.game_id = me.game_id
-WHERE me.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND me.game_id >= ?3 AND `+inRecord+`
+WHERE me.player_id = ?4 AND `+inPeriod+` AND me.game_id NOT IN (`+uncountedGames+`)
 GROUP BY c.code`, c.args(), func(r *sql.Rows) error {
 		var (
 			code string
@@ -456,7 +474,7 @@ type PlayerGame struct {
 	Refused   int       `json:"refused"`
 }
 
-// PlayerGames lists player id's games in p, oldest first.
+// PlayerGames lists player id's games in p, oldest first (by start).
 func (j *Journal) PlayerGames(ctx context.Context, id int64, p Period) ([]PlayerGame, error) {
 	if _, err := j.rosterOf(ctx, id); err != nil {
 		return nil, err
@@ -474,14 +492,22 @@ func (j *Journal) PlayerGames(ctx context.Context, id int64, p Period) ([]Player
 	return gs, nil
 }
 
-// playerGames lists c.player's chosen games, newest first, at most limit
+// playerGames lists c.player's chosen games, started last first, at most limit
 // (-1: all).
 func (j *Journal) playerGames(ctx context.Context, c chosen, limit int) ([]PlayerGame, error) {
 	var gs []PlayerGame
+	// A few, or the last N: the games started last first (games_started),
+	// their seats and stats read for those only, not for every seat of ten
+	// years. All: the player's seats (seats_player), in the order they
+	// started.
+	from := "games g CROSS JOIN seats s ON s.game_id = g.id AND s.player_id = ?4"
+	if limit < 0 && c.fromStart == "" {
+		from = "seats s JOIN games g ON g.id = s.game_id AND s.player_id = ?4"
+	}
 	err := j.each(ctx, `SELECT x.game_id, g.started_at, x.preset, s.name, x.won, x.rounds, x.rounds_won, x.left_points, x.refused
-FROM seats s JOIN games g ON g.id = s.game_id JOIN seat_stats x ON x.game_id = s.game_id AND x.player_id = s.player_id
-WHERE s.player_id = ?4 AND g.started_at >= ?1 AND g.started_at < ?2 AND s.game_id >= ?3
-ORDER BY s.game_id DESC LIMIT `+fmt.Sprint(limit), c.args(), func(r *sql.Rows) error {
+FROM `+from+` CROSS JOIN seat_stats x ON x.game_id = s.game_id AND x.player_id = s.player_id
+WHERE g.started_at >= ?1 AND g.started_at < ?2 AND (g.started_at > ?3 OR g.started_at = ?3 AND g.id >= ?6)
+ORDER BY g.started_at DESC, g.id DESC LIMIT `+fmt.Sprint(limit), c.args(), func(r *sql.Rows) error {
 		var (
 			pg    PlayerGame
 			start string

@@ -100,7 +100,7 @@ func TestStatsHandComputed(t *testing.T) {
 		Player: ben, Games: 2, Rounds: 2, PointsLeft: 18, AvgLeft: 9,
 		Best:      &RoundRef{Game: 1, Round: 2, Left: 6},
 		Worst:     &RoundRef{Game: 1, Round: 1, Left: 12},
-		UnoMissed: 1, UnoCaught: 1, Refused: 2,
+		UnoMissed: 1, UnoCaught: 1, UnoForgot: 2, Refused: 2,
 		ByCode:   map[string]int{"illegal-card": 2},
 		Mistakes: map[string]int{MistakeAfterWild: 1},
 		Trend:    []GameCount{{Game: 1, N: 1}, {Game: 2, N: 1}},

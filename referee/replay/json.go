@@ -1,12 +1,13 @@
 package replay
 
 import (
-	"encoding/json"
 	"io"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // JSONWriter prints one JSON object per record, one per line, with the
@@ -15,6 +16,7 @@ import (
 type JSONWriter struct {
 	w      io.Writer
 	buf    []byte
+	text   []byte   // the message, rendered
 	hands  []string // sorted keys of the last hands map
 	scores []string
 	// Lang is the language of "message"; English unless set. Every other
@@ -45,7 +47,7 @@ func (j *JSONWriter) Append(dst []byte, r *Record) []byte {
 	dst = append(dst, `,"error":`...)
 	dst = appendString(dst, r.Error)
 	dst = append(dst, `,"message":`...)
-	dst = appendString(dst, j.message(r))
+	dst = j.appendMessage(dst, r)
 	dst = append(dst, `,"phase":`...)
 	dst = appendString(dst, r.Phase)
 	dst = append(dst, `,"turn":`...)
@@ -69,12 +71,16 @@ func (j *JSONWriter) Append(dst []byte, r *Record) []byte {
 	return append(dst, '}')
 }
 
-// message is r's message in j.Lang.
-func (j *JSONWriter) message(r *Record) string {
-	if j.Lang == lang.English || len(r.Verdict.Msg) == 0 {
-		return r.Message
+// appendMessage appends r's message in j.Lang, quoted: rendered from the
+// verdict, unless the record says it in English already (Replay) or has
+// no verdict.
+func (j *JSONWriter) appendMessage(dst []byte, r *Record) []byte {
+	if j.Lang == lang.English && r.Message != "" || !r.Verdict.Said() {
+		return appendString(dst, r.Message)
 	}
-	return j.Lang.Sentence(r.Verdict.Msg)
+	var clauses [8]msg.Msg
+	j.text = j.Lang.AppendSentence(j.text[:0], r.Verdict.AppendSentence(clauses[:0]))
+	return appendString(dst, j.text)
 }
 
 // AppendJSON appends r as one JSON object to dst. A JSONWriter is faster
@@ -122,24 +128,66 @@ func appendMap(dst []byte, m map[string]int, keys *[]string) []byte {
 	}
 }
 
-// appendString quotes s as encoding/json does. Plain ASCII, which is what
-// the referee prints, is copied; anything else goes through encoding/json
-// so HTML characters, control characters and bad UTF-8 come out the same.
-func appendString(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if !plain[s[i]] {
-			b, _ := json.Marshal(s) // a string always marshals
-			return append(dst, b...)
-		}
-	}
+// appendString quotes s as encoding/json does, byte for byte (HTML
+// characters, control characters, U+2028 and U+2029 escaped, bad UTF-8 as
+// \ufffd), without its reflection: every message of every language goes
+// through here.
+func appendString[S string | []byte](dst []byte, s S) []byte {
 	dst = append(dst, '"')
-	dst = append(dst, s...)
-	return append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if plain[c] {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		if c := s[i]; c >= 0xc2 && c <= 0xdf && i+1 < len(s) && s[i+1]&0xc0 == 0x80 {
+			i += 2 // a two-byte rune (Cyrillic, Armenian, «»): always valid, never U+2028
+			continue
+		}
+		n := min(len(s)-i, utf8.UTFMax)
+		r, size := utf8.DecodeRuneInString(string(s[i : i+n]))
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(append(dst, s[start:i]...), `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(append(dst, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(append(dst, s[start:]...), '"')
 }
+
+const hex = "0123456789abcdef"
 
 // plain marks the bytes appendString copies as they are.
 var plain = func() (t [256]bool) {
-	for c := 0x20; c < 0x7f; c++ {
+	for c := 0x20; c <= 0x7f; c++ { // DEL too, as encoding/json
 		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 	}
 	return t

@@ -41,20 +41,28 @@ type Record struct {
 // that did not parse is refused with its parse error's code (bad-line or
 // bad-card) and g is left alone. The record's Message is in English.
 func Step(g Engine, l tablelog.Line) Record {
-	r := step(g, l)
+	r := step(g, l, nil, nil)
 	r.Message = r.Verdict.Text(lang.English)
 	return r
 }
 
 // step is Step without rendering the message, which costs more than the
 // ruling: Replay renders it only for a caller that reads the records.
-func step(g Engine, l tablelog.Line) Record {
+// With into, the state is filled into the maps of last (see Stream).
+func step(g Engine, l tablelog.Line, into stateInto, last *referee.State) Record {
+	state := func() referee.State {
+		if into == nil {
+			return g.State()
+		}
+		into.StateInto(last)
+		return *last
+	}
 	if l.Err != nil {
 		v := refuseLine(l.Err)
-		return Record{Line: l.N, Error: v.Code, State: g.State(), Verdict: v}
+		return Record{Line: l.N, Error: v.Code, State: state(), Verdict: v}
 	}
 	v := g.Apply(l.Ev)
-	r := Record{Line: l.N, OK: v.OK, Error: v.Code, State: g.State(), Event: l.Ev, Verdict: v}
+	r := Record{Line: l.N, OK: v.OK, Error: v.Code, State: state(), Event: l.Ev, Verdict: v}
 	if !v.OK && r.Error == "" {
 		// An engine that refuses must say why; never print ok:false with
 		// no code.
@@ -79,22 +87,45 @@ func refuseLine(err error) referee.Verdict {
 	// Like the referee's own messages: a capital, no full stop.
 	text = strings.TrimSuffix(lang.Capital(text), ".")
 	if text == "" {
-		v.Msg = msg.Sentence{{Key: "line.empty"}}
-		return v
+		return v.Saying(msg.Msg{Key: "line.empty"})
 	}
-	v.Msg = msg.Sentence{{Key: "line.bad", Args: msg.Args{Text: text}}}
-	return v
+	return v.Saying(msg.Msg{Key: "line.bad", Args: msg.Args{Text: text}})
 }
 
 // Replay reads the log in r line by line, applies every event to g and
-// hands each Record to emit, in order; emit must not keep the pointer. It returns the number of records and
-// the first error of reading r, of emit, or of ctx. Refused events are not
-// errors.
+// hands each Record to emit, in order; emit must not keep the pointer. It
+// returns the number of records and the first error of reading r, of
+// emit, or of ctx. Refused events are not errors.
 func Replay(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error) (int, error) {
+	return replay(ctx, r, g, emit, false)
+}
+
+// Stream is Replay for a writer that keeps nothing of a record once emit
+// returns, as JSONWriter and TextWriter: the record's State reuses its
+// maps and slices from one record to the next (when g has StateInto, as
+// *referee.Game does), and its Message is left empty, since the writers
+// render the verdict in their own language. `unoref replay` streams.
+func Stream(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error) (int, error) {
+	return replay(ctx, r, g, emit, true)
+}
+
+// stateInto is the engine's StateInto, which fills a State reusing its
+// maps.
+type stateInto interface {
+	StateInto(*referee.State)
+}
+
+func replay(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error, stream bool) (int, error) {
 	er := &errReader{r: skipBOM(r)}
 	n := 0
 	var err error
 	var rec Record // one for the whole log: emit must not keep it
+	var text []byte
+	var clauses [8]msg.Msg
+	into, _ := g.(stateInto)
+	if !stream || emit == nil {
+		into = nil
+	}
 	for l := range tablelog.Lines(er) {
 		if er.err != nil {
 			// Lines reports a failed read as a bad line; it is an I/O
@@ -106,13 +137,17 @@ func Replay(ctx context.Context, r io.Reader, g Engine, emit func(*Record) error
 				return n, fmt.Errorf("replay: %w", err)
 			}
 		}
-		rec = step(g, l)
+		rec = step(g, l, into, &rec.State)
 		n++
-		if emit != nil {
-			rec.Message = rec.Verdict.Text(lang.English)
-			if err = emit(&rec); err != nil {
-				return n, fmt.Errorf("replay: line %d: %w", rec.Line, err)
-			}
+		if emit == nil {
+			continue
+		}
+		if !stream {
+			text = lang.English.AppendSentence(text[:0], rec.Verdict.AppendSentence(clauses[:0]))
+			rec.Message = string(text)
+		}
+		if err = emit(&rec); err != nil {
+			return n, fmt.Errorf("replay: line %d: %w", rec.Line, err)
 		}
 	}
 	if er.err != nil {

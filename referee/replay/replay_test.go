@@ -175,7 +175,7 @@ func (s *seats) Apply(ev tablelog.Event) referee.Verdict {
 			s.st.Hands[n], s.st.Scores[n] = 7, 0
 		}
 	}
-	return referee.Verdict{OK: true, Msg: msg.Sentence{{Key: "pass", Args: msg.Args{Player: "Ann"}}}}
+	return referee.Verdict{OK: true}.Saying(msg.Msg{Key: "pass", Args: msg.Args{Player: "Ann"}})
 }
 
 func (s *seats) State() referee.State { return s.st }

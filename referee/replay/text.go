@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
@@ -28,8 +29,7 @@ func NewTextWriter(w io.Writer) *TextWriter { return &TextWriter{w: w} }
 
 // Write prints r as one line.
 func (t *TextWriter) Write(r *Record) error {
-	t.buf = append(t.buf[:0], Text(r, t.Lang)...)
-	t.buf = append(t.buf, '\n')
+	t.buf = append(AppendText(t.buf[:0], r, t.Lang), '\n')
 	_, err := t.w.Write(t.buf)
 	return err
 }
@@ -37,77 +37,80 @@ func (t *TextWriter) Write(r *Record) error {
 // Text is the readable sentence for r in l, without a newline. The
 // referee's message comes first; when the table waits for a player's card,
 // the colour and face to match follow ("Ben's turn, match red or 7.").
-func Text(r *Record, l lang.Lang) string {
-	var b strings.Builder
-	b.WriteString(l.Render(msg.Msg{Key: "text.line", Args: msg.Args{N: r.Line}}))
-	b.WriteString(" ")
+func Text(r *Record, l lang.Lang) string { return string(AppendText(nil, r, l)) }
+
+// AppendText appends Text(r, l) to dst.
+func AppendText(dst []byte, r *Record, l lang.Lang) []byte {
+	dst = l.AppendRender(dst, &msg.Msg{Key: "text.line", Args: msg.Args{N: r.Line}})
+	dst = append(dst, ' ')
 	if !r.OK {
-		b.WriteString(l.Render(msg.Msg{Key: "text.refused", Args: msg.Args{Value: r.Error}}) + " ")
+		dst = l.AppendRender(dst, &msg.Msg{Key: "text.refused", Args: msg.Args{Value: r.Error}})
+		dst = append(dst, ' ')
 	}
-	b.WriteString(sentence(l, message(r, l)))
+	dst = appendMessage(dst, r, l)
 	for _, e := range r.Verdict.Effects {
 		if e.Kind == referee.EffReshuffle {
 			// The referee's sentence is about the player; the table also
 			// needs to know the pile was turned over.
-			b.WriteString(" " + l.Render(msg.Msg{Key: "text.reshuffle"}))
+			dst = l.AppendRender(append(dst, ' '), &msg.Msg{Key: "text.reshuffle"})
 		}
 	}
 	// Other phases: the referee's sentence already says what comes next.
 	if r.OK && (r.Phase == referee.PhaseTurn || r.Phase == referee.PhaseOver) {
-		if next := Next(&r.State, l); next != "" {
-			b.WriteString(" ")
-			b.WriteString(next)
+		n := len(dst)
+		if dst = appendNext(append(dst, ' '), &r.State, l); len(dst) == n+1 {
+			dst = dst[:n] // nothing to wait for
 		}
 	}
-	if h := handList(&r.State, r.State.Hands); h != "" && r.Phase != referee.PhaseSetup {
-		b.WriteString(" " + l.Render(msg.Msg{Key: "text.hands", Args: msg.Args{Text: h}}))
+	if len(r.State.Hands) > 0 && r.Phase != referee.PhaseSetup {
+		dst = appendList(append(dst, ' '), l, "text.hands", &r.State, r.State.Hands)
 	}
 	if (r.Event.Kind == tablelog.Hand || r.Event.Kind == tablelog.Points) && r.OK &&
-		(r.Phase == referee.PhaseSetup || r.Phase == referee.PhaseOver) {
-		if s := handList(&r.State, r.State.Scores); s != "" {
-			b.WriteString(" " + l.Render(msg.Msg{Key: "text.scores", Args: msg.Args{Text: s}}))
-		}
+		(r.Phase == referee.PhaseSetup || r.Phase == referee.PhaseOver) && len(r.State.Scores) > 0 {
+		dst = appendList(append(dst, ' '), l, "text.scores", &r.State, r.State.Scores)
 	}
-	return b.String()
+	return dst
 }
 
-// message is the referee's sentence of r in l. The referee ends most
-// answers with "and Ben is next": in phase turn the turn sentence that
-// follows says it with what to match, so it is left out. A record with no
-// verdict (built by hand, or read back from JSON) has only its English
-// Message.
-func message(r *Record, l lang.Lang) string {
+// appendMessage appends the referee's sentence of r in l, with a capital
+// and the language's full stop. The referee ends most answers with "and
+// Ben is next": in phase turn the turn sentence that follows says it with
+// what to match, so it is left out. A record with no verdict (built by
+// hand, or read back from JSON) has only its English Message.
+func appendMessage(dst []byte, r *Record, l lang.Lang) []byte {
+	start := len(dst)
 	waits := r.OK && r.Phase == referee.PhaseTurn && r.Turn != ""
-	msg := r.Verdict.Msg
-	if len(msg) == 0 {
-		if !waits {
-			return r.Message
+	if !r.Verdict.Said() {
+		m := r.Message
+		if waits {
+			m = strings.TrimSuffix(strings.TrimSuffix(m, "."), " and "+r.Turn+" is next")
 		}
-		return strings.TrimSuffix(strings.TrimSuffix(r.Message, "."), " and "+r.Turn+" is next")
+		dst = append(dst, lang.Capital(m)...)
+	} else {
+		var clauses [8]msg.Msg
+		s := r.Verdict.AppendSentence(clauses[:0])
+		if n := len(s); waits && n > 1 && s[n-1].Key == "next" {
+			s = s[:n-1]
+		}
+		dst = l.AppendSentence(dst, s)
 	}
-	if n := len(msg); waits && n > 1 && msg[n-1].Key == "next" {
-		msg = msg[:n-1]
+	if s := dst[start:]; len(s) == 0 || strings.IndexByte(".!?", s[len(s)-1]) >= 0 || bytes.HasSuffix(s, []byte("։")) {
+		return dst
 	}
-	return l.Sentence(msg)
-}
-
-// sentence is s with a capital and the language's full stop.
-func sentence(l lang.Lang, s string) string {
-	s = lang.Capital(s)
-	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") || strings.HasSuffix(s, "։") {
-		return s
-	}
-	return s + l.Render(msg.Msg{Key: "text.stop"})
+	return l.AppendRender(dst, &msg.Msg{Key: "text.stop"})
 }
 
 // Next says what the table waits for in state s, in l: "Ben's turn, match
 // red or 7."
-func Next(s *referee.State, l lang.Lang) string {
+func Next(s *referee.State, l lang.Lang) string { return string(appendNext(nil, s, l)) }
+
+// appendNext appends Next(s, l) to dst.
+func appendNext(dst []byte, s *referee.State, l lang.Lang) []byte {
 	a := msg.Args{Player: s.Turn, N: s.Pending}
 	if a.Player == "" {
 		a.Player = l.Render(msg.Msg{Key: "text.nextplayer"})
 	}
-	say := func(key string) string { return l.Render(msg.Msg{Key: key, Args: a}) }
+	say := func(key string) []byte { return l.AppendRender(dst, &msg.Msg{Key: key, Args: a}) }
 	switch s.Phase {
 	case referee.PhaseSetup:
 		if len(s.Hands) == 0 && len(s.Players) == 0 {
@@ -143,7 +146,7 @@ func Next(s *referee.State, l lang.Lang) string {
 		}
 		return say("text.over")
 	}
-	return ""
+	return dst
 }
 
 // matchKey is the key of the turn sentence, with what the next card must
@@ -173,13 +176,12 @@ func matchKey(s *referee.State, a *msg.Args) string {
 	return "text.turn.match"
 }
 
-// handList prints m in seat order ("Ann 6, Ben 7"); names not seated come
-// last in sorted order.
-func handList(s *referee.State, m map[string]int) string {
-	if len(m) == 0 {
-		return ""
-	}
-	var b strings.Builder
+// appendList appends the message key (text.hands, text.scores) with m
+// listed in seat order ("Ann 6, Ben 7"); names not seated come last in
+// sorted order.
+func appendList(dst []byte, l lang.Lang, key string, s *referee.State, m map[string]int) []byte {
+	var buf [128]byte
+	list := buf[:0]
 	seen := 0
 	add := func(name string) {
 		v, ok := m[name]
@@ -187,10 +189,10 @@ func handList(s *referee.State, m map[string]int) string {
 			return
 		}
 		if seen > 0 {
-			b.WriteString(", ")
+			list = append(list, ", "...)
 		}
 		seen++
-		b.WriteString(name + " " + strconv.Itoa(v))
+		list = strconv.AppendInt(append(append(list, name...), ' '), int64(v), 10)
 	}
 	for _, p := range s.Players {
 		add(p)
@@ -206,5 +208,5 @@ func handList(s *referee.State, m map[string]int) string {
 			}
 		}
 	}
-	return b.String()
+	return l.AppendRender(dst, &msg.Msg{Key: key, Args: msg.Args{Text: string(list)}})
 }

@@ -53,7 +53,7 @@ func (k Kind) String() string {
 //	draw [CARD…]           Cards (may be empty)
 //	pass                   -
 //	uno [NAME]             Name ("" = the player who played last)
-//	catch NAME             Name
+//	catch NAME [by NAME]   Name (who is caught), By (who caught them; "" = not said)
 //	challenge              -
 //	hand NAME [CARD…]      Name, Cards
 //	points NAME N          Name, N
@@ -66,6 +66,7 @@ type Event struct {
 	Timed   bool
 	Kind    Kind
 	Name    string
+	By      string // catch: who caught Name, when the table knows (a seat button)
 	Names   []string
 	Card    cards.Card
 	Cards   []cards.Card
@@ -105,10 +106,16 @@ func bad(code error, format string, a ...any) *ParseError {
 	return &ParseError{Code: code, Msg: fmt.Sprintf(format, a...)}
 }
 
+// maxWords is how many words of a line Parse splits without allocating:
+// every line but a long hand, draw or rules line. The words are substrings
+// of line; the few an event keeps (Names, Options) are copied out.
+const maxWords = 16
+
 // Parse reads one line. A blank line or a comment gives ok == false and no
 // error. n is the line number recorded in the event and in errors.
 func Parse(line string, n int) (ev Event, ok bool, err error) {
-	f := words(line)
+	var buf [maxWords]string
+	f := words(line, buf[:0])
 	if len(f) == 0 {
 		return Event{}, false, nil
 	}
@@ -118,7 +125,7 @@ func Parse(line string, n int) (ev Event, ok bool, err error) {
 		perr = parseKind(&ev, f[0])
 	}
 	if perr == nil {
-		perr = argParsers[ev.Kind](&ev, f[1:])
+		perr = parseArgs(&ev, f[1:])
 	}
 	if perr != nil {
 		perr.Line = n
@@ -127,17 +134,33 @@ func Parse(line string, n int) (ev Event, ok bool, err error) {
 	return ev, true, nil
 }
 
-// words splits a line, comment dropped, on the blanks RULES.md §7 separates
-// words with. Other Unicode spaces stay inside a word, where a name or a
-// card code refuses them: a name can never silently become two.
-func words(line string) []string {
+// words appends the words of a line, comment dropped, to dst, split on the
+// blanks RULES.md §7 separates words with. Other Unicode spaces stay
+// inside a word, where a name or a card code refuses them: a name can
+// never silently become two. The blanks are ASCII, and no byte of a
+// multi-byte UTF-8 character is ASCII, so the line is split byte by byte.
+func words(line string, dst []string) []string {
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
 	}
-	return strings.FieldsFunc(line, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\r' || r == '\n' || r == '\v' || r == '\f'
-	})
+	for i := 0; i < len(line); {
+		for i < len(line) && blank[line[i]] {
+			i++
+		}
+		j := i
+		for j < len(line) && !blank[line[j]] {
+			j++
+		}
+		if j > i {
+			dst = append(dst, line[i:j])
+		}
+		i = j
+	}
+	return dst
 }
+
+// blank marks the bytes that separate words.
+var blank = [256]bool{' ': true, '\t': true, '\r': true, '\n': true, '\v': true, '\f': true}
 
 // parseTime reads the time a line may start with and returns the words
 // after it.
@@ -163,14 +186,50 @@ func parseKind(ev *Event, word string) *ParseError {
 			return nil
 		}
 	}
-	return bad(ErrBadLine, "%q is not an event: want one of players, rules, dealer, start, play, color, draw, pass, uno, catch, challenge, hand, points, swap, slap, end", word)
+	// The list is the events of RULES.md's table log, as it always read:
+	// end, newer, is written by the table (a game stopped early), not
+	// typed, and a log without it replays exactly as before, its refusals'
+	// sentences included.
+	return bad(ErrBadLine, "%q is not an event: want one of players, rules, dealer, start, play, color, draw, pass, uno, catch, challenge, hand, points, swap, slap", word)
 }
 
-// argParsers read the words after each keyword into the event.
-var argParsers = [...]func(*Event, []string) *ParseError{
-	Players: parsePlayers, Rules: parseRules, Dealer: parseOneName, Catch: parseOneName, Swap: parseOneName, Slap: parseOneName,
-	Start: parseStart, Play: parsePlay, Color: parseColor, Draw: parseDraw, Pass: parseNothing,
-	Challenge: parseNothing, Uno: parseUno, Hand: parseHand, Points: parsePoints, End: parseNothing,
+// parseArgs reads the words after the keyword into the event. A switch,
+// not a table of functions: through a call the compiler can't see, ev and
+// the words would go to the heap for every line.
+func parseArgs(ev *Event, args []string) *ParseError {
+	switch ev.Kind {
+	case Players:
+		return parsePlayers(ev, args)
+	case Rules:
+		return parseRules(ev, args)
+	case Dealer, Swap, Slap:
+		return parseOneName(ev, args)
+	case Catch:
+		return parseCatch(ev, args)
+	case Start:
+		return parseStart(ev, args)
+	case Play:
+		return parsePlay(ev, args)
+	case Color:
+		return parseColor(ev, args)
+	case Draw:
+		return parseDraw(ev, args)
+	case Uno:
+		return parseUno(ev, args)
+	case Hand:
+		return parseHand(ev, args)
+	case Points:
+		return parsePoints(ev, args)
+	}
+	return parseNothing(ev, args) // pass, challenge, end
+}
+
+// clone is a copy of words an event keeps. Not slices.Clone: its result
+// may share the argument's array, which is Parse's, on its stack.
+func clone(words []string) []string {
+	c := make([]string, len(words))
+	copy(c, words)
+	return c
 }
 
 func arity(args []string, min, max int) bool {
@@ -196,6 +255,9 @@ func parseCard(s string) (cards.Card, *ParseError) {
 // part of a card in a hand or a draw).
 func parseCards(args []string) ([]cards.Card, *ParseError) {
 	var cs []cards.Card
+	if len(args) > 0 {
+		cs = make([]cards.Card, 0, len(args))
+	}
 	for _, s := range args {
 		c, err := parseCard(s)
 		if err != nil {
@@ -220,7 +282,7 @@ func parsePlayers(ev *Event, args []string) *ParseError {
 		}
 		seen[name] = true
 	}
-	ev.Names = args
+	ev.Names = clone(args)
 	return nil
 }
 
@@ -228,7 +290,7 @@ func parseRules(ev *Event, args []string) *ParseError {
 	if !arity(args, 1, -1) {
 		return bad(ErrBadLine, "rules needs a preset: official, cars or house-ru")
 	}
-	ev.Preset, ev.Options = args[0], args[1:]
+	ev.Preset, ev.Options = args[0], clone(args[1:])
 	return nil
 }
 
@@ -238,6 +300,18 @@ func parseOneName(ev *Event, args []string) *ParseError {
 	}
 	ev.Name = args[0]
 	return parseName(ev.Name)
+}
+
+// parseCatch reads catch NAME [by NAME]: who is caught, and who caught
+// them when the table knows.
+func parseCatch(ev *Event, args []string) *ParseError {
+	if len(args) == 3 && args[1] == "by" {
+		if err := parseName(args[2]); err != nil {
+			return err
+		}
+		ev.By, args = args[2], args[:1]
+	}
+	return parseOneName(ev, args)
 }
 
 func parseStart(ev *Event, args []string) *ParseError {
@@ -332,10 +406,16 @@ func parsePoints(ev *Event, args []string) *ParseError {
 
 // names is every player name ev carries.
 func (ev Event) names() []string {
-	if ev.Name != "" {
-		return append([]string{ev.Name}, ev.Names...)
+	var ns []string
+	for _, n := range []string{ev.Name, ev.By} {
+		if n != "" {
+			ns = append(ns, n)
+		}
 	}
-	return ev.Names
+	if ns == nil {
+		return ev.Names
+	}
+	return append(ns, ev.Names...)
 }
 
 // Text is the writer's String: the line of ev, after checking that it can
@@ -370,8 +450,14 @@ func (ev Event) String() string {
 		for _, o := range ev.Options {
 			word(o)
 		}
-	case Dealer, Catch, Swap, Slap:
+	case Dealer, Swap, Slap:
 		word(ev.Name)
+	case Catch:
+		word(ev.Name)
+		if ev.By != "" {
+			word("by")
+			word(ev.By)
+		}
 	case Start:
 		word(ev.Card.String())
 	case Play:

@@ -85,6 +85,9 @@ func nameReason(s string) string {
 	if s == "" {
 		return NameEmpty
 	}
+	if plainName(s) {
+		return ""
+	}
 	if !utf8.ValidString(s) {
 		return NameControl
 	}
@@ -102,6 +105,21 @@ func nameReason(s string) string {
 		return NameTooLong
 	}
 	return ""
+}
+
+// plainName reports whether s is a short name of visible ASCII other than
+// '#' and ',', which runeReason always accepts: most names, read on every
+// line of a log without decoding a rune.
+func plainName(s string) bool {
+	if len(s) > MaxName {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '#' || c == ',' {
+			return false
+		}
+	}
+	return true
 }
 
 // runeReason says why r can't be in a name, or "".

@@ -85,6 +85,7 @@ func TestNamesInTheLog(t *testing.T) {
 		{"RLO", Event{Kind: Hand, Name: "\u202eBen"}, "hand \u202eBen R5"},
 		{"BEL", Event{Kind: Uno, Name: "Ben\a"}, "uno Ben\a"},
 		{"U+2028", Event{Kind: Points, Name: "A\u2028B", N: 3}, "points A\u2028B 3"},
+		{"catcher", Event{Kind: Catch, Name: "Ann", By: "Ben\u00a0"}, "catch Ann by Ben\u00a0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

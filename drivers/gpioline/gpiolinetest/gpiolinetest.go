@@ -137,6 +137,11 @@ func (c Change) String() string { return fmt.Sprintf("%d@%s", c.Value, c.At.Form
 type Line struct {
 	Now func() time.Time
 	Err error // returned by SetValue, which then records nothing
+	// Keep, when above 0, keeps only the last writes (Keep to 2×Keep of
+	// them): a simulator that runs for days, as the virtual table's
+	// board does, must not hold every blink of every LED. 0 keeps every
+	// write, for a test to read back.
+	Keep int
 
 	mu      sync.Mutex
 	changes []Change
@@ -152,6 +157,9 @@ func (o *Line) SetValue(v int) error {
 	var at time.Time
 	if o.Now != nil {
 		at = o.Now()
+	}
+	if o.Keep > 0 && len(o.changes) >= 2*o.Keep {
+		o.changes = o.changes[:copy(o.changes, o.changes[len(o.changes)-o.Keep:])]
 	}
 	o.changes = append(o.changes, Change{At: at, Value: v})
 	return nil

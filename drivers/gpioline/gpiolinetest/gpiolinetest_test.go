@@ -34,3 +34,23 @@ func TestClock(t *testing.T) {
 		t.Errorf("now %v pending %d, want 100ms 1", clk.Since(gpiolinetest.Epoch), clk.Pending())
 	}
 }
+
+// TestLineKeep: a line that keeps its last writes keeps at least
+// Keep of them, never more than twice as many, and its Value is the last.
+func TestLineKeep(t *testing.T) {
+	o := &gpiolinetest.Line{Keep: 4}
+	for i := 1; i <= 100; i++ {
+		if err := o.SetValue(i); err != nil {
+			t.Fatal(err)
+		}
+		ch := o.Changes()
+		if n := len(ch); n < min(i, 4) || n > 8 || ch[n-1].Value != i || o.Value() != i {
+			t.Fatalf("after %d writes: %v, Value %d", i, ch, o.Value())
+		}
+		for k := range ch {
+			if ch[k].Value != i-len(ch)+1+k {
+				t.Fatalf("after %d writes: %v is not the last writes in order", i, ch)
+			}
+		}
+	}
+}

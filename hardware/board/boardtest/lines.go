@@ -99,6 +99,11 @@ func (s *Sim) output(chip string, offset int, activeLow bool) (gpioline.OutputCl
 		return nil, err
 	}
 	l := &line{Line: &gpiolinetest.Line{Now: s.Clock.Now}, s: s, offset: offset}
+	if s.realTime {
+		// The virtual table's board runs as long as the daemon: its lines
+		// keep their last writes, not every one (Values is for tests).
+		l.Line.Keep = keepWrites
+	}
 	s.outs[offset] = l
 	return l, l.set(0)
 }
@@ -148,8 +153,13 @@ func (s *Sim) Out(offset int) *gpiolinetest.Line {
 	return nil
 }
 
+// keepWrites is how many writes an output line of a real-time board
+// keeps, at least.
+const keepWrites = 256
+
 // Values is every value output offset was set to, the inactive one at its
-// request first; nil if it was never requested as an output.
+// request first; nil if it was never requested as an output. A real-time
+// board keeps only the last writes of each line (keepWrites).
 func (s *Sim) Values(offset int) []int {
 	o := s.Out(offset)
 	if o == nil {

@@ -115,6 +115,9 @@ type Env struct {
 	// Speaker checks the optional speaker in a language (EspeakSpeaker):
 	// nil when the referee can speak. Nil: not checked.
 	Speaker func(ctx context.Context, lang string) error
+	// Free is the room left on the file system of a directory
+	// (journal.FreeSpace); nil: the data directory's disk is not checked.
+	Free func(dir string) (uint64, error)
 }
 
 // Consumer labels the lines the doctor holds, in gpioinfo.
@@ -148,6 +151,8 @@ type Options struct {
 	// the referee then runs the virtual table, not the parts checked.
 	Config string
 	Sim    bool
+	// Data is the data directory, whose disk's room is checked (Env.Free).
+	Data string
 }
 
 // Run runs every check and returns the report. It stops early, with the
@@ -165,6 +170,7 @@ func Run(ctx context.Context, env *Env, o Options) *Report {
 	d.rep.Step = int(o.Step)
 	defer d.finish()
 	defer d.close()
+	d.disk()
 	if !d.pinMap() || !d.machine() {
 		return d.rep
 	}

@@ -214,7 +214,7 @@ func (t *Table) finishNow() error {
 			if err != nil {
 				return refuseAction("action.end.fail", msg.Args{Text: err.Error()})
 			}
-			return &ActionError{Msg: t.named(v.Msg)}
+			return &ActionError{Msg: t.named(v.Sentence())}
 		}
 		// Held plays wait for an UNO grace that no longer matters.
 		t.uno.held = nil

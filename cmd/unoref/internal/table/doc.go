@@ -40,13 +40,29 @@
 // that a phone can read them in its own language; so does the daemon's
 // alert (Config.Alert, Snapshot.Alert: a damaged journal and what to do).
 //
+// No write failure stops the table (storage.go). An event the journal can't
+// write is refused at the table in words (table.journal); on a full card
+// (journal.ErrDiskFull) the banner table.alert.full goes on the page
+// (Snapshot.Alert) and the OLED (its text line), every event that would be
+// journaled is refused with table.full while refusals that write nothing
+// are ruled as ever, and every Config.StorageEvery the table asks
+// Config.FreeSpace for room: once there is journal.MinFree, the banner
+// goes and it writes again by itself (table.room). A journal that could
+// not even open on a full card (RetryJournal, Config.CardFull) is opened
+// then, and its game resumed. Problem shows a problem found while the
+// table runs (the daemon's background check finds the journal damaged):
+// its banner, and every journaled event refused with its sentence.
+//
 // A refusal or bad news stays on the OLED until the next event (or
 // Config.RefusalHold, config key display.refusal_hold); a text too long for
 // one screen pages round every Config.PageTime (screen.Pages). Each kind of
 // news has one look (outputs.go, looks): a legal play a green flash and a
 // chirp; a refusal "NO!", red and two buzzes; bad news (a missed UNO, a
 // mistake penalty, a starter put back) "OOPS!", red and amber and its own
-// sound (Penalty), never the green. After a count-up the OLED pages through
+// sound (Penalty), never the green. The LED and the buzzer are set first
+// (signal), as soon as the journal holds the event; the sentence, the OLED,
+// the page and the voice follow (issue 21: a tap reaches its outputs in
+// 15–23 µs of the table's CPU, the journal's commit aside). After a count-up the OLED pages through
 // the round's points (Snapshot.RoundPoints), the totals and the verdict,
 // and names the round to come.
 //
@@ -72,8 +88,8 @@
 //   - Extreme Heights: a tap → hand NAME CARD; PASS → hand NAME
 //   - buttons: R/Y/G/B → color C; DRAW → draw; PASS → pass; CHALLENGE →
 //     challenge; UNO → uno (the player who played last), uno NAME after a
-//     seat press, or catch NAME when the pressed seat is not the one whose
-//     call is due
+//     seat press, or catch NAME by SEAT when the pressed seat is not the
+//     one whose call is due (the family's record counts who caught whom)
 //   - a seat press names who acts for Config.SeatWindow; in phase swap it
 //     is the target of a 7 → swap NAME; while a UNO caller's hand is being
 //     slapped (uno-slap) it is that player's slap → slap NAME

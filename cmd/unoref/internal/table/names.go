@@ -96,7 +96,7 @@ func (s *SQLJournal) Rename(ctx context.Context, game int64, seat, name string) 
 // Games lists the journaled games, oldest first, players named as now.
 func (s *SQLJournal) Games(ctx context.Context) ([]journal.GameSummary, error) { return s.J.Games(ctx) }
 
-// RecentGames lists a page of the history: n games before the game before.
+// RecentGames lists a page of the history: n games started before the game before.
 func (s *SQLJournal) RecentGames(ctx context.Context, before int64, n int) ([]journal.GameSummary, error) {
 	return s.J.RecentGames(ctx, before, n)
 }
@@ -111,9 +111,10 @@ func (s *SQLJournal) Rounds(ctx context.Context, game int64) ([]journal.Round, e
 	return s.J.Rounds(ctx, game)
 }
 
-// GameTotals are every game's totals after its last round.
-func (s *SQLJournal) GameTotals(ctx context.Context) (map[int64][]journal.Score, error) {
-	return s.J.GameTotals(ctx)
+// GameTotals are the totals of the games ids (every game's when none)
+// after their last rounds.
+func (s *SQLJournal) GameTotals(ctx context.Context, ids ...int64) (map[int64][]journal.Score, error) {
+	return s.J.GameTotals(ctx, ids...)
 }
 
 // Roster lists the family's players.

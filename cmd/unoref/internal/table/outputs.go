@@ -85,23 +85,33 @@ func newsOf(ev tablelog.Event, v referee.Verdict) news {
 	return n
 }
 
-// effects sounds and flashes a verdict as its news looks, and notes the
-// points of a round just counted.
-func (t *Table) effects(ev tablelog.Event, v referee.Verdict, before, st referee.State) {
+// signal flashes and sounds a verdict as its news looks, the legal or
+// illegal LED and then the buzzer, and returns the news. A tap's outputs
+// are set first, as soon as the journal holds the event: the sentence,
+// the screen, the page and the voice come after (issue 21).
+func (t *Table) signal(ev tablelog.Event, v referee.Verdict) news {
 	n := newsOf(ev, v)
-	t.out.last.Bad = n == newsBad || n == newsMissed
-	t.scored(before, st)
 	lk, ok := looks[n]
 	if !ok {
-		return
+		return n
 	}
+	t.flash(lk.led)
 	if lk.pattern != nil && t.dev.Buzzer != nil {
 		t.output(board.PartBuzzer, t.dev.Buzzer.Play(lk.pattern))
 		t.after(timerBuzz, lk.pattern.Duration()+time.Millisecond)
 	}
 	t.out.buzz = lk.name
-	t.flash(lk.led)
-	if lk.alert == 0 {
+	return n
+}
+
+// effects notes what a verdict's news n means besides the outputs signal
+// set: a bad move, the points of a round just counted, and the alert that
+// holds the sentence told.
+func (t *Table) effects(n news, before, st referee.State) {
+	t.out.last.Bad = n == newsBad || n == newsMissed
+	t.scored(before, st)
+	lk, ok := looks[n]
+	if !ok || lk.alert == 0 {
 		return
 	}
 	t.out.alert, t.out.alertMsg, t.out.amber = lk.alert, t.out.last.Message, lk.amber
@@ -178,7 +188,7 @@ func (t *Table) refresh() {
 		OLEDPage:    t.out.screen.Page,
 		Voice:       t.voice,
 		Rules:       t.cur.rules,
-		Alert:       t.cfg.Alert,
+		Alert:       t.alert(),
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	s.Counted, s.PickNext = t.countedPlayers(st), t.pickNext()
@@ -236,6 +246,9 @@ func (t *Table) buildScreen(st referee.State) screen.Screen {
 	}
 	if t.out.alert != 0 {
 		s.Message = t.out.alertMsg
+	} else if t.storage.problem.Key != "" {
+		// The banner of a problem with the journal takes the text line.
+		s.Message = t.say(t.storage.refuse)
 	} else if st.SlapFor != "" {
 		s.Alert, s.Message = screen.AlertSlap, t.say(t.named(msg.Sentence{slapMsg(st)})...)
 	}

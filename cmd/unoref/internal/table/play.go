@@ -29,6 +29,7 @@ const (
 	CodeDuplicate  = "duplicate-card" // the same tag twice on the pile
 	CodeNoGame     = "no-game"        // a tap or press before any game
 	CodeBadLine    = "bad-line"       // an event the table log can't hold (RULES.md §7's code)
+	CodeJournal    = "journal"        // the journal could not write the event (a full card, a failing one)
 )
 
 // tagCode sorts a tag the resolver refused.
@@ -309,7 +310,7 @@ func (t *Table) press(b button.Name) error {
 		return t.submit(ev)
 	case button.UNO:
 		if named && st.UnoOpen != "" && st.UnoOpen != who && !t.uno.win.called {
-			return t.submit(tablelog.Event{Kind: tablelog.Catch, Name: st.UnoOpen})
+			return t.submit(tablelog.Event{Kind: tablelog.Catch, Name: st.UnoOpen, By: who})
 		}
 		return t.submit(tablelog.Event{Kind: tablelog.Uno, Name: who})
 	case button.Pass:
@@ -374,6 +375,8 @@ func (t *Table) timer(m timerMsg) error {
 		t.refresh()
 	case timerSlap:
 		return t.slapForLate()
+	case timerStorage:
+		t.roomAgain()
 	}
 	return nil
 }
@@ -474,6 +477,14 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 			return nil
 		}
 	}
+	if t.storage.refuse.Key != "" && !t.storage.full {
+		// The journal was found damaged: nothing more goes into it.
+		if uid != "" {
+			t.tags.pile.Undo()
+		}
+		t.refuse(CodeJournal, t.storage.refuse, ev.String())
+		return nil
+	}
 	before := t.cur.game.State()
 	v, err := t.cur.game.ApplyTag(context.Background(), ev, uid)
 	if err != nil {
@@ -487,23 +498,25 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 			t.refuse(CodeBadLine, m, "")
 			return &ActionError{Msg: msg.Sentence{m}}
 		}
-		t.refuse("journal", msg.Msg{Key: "table.journal"}, ev.String())
-		return err
+		t.journalFailed(err, ev.String())
+		return nil
 	}
+	n := t.signal(ev, v)
 	line := ev.String()
 	ev.Timed = false
 	said := ev.String()
 	if v.OK || mistake(v) {
 		t.out.pushLog(line)
 		t.cur.events++
+		t.written()
 	}
 	st := t.cur.game.State()
 	if st.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver {
 		t.logEnded(endOf(st))
 	}
 	t.track(ev, v, before, st, uid)
-	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Msg...)
-	t.effects(ev, v, before, st)
+	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Sentence()...)
+	t.effects(n, before, st)
 	t.speakVerdict(ev, v, before, st)
 	t.refresh()
 	return nil
@@ -609,8 +622,9 @@ func pileOf(lines, tags []string) registry.Pile {
 
 // refuse shows a refusal the daemon makes itself (a tag that names no card).
 func (t *Table) refuse(code string, m msg.Msg, event string) {
+	n := t.signal(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code})
 	t.tell(Verdict{Code: code, Event: event}, m)
-	t.effects(tablelog.Event{Kind: tablelog.Play}, referee.Verdict{Code: code, Msg: msg.Sentence{m}}, referee.State{}, referee.State{})
+	t.effects(n, referee.State{}, referee.State{})
 	t.speak(speech{msg.Sentence{m}})
 	t.refresh()
 }

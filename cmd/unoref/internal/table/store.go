@@ -67,7 +67,7 @@ func (s *SQLJournal) NewGame(ctx context.Context, players []string, rules string
 	g := referee.New()
 	for _, ev := range []tablelog.Event{{Kind: tablelog.Players, Names: players}, rev} {
 		if v := g.Apply(ev); !v.OK {
-			return nil, &setupError{v.Msg}
+			return nil, &setupError{v.Sentence()}
 		}
 	}
 	if s.cur == nil {
@@ -110,6 +110,66 @@ func (d DamagedJournal) Resume(context.Context) (JournaledGame, error) { return 
 
 // LastPlayers implements Journal.
 func (d DamagedJournal) LastPlayers(context.Context) []string { return nil }
+
+// RetryJournal stands in for a journal that could not be opened at start
+// because its disk is full (journal.ErrDiskFull): the table starts with
+// the full card's banner (Config.CardFull), and every NewGame and Resume
+// tries Open again; once it opens, the table plays on it. Open is called
+// from the table's loop only.
+type RetryJournal struct {
+	Open func(ctx context.Context) (*SQLJournal, error)
+	j    *SQLJournal
+}
+
+var _ Journal = (*RetryJournal)(nil)
+
+// open is the journal once it opens.
+func (r *RetryJournal) open(ctx context.Context) (*SQLJournal, error) {
+	if r.j != nil {
+		return r.j, nil
+	}
+	j, err := r.Open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r.j = j
+	return j, nil
+}
+
+// NewGame implements Journal: refused while the journal does not open.
+func (r *RetryJournal) NewGame(ctx context.Context, players []string, rules string) (JournaledGame, error) {
+	j, err := r.open(ctx)
+	if err != nil {
+		return nil, &setupError{msg.Sentence{{Key: "table.full"}}}
+	}
+	return j.NewGame(ctx, players, rules)
+}
+
+// Resume implements Journal: no game while the journal does not open.
+func (r *RetryJournal) Resume(ctx context.Context) (JournaledGame, error) {
+	j, err := r.open(ctx)
+	if err != nil {
+		return nil, ErrNoOpenGame
+	}
+	return j.Resume(ctx)
+}
+
+// LastPlayers implements Journal.
+func (r *RetryJournal) LastPlayers(ctx context.Context) []string {
+	j, err := r.open(ctx)
+	if err != nil {
+		return nil
+	}
+	return j.LastPlayers(ctx)
+}
+
+// Close closes the journal if it opened.
+func (r *RetryJournal) Close() error {
+	if r.j == nil {
+		return nil
+	}
+	return r.j.Close()
+}
 
 // Resume implements Journal.
 func (s *SQLJournal) Resume(ctx context.Context) (JournaledGame, error) {
@@ -193,8 +253,9 @@ func OpenJournal(ctx context.Context, path string) (*SQLJournal, error) {
 	return OpenJournalWith(ctx, path, nil)
 }
 
-// OpenJournalWith is OpenJournal with the journal's options: the daemon on
-// simulated devices marks the games it starts (journal.Opts.Simulated).
+// OpenJournalWith is OpenJournal with the journal's settings (the daemon's:
+// the whole-file check left for later, the second copy, the games it starts
+// on simulated devices marked: journal.Opts.Simulated).
 func OpenJournalWith(ctx context.Context, path string, o *journal.Opts) (*SQLJournal, error) {
 	j, err := journal.Open(ctx, path, o)
 	if err != nil {

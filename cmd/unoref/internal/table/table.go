@@ -69,6 +69,17 @@ type Config struct {
 	// start (a damaged journal) and what to do, as a key and its
 	// arguments, for the page to say in its language.
 	Alert msg.Msg
+	// DataDir is the directory of the journal, as the banner of a full
+	// card names it. FreeSpace, when set, is the room left on its disk: a
+	// table on a full card asks it every StorageEvery (default 5 s) and
+	// goes on by itself once there is journal.MinFree; without it the
+	// next event tries.
+	DataDir      string
+	FreeSpace    func() (uint64, error)
+	StorageEvery time.Duration
+	// CardFull starts the table on a full card (the journal could not
+	// open: RetryJournal), with its banner, until there is room.
+	CardFull bool
 	// Heartbeat, when set, is called by Run's loop as it starts and then
 	// every HeartbeatEvery of real time (not the Clock's), between the
 	// handling of two inputs: a handler that hangs stops the calls. It is
@@ -97,6 +108,9 @@ func (c *Config) defaults() {
 	if c.HeartbeatEvery <= 0 {
 		c.HeartbeatEvery = time.Second
 	}
+	if c.StorageEvery <= 0 {
+		c.StorageEvery = storageEvery
+	}
 }
 
 // DefaultUnoGrace is Config.UnoGrace's default, and the config key
@@ -119,17 +133,20 @@ type Table struct {
 	halted  chan struct{}
 
 	// Owned by Run's goroutine.
-	cur    currentGame
-	dealer dealerPick
-	taps   tapLines
-	armed  armedSeat
-	uno    unoState
-	out    outputs
-	tags   padTags
-	sched  timerSet
-	person Person      // the page's hand: Devices.Person, or pageHand
-	parts  board.Parts // optional parts, as found and since
-	voice  VoiceState  // speaker and teaching mode, as the page sets them
+	cur     currentGame
+	dealer  dealerPick
+	taps    tapLines
+	armed   armedSeat
+	uno     unoState
+	out     outputs
+	tags    padTags
+	sched   timerSet
+	person  Person      // the page's hand: Devices.Person, or pageHand
+	parts   board.Parts // optional parts, as found and since
+	voice   VoiceState  // speaker and teaching mode, as the page sets them
+	storage storage     // a problem with the journal's disk (storage.go)
+
+	problems chan storage // Problem hands Run a problem found meanwhile
 
 	codeShown chan chan struct{} // ShowCode asks Run to redraw, and waits
 
@@ -227,7 +244,8 @@ const (
 	timerAlert
 	timerSlap
 	timerPage
-	timerBuzz // the buzzer's pattern ended: the snapshot says so
+	timerBuzz    // the buzzer's pattern ended: the snapshot says so
+	timerStorage // a full card: look for room again
 	nTimers
 )
 
@@ -269,6 +287,7 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		voice:   VoiceState{Speak: cfg.Speak && cfg.Voice != nil, Teach: cfg.Teach, Settings: cfg.VoiceSettings, Fitted: cfg.Voice != nil},
 	}
 	t.codeShown = make(chan chan struct{})
+	t.problems = make(chan storage)
 	if t.clock == nil {
 		t.clock = clock.System
 	}
@@ -277,6 +296,9 @@ func New(ctx context.Context, dev Devices, j Journal, cfg Config) (*Table, error
 		t.person = pageHand{t}
 	}
 	t.out.reader = t.readerOK()
+	if cfg.CardFull {
+		t.cardFull()
+	}
 	g, err := j.Resume(ctx)
 	switch {
 	case errors.Is(err, ErrNoOpenGame):
@@ -404,6 +426,9 @@ func (t *Table) Run(ctx context.Context) error {
 		case drawn := <-t.codeShown:
 			t.refresh()
 			close(drawn)
+		case p := <-t.problems:
+			t.storage = p
+			t.refresh()
 		case ev, ok := <-play:
 			if !ok {
 				if ctx.Err() != nil {
@@ -490,6 +515,7 @@ func (t *Table) halt() {
 	t.sched.cancel(timerSlap)
 	t.sched.cancel(timerPage)
 	t.sched.cancel(timerBuzz)
+	t.sched.cancel(timerStorage)
 	var errs []error
 	for _, h := range []interface{ Halt() error }{t.dev.Play, t.dev.Draw, t.dev.Display, t.dev.LEDs, t.dev.Buzzer, t.dev.Seats} {
 		if h != nil {

@@ -104,3 +104,17 @@ func TestUnoGrace(t *testing.T) {
 		}
 	})
 }
+
+// A catch by a seat button says who caught: the family's record counts it.
+func TestSeatCatchSaysWho(t *testing.T) {
+	v := startVirtual(t, t.TempDir(), Config{UnoGrace: 2 * time.Second})
+	toUNO(t, v, "official")
+	v.seat(t, 0) // Ann
+	s := v.press(t, "uno")
+	if got := logTail(s, 1); len(got) != 1 || got[0] != "catch Ben by Ann" {
+		t.Errorf("log after Ann's catch ends %q, want catch Ben by Ann", got)
+	}
+	if s.State.Hands["Ben"] != 3 {
+		t.Errorf("Ben holds %d cards after the catch, want 3", s.State.Hands["Ben"])
+	}
+}

@@ -69,7 +69,7 @@ func (t *Table) speakVerdict(ev tablelog.Event, v referee.Verdict, before, st re
 	if v.OK && ev.Kind == tablelog.Play && ev.Card.Kind == cards.WildDrawFour {
 		t.cur.wd4Color, _ = cards.ParseColor(before.Color)
 	}
-	s := speech{v.Msg}
+	s := speech{v.Sentence()}
 	if t.voice.Teach {
 		for _, m := range lessons(ev, v, before, st, t.cur.game.Rules(), t.cur.wd4Color) {
 			s = append(s, msg.Sentence{m})

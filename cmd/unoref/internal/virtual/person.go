@@ -39,7 +39,7 @@ type Person struct {
 	field    map[string]bool            // tags the reader knows are in the field
 	placed   map[string]mfrc522test.Tag // tags in the simulated field
 	deferred map[string]mfrc522test.Tag // tags waiting for their twin to leave
-	padOf    map[string]string
+	padOf    map[string]string          // the pad of each tag placed, deferred or in the field
 
 	pressMu sync.Mutex // one press at a time
 	pressed chan struct{}
@@ -147,6 +147,7 @@ func (p *Person) Lift(padName string) error {
 		if p.padOf[uid] == padName {
 			pd.chip.Remove(tag)
 			delete(p.placed, uid)
+			p.forget(uid)
 		}
 	}
 	return nil
@@ -220,11 +221,22 @@ func (p *Person) ReaderRuled(padName string, ev mfrc522.Event) {
 			p.placed[uid] = tag
 			pd.chip.Place(tag)
 		}
+		p.forget(uid)
 	case mfrc522.ReaderLost:
 		clear(p.field)
 	}
 	if len(p.waits) > 0 {
 		p.sim.Poll(pd.dev, 1)
+	}
+}
+
+// forget drops the pad of a tag gone for good: every tap is a fresh
+// sticker, and a day's play must not keep them all. p.mu is held.
+func (p *Person) forget(uid string) {
+	_, placed := p.placed[uid]
+	_, deferred := p.deferred[uid]
+	if !placed && !deferred && !p.field[uid] {
+		delete(p.padOf, uid)
 	}
 }
 

@@ -68,8 +68,17 @@ func (s *Server) loggedIn(r *http.Request) bool {
 // policy every action needs the PIN; without one, nothing works but the
 // setup code.
 func (s *Server) authorize(r *http.Request, kind table.ActionKind, pin string) error {
+	return s.authorizeAs(r, kind.Admin(), pin)
+}
+
+// authorizeAdmin is authorize for what an admin action needs: the family's
+// record as a file (POST /api/record).
+func (s *Server) authorizeAdmin(r *http.Request, pin string) error {
+	return s.authorizeAs(r, true, pin)
+}
+
+func (s *Server) authorizeAs(r *http.Request, admin bool, pin string) error {
 	open := s.open()
-	admin := kind.Admin()
 	set := s.pins.set()
 	switch {
 	case !set && open:

@@ -41,8 +41,9 @@
 //	POST /api/setup   the setup code and a new PIN (JSON {"Code": "…",
 //	                  "PIN": "…"} or form fields code, pin): 204 and a
 //	                  session cookie; 400 once a PIN is set
-//	GET  /history     the games, newest first: date, players, rules,
-//	                  rounds, outcome, totals
+//	GET  /history     the games, started last first (an imported game
+//	                  takes its place), 100 a page: date, players, rules,
+//	                  rounds, outcome, totals (read for those 100 only)
 //	GET  /history/N   game N: the rounds (points and running totals of
 //	                  every player, the round's winner) and the chart
 //	GET  /history/N.svg  the chart alone (image/svg+xml)
@@ -50,13 +51,19 @@
 //	                  player's last five games (chart), head to head, by
 //	                  preset, refusals by rule, and the roster's forms;
 //	                  ?last=N&since=YYYY-MM-DD&until=YYYY-MM-DD choose the
-//	                  games
+//	                  games (from since to until, both days included, in
+//	                  the box's time zone)
 //	GET  /family/ID   one roster player: statistics, best and worst
 //	                  rounds, charts per game, head to head, presets, games
 //	POST /api/roster  a roster form (op add, edit, merge, move, or guests:
 //	                  the last game's guests the family page offered, added
 //	                  in one tap): 303 back to the family page, with
 //	                  ?error= a sentence
+//	POST /api/record  the family's record as one file (the journal, a
+//	                  consistent copy read while the table plays:
+//	                  journal.WriteSnapshot), which `unoref restore --from`
+//	                  puts back; the admin PIN when one is set (a session or
+//	                  the form's pin), else 303 back to /family with ?error=
 //	GET  /static/…    style.css, app.js
 //	GET  /favicon.ico the page's icon
 //
@@ -88,6 +95,14 @@
 // journal) is a banner (#alert) in the page's language, the command to
 // type in it as code (the catalogs keep it between backquotes), and the
 // technical reason, in English, folded away in a <details lang="en">.
+// The family's page says when the rolling copy (and the second copy,
+// backup.dir) was last made and checked, or why the last one failed
+// (Opts.Copies), and offers the record's download.
+//
+// No page waits on the journal for ever: /, /history, /family, their
+// pages and the controls wait Opts.JournalWait (3 s) at most for the
+// journal (and the table, which waits on it): a frozen or failing card is
+// answered with a sentence (page.journal.slow), in the page's language.
 //
 // # Answers
 //

@@ -165,7 +165,7 @@ func (f *fakeTable) newGame(a table.Action) error {
 	f.g = g
 	f.snap.Players = append([]string(nil), a.Players...)
 	f.snap.Log = nil
-	f.apply(lines[0], referee.Verdict{OK: true, Msg: msg.Sentence{{Key: "plain", Args: msg.Args{Text: "New game: tap the starter card on the play pad."}}}})
+	f.apply(lines[0], referee.Verdict{OK: true}.Saying(msg.Msg{Key: "plain", Args: msg.Args{Text: "New game: tap the starter card on the play pad."}}))
 	f.snap.Log = append(f.snap.Log, lines[1])
 	return nil
 }

@@ -45,8 +45,9 @@ type familyView struct {
 	Presets []journal.PresetStats
 	Charts  []chart
 	Roster  []journal.Player
-	Guests  []string // the last game's guests, offered to the roster in one tap
-	Admin   bool     // the roster can be edited here (as a rename can)
+	Guests  []string    // the last game's guests, offered to the roster in one tap
+	Admin   bool        // the roster can be edited here (as a rename can)
+	Copies  *copiesView // the record's copies and its download; nil without them
 	Error   string
 	Problem string
 }
@@ -59,7 +60,9 @@ type periodForm struct {
 }
 
 // periodOf reads last, since and until (YYYY-MM-DD) from the query; what
-// does not read counts as unset.
+// does not read counts as unset. The form says "from … to …" ("с … по
+// …"): both days are in, so the period ends at the midnight after until,
+// in the box's time zone (a day of a clock change has 23 or 25 hours).
 func periodOf(r *http.Request) (journal.Period, periodForm) {
 	q := r.URL.Query()
 	var (
@@ -76,7 +79,7 @@ func periodOf(r *http.Request) (journal.Period, periodForm) {
 		kv.Set("since", f.Since)
 	}
 	if t, err := time.ParseInLocation(time.DateOnly, q.Get("until"), time.Local); err == nil {
-		p.Until, f.Until = t, q.Get("until")
+		p.Until, f.Until = time.Date(t.Year(), t.Month(), t.Day()+1, 0, 0, 0, 0, time.Local), q.Get("until")
 		kv.Set("until", f.Until)
 	}
 	if len(kv) > 0 {
@@ -100,7 +103,7 @@ func (s *Server) serveFamily(w http.ResponseWriter, r *http.Request) {
 		v.Roster, err = s.o.Record.Roster(ctx)
 	}
 	if err != nil {
-		v.Problem = wd.T("page.fam.unread")
+		v.Problem = wd.unread(err, "page.fam.unread")
 		s.render(w, http.StatusInternalServerError, "family", v)
 		return
 	}
@@ -110,6 +113,7 @@ func (s *Server) serveFamily(w http.ResponseWriter, r *http.Request) {
 		// Not a reason to fail the page: the offer waits for the next read.
 		v.Guests, _ = s.o.Record.Guests(ctx)
 	}
+	v.Copies = s.copiesOf(r, wd)
 	s.render(w, http.StatusOK, "family", v)
 }
 
@@ -144,7 +148,7 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 		v.Roster, err = s.o.Record.Roster(ctx)
 	}
 	if err != nil {
-		v.Problem = wd.T("page.fam.unread")
+		v.Problem = wd.unread(err, "page.fam.unread")
 		s.render(w, http.StatusInternalServerError, "player", v)
 		return
 	}

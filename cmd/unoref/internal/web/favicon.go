@@ -7,11 +7,13 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
+	"sync"
 )
 
-// favicon is /favicon.ico: a red card with a white oval, 32×32, drawn once.
+// favicon is /favicon.ico: a red card with a white oval, 32×32, drawn
+// when first asked (its PNG encoder takes a megabyte: not at every start).
 // An ICO file may hold a PNG image (ICONDIRENTRY with the PNG's bytes).
-var favicon = func() []byte {
+var favicon = sync.OnceValue(func() []byte {
 	const n = 32
 	img := image.NewNRGBA(image.Rect(0, 0, n, n))
 	red, white := color.NRGBA{0xd7, 0x26, 0x00, 0xff}, color.NRGBA{0xff, 0xff, 0xff, 0xff}
@@ -42,11 +44,11 @@ var favicon = func() []byte {
 	binary.Write(&ico, binary.LittleEndian, [2]uint32{uint32(p.Len()), 6 + 16})
 	ico.Write(p.Bytes())
 	return ico.Bytes()
-}()
+})
 
 func serveFavicon(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "image/x-icon")
 	h.Set("Cache-Control", "max-age=86400")
-	w.Write(favicon)
+	w.Write(favicon())
 }

@@ -91,16 +91,16 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 		totals, err = s.totals(ctx, games)
 	}
 	if err != nil {
-		v.Problem = wd.T("page.hist.unread")
+		v.Problem = wd.unread(err, "page.hist.unread")
 		s.render(w, http.StatusInternalServerError, "games", v)
 		return
 	}
 	cur := s.t.Snapshot().Game
+	if i := slices.IndexFunc(games, func(g journal.GameSummary) bool { return g.ID == before }); i >= 0 {
+		games = games[:i] // a History that lists every game: those before
+	}
 	for i := len(games) - 1; i >= 0; i-- {
 		g := games[i]
-		if before > 0 && g.ID >= before {
-			continue
-		}
 		if len(v.Games) == historyPage {
 			v.Older = v.Games[len(v.Games)-1].ID
 			break
@@ -110,9 +110,9 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 	s.render(w, http.StatusOK, "games", v)
 }
 
-// historyPage is how many games /history lists at once, newest first;
-// ?before=ID lists the ones before ID. Ten years of game nights are
-// thousands of games.
+// historyPage is how many games /history lists at once, newest first (by
+// start: an imported game takes its place); ?before=ID lists the ones
+// started before game ID. Ten years of game nights are thousands of games.
 const historyPage = 100
 
 // gamePager reads a page of the history (table.SQLJournal does).
@@ -121,7 +121,8 @@ type gamePager interface {
 }
 
 // historyPage reads the games /history may list: one more than a page,
-// which says there are older ones.
+// which says there are older ones. A History that pages lists them
+// alone; another lists every game.
 func (s *Server) historyPage(ctx context.Context, before int64) ([]journal.GameSummary, error) {
 	return s.recentGames(ctx, before, historyPage+1)
 }
@@ -145,16 +146,24 @@ func (s *Server) lastGame(ctx context.Context) journal.GameSummary {
 	return games[len(games)-1]
 }
 
-// gameTotaler reads every game's totals at once (table.SQLJournal does):
-// a ten-year history is thousands of games.
+// gameTotaler reads the totals of the games listed at once
+// (table.SQLJournal does): a page of the history, not the thousands of
+// games of ten years.
 type gameTotaler interface {
-	GameTotals(ctx context.Context) (map[int64][]journal.Score, error)
+	GameTotals(ctx context.Context, ids ...int64) (map[int64][]journal.Score, error)
 }
 
 // totals are the games' totals after their last rounds, by game.
 func (s *Server) totals(ctx context.Context, games []journal.GameSummary) (map[int64][]journal.Score, error) {
 	if t, ok := s.o.History.(gameTotaler); ok {
-		return t.GameTotals(ctx)
+		ids := make([]int64, len(games))
+		for i, g := range games {
+			ids[i] = g.ID
+		}
+		if len(ids) == 0 {
+			return nil, nil
+		}
+		return t.GameTotals(ctx, ids...)
 	}
 	m := map[int64][]journal.Score{}
 	for _, g := range games {
@@ -231,7 +240,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusNotFound, "game", historyView{W: wd, Title: ref, Problem: wd.l.Render(msg.Msg{Key: "page.hist.nogame", Args: msg.Args{Value: ref}})})
 		return
 	case err != nil:
-		http.Error(w, "The history could not be read.", http.StatusInternalServerError)
+		http.Error(w, wd.unread(err, "page.hist.unread"), http.StatusInternalServerError)
 		return
 	}
 	c := newChart(wd.N("page.chart.title", int(g.ID)), g.Players, rounds, target(g), wd, s.marks(r.Context()))

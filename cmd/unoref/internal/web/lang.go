@@ -442,6 +442,9 @@ func actionError(err error, l lang.Lang) string {
 	if s, ok := said(err, l); ok {
 		return s
 	}
+	if slow(err) {
+		return l.Render(msg.Msg{Key: "page.journal.slow"})
+	}
 	var re *referee.RulesError
 	if !errors.As(err, &re) {
 		return err.Error()

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
+	"sync"
 
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 )
@@ -53,8 +54,7 @@ func (s *Server) serveOLED(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, scaleOLED(s.t.OLED(), s.o.OLEDScale)); err != nil {
+	if err := pngEncoder.Encode(&buf, scaleOLED(s.t.OLED(), s.o.OLEDScale)); err != nil {
 		http.Error(w, "The OLED image could not be drawn.", http.StatusInternalServerError)
 		return
 	}
@@ -63,3 +63,18 @@ func (s *Server) serveOLED(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	w.Write(buf.Bytes())
 }
+
+// pngEncoder encodes the page's pictures, keeping its compressor between
+// them: a new one is a megabyte of garbage for every picture of the OLED
+// a phone asks for.
+var pngEncoder = &png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBuffers{}}
+
+// pngBuffers is a png.EncoderBufferPool on a sync.Pool.
+type pngBuffers struct{ p sync.Pool }
+
+func (b *pngBuffers) Get() *png.EncoderBuffer {
+	e, _ := b.p.Get().(*png.EncoderBuffer)
+	return e
+}
+
+func (b *pngBuffers) Put(e *png.EncoderBuffer) { b.p.Put(e) }

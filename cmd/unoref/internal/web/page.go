@@ -304,7 +304,13 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	keepLang(w, r)
-	s.render(w, http.StatusOK, "page.html", s.view(r, s.t.Snapshot(), r.URL.Query().Get("error")))
+	v := s.view(r, s.t.Snapshot(), r.URL.Query().Get("error"))
+	if r.Context().Err() != nil && v.Error == "" {
+		// The journal did not answer in time: the page says so, and shows
+		// the table without the last game's standings.
+		v.Error = v.W.T("page.journal.slow")
+	}
+	s.render(w, http.StatusOK, "page.html", v)
 }
 
 // chartSrc is the address of the chart of the game on the table; it changes

@@ -80,6 +80,16 @@ type Opts struct {
 	// Log gets a line for each request refused for its PIN and what the
 	// admin should know (a PIN chosen, a save failed). Default: nothing.
 	Log *slog.Logger
+	// Copies, when set, are the journal's copies: the family's page offers
+	// the record as one file (POST /api/record, admin) and says when the
+	// copies were last made. SecondCopy is the second place's directory
+	// (backup.dir), for the page to name; "" for none.
+	Copies     Copies
+	SecondCopy string
+	// JournalWait bounds how long a page or a control waits on the journal
+	// (and the table): past it, the page says so in a sentence. Default
+	// 3 s.
+	JournalWait time.Duration
 }
 
 // Server serves the page. It is an http.Handler.
@@ -131,21 +141,22 @@ func New(t Table, o *Opts) *Server {
 	files := http.StripPrefix("/static/", http.FileServerFS(static))
 
 	s.mux = http.NewServeMux()
-	s.mux.HandleFunc("GET /{$}", s.servePage)
+	s.mux.HandleFunc("GET /{$}", s.bounded(s.servePage))
 	s.mux.HandleFunc("GET /events", s.serveEvents)
 	s.mux.HandleFunc("GET /oled.png", s.serveOLED)
 	s.mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	s.mux.HandleFunc("GET /api/state", s.serveState)
 	s.mux.HandleFunc("GET /api/rules", s.serveRules)
-	s.mux.HandleFunc("POST /api/action", s.serveAction)
+	s.mux.HandleFunc("POST /api/action", s.bounded(s.serveAction))
 	s.mux.HandleFunc("POST /api/login", s.serveLogin)
 	s.mux.HandleFunc("POST /api/logout", s.serveLogout)
 	s.mux.HandleFunc("POST /api/setup", s.serveSetup)
-	s.mux.HandleFunc("GET /history", s.serveHistory)
-	s.mux.HandleFunc("GET /history/{ref}", s.serveGame)
-	s.mux.HandleFunc("GET /family", s.serveFamily)
-	s.mux.HandleFunc("GET /family/{id}", s.servePlayer)
-	s.mux.HandleFunc("POST /api/roster", s.serveRoster)
+	s.mux.HandleFunc("GET /history", s.bounded(s.serveHistory))
+	s.mux.HandleFunc("GET /history/{ref}", s.bounded(s.serveGame))
+	s.mux.HandleFunc("GET /family", s.bounded(s.serveFamily))
+	s.mux.HandleFunc("GET /family/{id}", s.bounded(s.servePlayer))
+	s.mux.HandleFunc("POST /api/roster", s.bounded(s.serveRoster))
+	s.mux.HandleFunc("POST /api/record", s.serveRecord)
 	s.mux.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
@@ -169,6 +180,9 @@ func (o *Opts) defaults() {
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.JournalWait <= 0 {
+		o.JournalWait = journalWait
 	}
 }
 

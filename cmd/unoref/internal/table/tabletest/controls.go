@@ -98,9 +98,12 @@ func Controls(evs []tablelog.Event) ([]table.Action, error) {
 			}
 			out = append(out, press("uno"))
 		case tablelog.Catch:
-			by := players[0]
-			if by == ev.Name {
-				by = players[1]
+			by := ev.By
+			if by == "" {
+				by = players[0]
+				if by == ev.Name {
+					by = players[1]
+				}
 			}
 			out = append(out, seat(by), press("uno"))
 		case tablelog.Challenge:
