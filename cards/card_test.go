@@ -121,3 +121,38 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestMostPoints: the most a hand of n cards can be worth, per deck. The
+// 108-card deck has 8 wilds: 5 cards at most 250, 9 at most 420 (8 wilds
+// and an action card); the 112-card decks have 12 cards worth 50.
+func TestMostPoints(t *testing.T) {
+	tests := []struct {
+		deck string
+		n    int
+		want int
+	}{
+		{Standard, 0, 0},
+		{Standard, 1, 50},
+		{Standard, 5, 250},
+		{Standard, 8, 400},
+		{Standard, 9, 420},
+		{Standard, 32, 880},   // the wilds and the 24 action cards
+		{Standard, 33, 889},   // then a 9
+		{Standard, 108, 1240}, // the whole deck
+		{Standard, 500, 1240}, // more cards than the deck holds: the whole deck
+		{Standard, -1, 0},     // no cards
+		{Cars, 12, 600},       // 8 wilds and 4 Extreme Heights
+		{Cars, 13, 620},       // then an action card
+		{Blanks, 112, 1440},   // the whole deck
+		{Blanks, 7, 350},      // a whole first hand of wilds and blanks
+	}
+	for _, tt := range tests {
+		got, err := MostPoints(tt.deck, tt.n)
+		if err != nil || got != tt.want {
+			t.Errorf("MostPoints(%q, %d) = %d, %v; want %d", tt.deck, tt.n, got, err, tt.want)
+		}
+	}
+	if _, err := MostPoints("jumbo", 3); err == nil {
+		t.Error(`MostPoints("jumbo", 3) did not fail`)
+	}
+}

@@ -2,7 +2,9 @@ package cards
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"sync"
 )
 
 // The decks of RULES.md §1 "The cards".
@@ -85,4 +87,39 @@ func Less(a, b Card) bool {
 		return a.Number < b.Number
 	}
 	return a.Color < b.Color
+}
+
+// mostPoints holds, per deck, the running sums of its cards' points from
+// the highest down: mostPoints[deck][n] is the most n of its cards are
+// worth. Built once, when first asked.
+var mostPoints = sync.OnceValue(func() map[string][]int {
+	m := make(map[string][]int, len(DeckNames))
+	for _, name := range DeckNames {
+		d, _ := Deck(name)
+		pts := make([]int, len(d))
+		for i, c := range d {
+			pts[i] = c.Points()
+		}
+		slices.SortFunc(pts, func(a, b int) int { return b - a })
+		sums := make([]int, len(pts)+1)
+		for i, p := range pts {
+			sums[i+1] = sums[i] + p
+		}
+		m[name] = sums
+	}
+	return m
+})
+
+// MostPoints is the most n cards of the named deck can be worth at the
+// count-up (RULES.md §3): its n highest cards, the wilds first. 5 cards of
+// the standard deck are worth at most 250, 9 at most 420; n past the
+// deck's size is the whole deck. It is the one answer to "can this hand
+// hold that many points?" for the referee, the table and the page.
+func MostPoints(deck string, n int) (int, error) {
+	sums, ok := mostPoints()[deck]
+	if !ok {
+		_, err := Deck(deck)
+		return 0, err
+	}
+	return sums[max(0, min(n, len(sums)-1))], nil
 }

@@ -21,3 +21,9 @@ func ExampleDeck() {
 	fmt.Println(len(d), n[cards.Card{Kind: cards.Heights}])
 	// Output: 112 4
 }
+
+func ExampleMostPoints() {
+	most, _ := cards.MostPoints(cards.Standard, 5)
+	fmt.Println(most)
+	// Output: 250
+}

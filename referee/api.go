@@ -69,6 +69,13 @@ type State struct {
 	// until SlapsDue is empty.
 	SlapFor  string   `json:"-"`
 	SlapsDue []string `json:"-"`
+
+	// Leader is who would win if the game were stopped now and scored as
+	// it stands (an end line, RULES.md §3 "Stopping early"): "" when
+	// two or more are level at the top, and once the game is over. Early
+	// says the game was stopped that way rather than won at the target.
+	Leader string `json:"-"`
+	Early  bool   `json:"-"`
 }
 
 // CurrentRound is the round the table names (the page, the OLED, the

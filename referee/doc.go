@@ -81,7 +81,10 @@
 //     Every card that leaves a hand (a play, a jump-in, a bounce, an Extreme
 //     Heights pick) goes through the same going-out rules.
 //   - Count-up: one hand or points line per player holding cards; a hand line
-//     must show exactly the known hand count (wrong-count). Penalty scoring:
+//     must show exactly the known hand count (wrong-count); a points line
+//     more than the known hand count's cards of the deck can be worth
+//     (MostHandPoints, from cards.MostPoints) is refused wrong-count,
+//     never penalised. Penalty scoring:
 //     ties for the lowest total go to the earlier seat. Lazy scoring: Scores
 //     count round wins, target is round wins (default 3), the loser is the
 //     highest hand (ties: earlier seat).
@@ -110,6 +113,14 @@
 //   - play-to-end: a player who goes out leaves the turn order; the round
 //     ends when one player holds cards, who alone is counted; the first out
 //     is the round's winner.
+//   - end (RULES.md §3 "Stopping early"): in any phase but over, the
+//     player ahead (State.Leader: highest total, lowest under penalty
+//     scoring, most rounds won under lazy, the latest stage then the
+//     fewest cards under seven-rounds) wins at once: phase over,
+//     EffGameOver, State.Early. The round being played is not counted.
+//     With two or more level at the top (before any count-up, everyone)
+//     it is refused wrong-phase, naming them, never penalised; it does
+//     not wait for the slaps of uno-slap.
 //   - seven-rounds: emptying the hand draws the next stage (6, 5, … 1) at
 //     once, counted as an EffDraw; emptying the single card wins the game
 //     (phase over, no count-up). It refuses scoring and target settings.

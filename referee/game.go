@@ -84,6 +84,7 @@ type Game struct {
 	drawPile  int
 
 	winner int
+	early  bool // the game was stopped and scored as it stood (an end line)
 }
 
 // penalty is the draw owed by the player to act (§2.6, §3 stacking,
@@ -148,7 +149,7 @@ func (g *Game) setRules(r Rules) {
 // the state as it was, except that a mistake-penalty may add cards.
 func (g *Game) Apply(ev tablelog.Event) Verdict {
 	g.now, g.timed = ev.At, ev.Timed
-	if g.slapOpen() && ev.Kind != tablelog.Slap && g.slapLate() {
+	if g.slapOpen() && ev.Kind != tablelog.Slap && ev.Kind != tablelog.End && g.slapLate() {
 		return g.applyLate(ev)
 	}
 	return g.dispatch(ev)
@@ -190,6 +191,8 @@ func (g *Game) dispatch(ev tablelog.Event) Verdict {
 		return g.swap(ev.Name)
 	case tablelog.Slap:
 		return g.slapBy(ev.Name)
+	case tablelog.End:
+		return g.endNow()
 	}
 	return refuse(ErrBadLine, say("line.unknown", msg.Args{}))
 }
@@ -264,6 +267,12 @@ func (g *Game) StateInto(s *State) {
 	}
 	if g.winner >= 0 {
 		s.Winner = g.names[g.winner]
+	}
+	s.Early = g.early
+	if g.ph != phOver {
+		if l := g.leadSeat(); l >= 0 {
+			s.Leader = g.names[l]
+		}
 	}
 	if g.unoSeat >= 0 {
 		s.UnoOpen = g.names[g.unoSeat]

@@ -17,6 +17,7 @@ import (
 //	phase=P turn=N dir=D top=C color=C pending=N round=N winner=N pile=N uno=N
 //	named=N                the round the table names (State.CurrentRound)
 //	slap=N due=N,N…        uno-slap: whose hand is slapped, who still slaps
+//	leader=N early=B       who is ahead if the game stopped now; stopped early
 //	h.NAME=N s.NAME=N      hand count, score
 //	+KIND[:NAME[:N]]       an effect (draw, skip, reverse, color, uno, missed,
 //	                       mistake, reshuffle, moved, roundover, gameover,
@@ -171,6 +172,10 @@ func check(tok string, v Verdict, st State) string {
 		got = st.SlapFor
 	case key == "due":
 		got = strings.Join(st.SlapsDue, ",")
+	case key == "leader":
+		got = st.Leader
+	case key == "early":
+		got = strconv.FormatBool(st.Early)
 	case strings.HasPrefix(key, "h."):
 		got = strconv.Itoa(st.Hands[key[2:]])
 	case strings.HasPrefix(key, "s."):

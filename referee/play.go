@@ -900,6 +900,10 @@ func (g *Game) points(who string, p int) Verdict {
 	if g.done[seat] {
 		return g.countedAlready(seat)
 	}
+	if most := MostHandPoints(g.rules, g.hand[seat]); p > most {
+		// A slip of the finger, not a mistake at the table: no penalty.
+		return refuse(ErrWrongCount, say("count.most", msg.Args{Player: g.names[seat], N: g.hand[seat], K: most}))
+	}
 	return g.counted(seat, p)
 }
 

@@ -585,6 +585,13 @@ func TestScoring(t *testing.T) {
 		{"§4 penalty: reaching the target ends the game, lowest wins", "rules house-ru\n", `
 			points Ben 230
 			points Cy 12 => ok phase=over s.Ben=230 winner=Ann`},
+		{"§3 points no hand of that size holds are refused, without a penalty", "rules official mistake-penalty=2\n", `
+			points Ben 501 => wrong-count h.Ben=13 msg="Ben holds 13 cards: a hand like that is worth 500 points at most"
+			points Ben 500 => ok
+			points Cy 12 => ok phase=over s.Ann=512`},
+		{"§3 the cars deck holds twelve cards worth 50", "rules cars\n", `
+			points Ben 621 => wrong-count msg~"620 points at most"
+			points Ben 620 => ok`},
 		{"§4 reset-zero: a lone 0 counts 50", "rules official +reset-zero\n", `
 			points Ben 30
 			hand Cy R0 => wrong-count`},

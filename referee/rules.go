@@ -408,3 +408,20 @@ func HandPoints(r Rules, hand []cards.Card) int {
 	}
 	return p
 }
+
+// MostHandPoints is the most a hand of n cards can be worth at the
+// count-up under r: its n highest cards of r's deck (cards.MostPoints),
+// and never less than reset-zero's lone 0. A points line above it is
+// refused, and the page and the table say it before they send one.
+func MostHandPoints(r Rules, n int) int {
+	most, err := cards.MostPoints(r.Deck, n)
+	if err != nil {
+		// Rules always name a deck ParseRules knows; the whole of the
+		// largest is the most any hand holds.
+		most, _ = cards.MostPoints(cards.Cars, n)
+	}
+	if r.ResetZero && n == 1 {
+		most = max(most, 50)
+	}
+	return most
+}

@@ -36,11 +36,11 @@ func (g *Game) slapLate() bool {
 }
 
 // slapWaits reports whether an event of kind k waits for the slaps:
-// everything that moves play on. Calls, catches, slaps and the colour of
-// the caller's own wild do not.
+// everything that moves play on. Calls, catches, slaps, the colour of
+// the caller's own wild and an end line (the game stopped) do not.
 func slapWaits(k tablelog.Kind) bool {
 	switch k {
-	case tablelog.Slap, tablelog.Uno, tablelog.Catch, tablelog.Color, tablelog.Players, tablelog.Rules, tablelog.Dealer:
+	case tablelog.Slap, tablelog.Uno, tablelog.Catch, tablelog.Color, tablelog.Players, tablelog.Rules, tablelog.Dealer, tablelog.End:
 		return false
 	}
 	return true

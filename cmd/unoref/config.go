@@ -34,6 +34,7 @@ type Config struct {
 	Data     string        // directory of the journal and the deck registry
 	Pinmap   string        // pin map file; "" for the reference build
 	Sim      bool          // devices.sim: simulated devices even on a Pi (a demo box, a test)
+	KeepSim  bool          // devices.keep_sim_games: games on simulated devices count in the family's record
 	AdminPIN string        // lets the page act on a real table; "" for the one chosen at first boot
 	Players  []string      // seats of a new game when the page names none
 	Preset   string        // rules preset of a new game
@@ -42,6 +43,7 @@ type Config struct {
 	Target   int           // points to win; 0 for the preset's
 	UnoGrace time.Duration // time to call UNO before the automatic catch; 0 for none
 	Hosts    []string      // names of this box the page answers to, besides its hostname
+	Policy   string        // web.policy: who may act from the page, web.PolicyVirtual or PolicyTable; "" for the default (runPolicy)
 	Voice    VoiceConfig   // [voice]: the referee says its rulings aloud
 	Teach    bool          // teaching mode: why a play was right, reminders, the rules in force
 
@@ -173,6 +175,9 @@ var configKeys = []configKey{
 	{"devices.sim", func(c *Config, v value) error {
 		return v.decode(&c.Sim, "true (simulated devices: the virtual table) or false (the pin map's devices)")
 	}},
+	{"devices.keep_sim_games", func(c *Config, v value) error {
+		return v.decode(&c.KeepSim, "true (games played on simulated devices count in the family's record) or false (they are left out)")
+	}},
 	{"web.hosts", func(c *Config, v value) (err error) {
 		if c.Hosts, err = v.strings(); err != nil {
 			return err
@@ -181,6 +186,12 @@ var configKeys = []configKey{
 			c.Hosts = nil
 		}
 		return checkHosts(c.Hosts)
+	}},
+	{"web.policy", func(c *Config, v value) (err error) {
+		if c.Policy, err = v.string(); err != nil {
+			return err
+		}
+		return checkPolicy(c.Policy)
 	}},
 	{"display.refusal_hold", func(c *Config, v value) error {
 		s, err := v.string()
@@ -420,6 +431,33 @@ func checkListen(s string) error {
 		return fmt.Errorf("%q is not an address: %s", s, want)
 	}
 	return nil
+}
+
+// checkPolicy refuses a web.policy (or --policy) that is none.
+func checkPolicy(p string) error {
+	switch p {
+	case "", web.PolicyVirtual, web.PolicyTable:
+		return nil
+	}
+	return fmt.Errorf(`%q is not a policy: want "table" (every action needs the PIN), "virtual" (anyone plays; admin actions need the PIN when one is set) or "" (table, but on simulators that only this computer can reach)`, p)
+}
+
+// loopbackOnly reports whether the page's address can be reached only from
+// this computer: a loopback host (127.0.0.1, ::1, localhost), or no page.
+// ":8080" and "0.0.0.0:8080" are every interface: the network can reach them.
+func loopbackOnly(listen string) bool {
+	if listen == "" {
+		return true
+	}
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 func checkData(dir string) error {

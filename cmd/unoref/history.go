@@ -26,8 +26,11 @@ var historyCmd = &command{
 	args:    "[--data DIR] [--config FILE] [--game N] [--json]",
 	summary: "show the journaled games: rounds, points, totals, winners",
 	help: `Lists the games in the journal of --data: number, start, players, rules,
-rounds played, the winner ("in progress" while the game can resume,
-"abandoned" when it ended without one) and the totals after the last round.
+rounds played, the winner ("ended early" after it when the game was
+stopped and scored as it stood; "in progress" while the game can resume,
+"abandoned" when it ended without one; "simulated: not in the record" for
+a game played on simulated devices that the family's record leaves out)
+and the totals after the last round.
 With --game N it shows that game round by round: who went out, the points
 every player scored and the running totals. --json prints the same for
 programs.
@@ -223,12 +226,14 @@ type gameJSON struct {
 	Ended        *time.Time     `json:"ended,omitempty"`
 	Players      []string       `json:"players"`
 	Rules        string         `json:"rules"`
-	Status       string         `json:"status"` // "won", "in progress" or "abandoned"
+	Status       string         `json:"status"` // "won", "ended early", "in progress" or "abandoned"
 	Winner       string         `json:"winner"`
 	RoundsPlayed int            `json:"rounds_played"`
 	Events       int            `json:"events"`
 	Totals       map[string]int `json:"totals"`
-	Rounds       *[]roundJSON   `json:"rounds,omitempty"` // with --game only, [] when none ended
+	Simulated    bool           `json:"simulated,omitempty"` // played on simulated devices: out of the family's record unless kept
+	Kept         bool           `json:"kept,omitempty"`      // a simulated game counted all the same
+	Rounds       *[]roundJSON   `json:"rounds,omitempty"`    // with --game only, [] when none ended
 }
 
 type roundJSON struct {
@@ -249,7 +254,7 @@ func newGameJSON(g journal.GameSummary, rounds []journal.Round) gameJSON {
 	out := gameJSON{
 		ID: g.ID, Started: g.StartedAt.UTC(), Players: g.Players, Rules: g.RulesWords(),
 		Status: g.Status(), Winner: g.Winner, RoundsPlayed: g.Rounds, Events: g.Events,
-		Totals: make(map[string]int, len(g.Players)),
+		Totals: make(map[string]int, len(g.Players)), Simulated: g.Simulated, Kept: g.Kept,
 	}
 	if out.Players == nil {
 		out.Players = []string{}
@@ -338,8 +343,14 @@ func listGames(ctx context.Context, j *history, games []journal.GameSummary, asJ
 	fmt.Fprintln(tw, headerRow(l, "game", "started", "players", "rules", "rounds", "winner", "totals"))
 	for i, g := range games {
 		winner := g.Winner
-		if winner == "" {
+		switch {
+		case winner == "":
 			winner = l.Render(msg.Msg{Key: "page.hist.status." + g.Status()})
+		case g.Early:
+			winner = l.Render(msg.Msg{Key: "cli.hist.cell", Args: msg.Args{Text: winner, Value: l.Render(msg.Msg{Key: "page.hist.early"})}})
+		}
+		if g.Simulated && !g.Kept {
+			winner = l.Render(msg.Msg{Key: "cli.hist.cell", Args: msg.Args{Text: winner, Value: l.Render(msg.Msg{Key: "page.hist.sim"})}})
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", g.ID, g.StartedAt.Local().Format("2006-01-02 15:04"),
 			strings.Join(g.Players, " "), presetName(l, g.RulesWords()), g.Rounds, winner, totalsText(journal.Totals(rounds[i])))
@@ -421,8 +432,17 @@ func showGame(ctx context.Context, j *history, games []journal.GameSummary, id i
 	}
 	say := sayer(l)
 	result := l.Render(msg.Msg{Key: "page.hist.status." + g.Status()})
-	if g.Winner != "" {
+	switch {
+	case g.Early:
+		result = l.Render(msg.Msg{Key: "cli.hist.won.early", Args: msg.Args{Player: g.Winner}})
+	case g.Winner != "":
 		result = l.Render(msg.Msg{Key: "cli.hist.won", Args: msg.Args{Player: g.Winner}})
+	}
+	switch {
+	case g.Simulated && g.Kept:
+		result = l.Render(msg.Msg{Key: "cli.hist.also", Args: msg.Args{Text: result, Value: l.Render(msg.Msg{Key: "cli.hist.sim.kept"})}})
+	case g.Simulated:
+		result = l.Render(msg.Msg{Key: "cli.hist.also", Args: msg.Args{Text: result, Value: l.Render(msg.Msg{Key: "page.hist.sim"})}})
 	}
 	fmt.Fprintln(w, say("cli.hist.game", msg.Args{N: int(g.ID), Names: g.Players, Time: g.StartedAt, Text: result}))
 	fmt.Fprintln(w, rulesSentence(l, g.RulesWords()))

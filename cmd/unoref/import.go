@@ -32,7 +32,9 @@ the same moment (to the millisecond, as the box that played it noted), with
 the same players, and its events are the same, line by line (compared by
 their SHA-256): importing twice, or importing back the games the other box
 took from this one, adds nothing. A game still being played there is left
-out until it has ended.
+out until it has ended. A game played on the virtual table there (a demo)
+comes marked so: in the history, and out of the family's record unless
+that box kept it (devices.keep_sim_games).
 
 Players are matched by name, as everywhere ("mia" there is Mia here), a
 guest there too. A player on the other box's roster who is not on this one
@@ -125,6 +127,9 @@ func writePlan(w io.Writer, other string, p journal.ImportPlan, done bool, l lan
 	say(head, msg.Args{Path: other, Text: games(p.Games), Value: games(p.Known)})
 	if p.Open > 0 {
 		say("cli.import.open", msg.Args{Text: games(p.Open)})
+	}
+	if p.Sim > 0 {
+		say("cli.import.sim", msg.Args{Text: games(p.Sim)})
 	}
 	if len(p.Players) > 0 {
 		say("cli.import.players", msg.Args{})

@@ -139,3 +139,23 @@ func TestImportPlanInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The plan says how many of the games to add were played on the virtual
+// table there and stay out of the record, in every language.
+func TestImportPlanSaysSimulated(t *testing.T) {
+	for _, l := range lang.Languages() {
+		var without, with strings.Builder
+		writePlan(&without, "demo.db", journal.ImportPlan{Games: 3}, false, l)
+		writePlan(&with, "demo.db", journal.ImportPlan{Games: 3, Sim: 2}, false, l)
+		extra, ok := strings.CutPrefix(with.String(), strings.SplitAfter(without.String(), "\n")[0])
+		if !ok || strings.Count(with.String(), "\n") != strings.Count(without.String(), "\n")+1 {
+			t.Errorf("%s: with 2 simulated games the plan reads\n%s\nwithout\n%s\nwant one line more after the first", l, with.String(), without.String())
+			continue
+		}
+		line, _, _ := strings.Cut(extra, "\n")
+		if strings.Contains(line, "cli.import") || strings.Contains(line, "{{") || !strings.Contains(line, "2") {
+			t.Errorf("%s: the simulated games' line %q", l, line)
+		}
+		t.Logf("%s: %s", l, line)
+	}
+}

@@ -67,9 +67,11 @@ the page is up, and damage it finds is shown as damage found at start.
 SIGTERM or Ctrl-C halts every device: antenna off, screen blank, LEDs low. A page that stops listening or a device loop that dies
 stops the daemon with exit status 1 (systemd restarts it).
 
---policy says who may act from the page: "virtual" (the default on the
-virtual table: anyone plays; admin actions need admin_pin when one is set)
-or "table" (the default on a Pi: every action needs the PIN). Under
+--policy (config key web.policy; the flag wins) says who may act from the
+page: "virtual" (anyone plays; admin actions need admin_pin when one is
+set: the default on the virtual table when the page listens on loopback
+only) or "table" (every action needs the PIN: the default on a Pi, and on
+simulators whose page the network can reach, like listen = ":8080"). Under
 "table" with no admin_pin, the OLED shows a one-time setup code: typed on
 the page with a new PIN, it unlocks the page, and the PIN is kept hashed
 in admin-pin in the data directory. --sim --policy table runs a real
@@ -104,7 +106,8 @@ answering each with "ok", "error: SENTENCE" or, for "state", the snapshot as
 JSON; the daemon stops when the input ends:
     newgame Ann,Ben,Cy [RULES…]   tap [play|draw] CARD   remove [play|draw]
     press uno|draw|pass|challenge|R|Y|G|B   seat N   points NAME N
-    rename SEAT NEWNAME   undo   end   rules   names   state
+    rename SEAT NEWNAME   undo   end (no winner)   finish (scored as it
+    stands: whoever is ahead wins)   rules   names   state
     oled (the OLED's text, " | " between its lines)   oled png FILE (its picture)
 
 On simulators (the virtual table) the first boot's setup code is also
@@ -122,7 +125,11 @@ func runRun(ctx context.Context, self *command, e *env, args []string) error {
 	if virtual && !sim && underSystemd(e.stderr) {
 		return fmt.Errorf("run: no %s: SPI is off (dtparam=spi=on in /boot/firmware/config.txt, then reboot) or this is not a Raspberry Pi; unoref doctor says which; under systemd the daemon does not fall back to the virtual table: --sim, or sim = true in the [devices] section of the config, runs it", spiDevice)
 	}
-	policy, err := runPolicy(self, o.policy, virtual)
+	given := c.Policy
+	if o.policy != "" {
+		given = o.policy // the flag wins over the file's key
+	}
+	policy, err := runPolicy(self, given, virtual, c.Listen)
 	if err != nil {
 		return err
 	}
@@ -144,11 +151,14 @@ type runMode struct {
 	config         string // the configuration file read, "" for none
 }
 
-// runPolicy is the access policy of --policy: by default the one of the
-// devices; "virtual" only on the virtual table.
-func runPolicy(self *command, given string, virtual bool) (string, error) {
+// runPolicy is the access policy of --policy (or web.policy): by default
+// "table", and "virtual" on the virtual table whose page only this
+// computer can reach (listen on loopback): a demo box on simulators that
+// listens on the network locks its page as a real table does unless told
+// otherwise. "virtual" only on the virtual table.
+func runPolicy(self *command, given string, virtual bool, listen string) (string, error) {
 	switch {
-	case given == "" && virtual, given == web.PolicyVirtual && virtual:
+	case given == "" && virtual && loopbackOnly(listen), given == web.PolicyVirtual && virtual:
 		return web.PolicyVirtual, nil
 	case given == "", given == web.PolicyTable:
 		return web.PolicyTable, nil
@@ -165,7 +175,7 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 	var grace time.Duration
 	fset := flag.NewFlagSet("run", flag.ContinueOnError)
 	fset.BoolVar(&o.sim, "sim", false, "run the virtual table even on a Pi")
-	fset.StringVar(&o.policy, "policy", "", "who may act from the page: virtual or table (default: the devices')")
+	fset.StringVar(&o.policy, "policy", "", "who may act from the page: virtual or table (default: table, virtual on simulators listening on loopback only)")
 	fset.StringVar(&o.config, "config", "", "configuration file (default $UNOREF_CONFIG)")
 	listen := fset.String("listen", "127.0.0.1:8080", "address of the page")
 	data := fset.String("data", "", "directory of the journal and the deck registry")
@@ -254,7 +264,7 @@ func serve(ctx context.Context, e *env, c Config, m runMode) error {
 		return fmt.Errorf("run: %w", err)
 	}
 	defer unlock()
-	tj, err := openTableJournal(ctx, c, &cfg, e.stderr)
+	tj, err := openTableJournal(ctx, c, m.virtual, &cfg, e.stderr)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
@@ -661,7 +671,7 @@ func parseControl(f []string) (table.Action, error) {
 			return a, bad
 		}
 		a.Name, a.NewName = args[0], args[1]
-	case table.KindUndo, table.KindEnd, table.KindRules, table.KindNames:
+	case table.KindUndo, table.KindEnd, table.KindFinish, table.KindRules, table.KindNames:
 		if len(args) != 0 {
 			return a, bad
 		}
@@ -695,7 +705,9 @@ type tableJournal struct {
 }
 
 // openTableJournal opens the journal of the data directory, leaving its
-// whole-file check for later (checkJournal, once the page is up). A
+// whole-file check for later (checkJournal, once the page is up), and
+// marking the games it starts on the virtual table as played on simulated
+// devices (kept in the record with devices.keep_sim_games). A
 // damaged one (journal.ErrDamaged) does not stop the daemon, which would
 // only be restarted into the same state: it is said on the page in the
 // page's language (cfg.Alert, damageAlert) and on the log in English, with
@@ -703,12 +715,13 @@ type tableJournal struct {
 // journal, refusing new games. Nor does a full card (journal.ErrDiskFull):
 // the table starts with its banner and opens the journal once there is
 // room (table.RetryJournal).
-func openTableJournal(ctx context.Context, c Config, cfg *table.Config, stderr io.Writer) (tableJournal, error) {
+func openTableJournal(ctx context.Context, c Config, virtual bool, cfg *table.Config, stderr io.Writer) (tableJournal, error) {
 	data := c.Data
 	cfg.DataDir = data
 	cfg.FreeSpace = func() (uint64, error) { return journal.FreeSpace(data) }
 	opts := &journal.Opts{Check: journal.CheckLater, SecondCopy: c.BackupDir, SecondCheck: secondPlace(data),
-		Warn: func(err error) { fmt.Fprintln(stderr, "unoref:", err) }}
+		Warn:      func(err error) { fmt.Fprintln(stderr, "unoref:", err) },
+		Simulated: virtual, KeepSimulated: c.KeepSim}
 	open := func(ctx context.Context) (*table.SQLJournal, error) {
 		return table.OpenJournalWith(ctx, filepath.Join(data, journalFile), opts)
 	}

@@ -65,36 +65,7 @@ CREATE TRIGGER refusals_undone AFTER DELETE ON events BEGIN
 	UPDATE refusals SET undone = 1 WHERE game_id = OLD.game_id AND seq >= OLD.seq AND NOT undone;
 END;
 
-DROP VIEW seat_code_stats;
-DROP VIEW seat_pairs;
-DROP VIEW seat_stats;
-DROP VIEW game_stats;
-CREATE VIEW game_stats AS
-	SELECT g.id AS game_id, g.id / %[1]d AS block, 1 AS games,
-		(SELECT count(*) FROM rounds r WHERE r.game_id = g.id) AS rounds,
-		g.started_at AS first_started, g.started_at AS last_started, g.id AS lo_id, g.id AS hi_id
-	FROM games g WHERE %[4]s;
-CREATE VIEW seat_stats AS
-	SELECT s.game_id, s.game_id / %[1]d AS block, s.player_id,
-		substr(g.rules, 7, instr(substr(g.rules, 7) || ' ', ' ') - 1) AS preset,
-		1 AS games, g.winner IS s.name AS won, t.rounds, t.rounds_won, t.left_points,
-		t.uno_called, t.uno_missed, t.uno_caught, t.wd4_guilty, t.refused, t.after_wild, t.out_of_turn,
-		CASE WHEN t.rounds > 0 THEN printf('%%010d %%010d %%010d %%010d',
-			1000000000 + t.best_left, 1000000000 - t.best_points, s.game_id, t.best_round) END AS best,
-		CASE WHEN t.rounds > 0 THEN printf('%%010d %%010d %%010d %%010d',
-			1000000000 - t.worst_left, 1000000000 + t.worst_points, s.game_id, t.worst_round) END AS worst,
-		t.uno_uncaught, t.uno_catches
-	FROM seats s JOIN games g ON g.id = s.game_id JOIN seat_totals t ON t.game_id = s.game_id AND t.seat = s.seat
-	WHERE s.player_id IS NOT NULL AND %[4]s;
-CREATE VIEW seat_pairs AS
-	SELECT a.game_id, a.block, a.player_id AS pa, b.player_id AS pb, 1 AS games,
-		a.won AS a_won, b.won AS b_won, a.rounds_won AS a_rounds, b.rounds_won AS b_rounds, a.rounds
-	FROM seat_stats a JOIN seat_stats b ON b.game_id = a.game_id AND b.player_id > a.player_id;
-CREATE VIEW seat_code_stats AS
-	SELECT c.game_id, c.game_id / %[1]d AS block, coalesce(s.player_id, 0) AS player_id, c.code, c.n
-	FROM seat_codes c JOIN seats s ON s.game_id = c.game_id AND s.seat = c.seat JOIN games g ON g.id = c.game_id
-	WHERE %[4]s;
-
+%[4]s
 -- The games no one won: where the few never played are looked for.
 CREATE INDEX games_unwon ON games(id) WHERE winner IS NULL;
 
@@ -102,7 +73,7 @@ DROP TRIGGER rollup_game_change;
 %[5]s
 INSERT INTO dirty_blocks SELECT DISTINCT id / %[1]d FROM games WHERE id / %[1]d NOT IN (SELECT block FROM dirty_blocks);
 `, blockGames, factTrigger("seat_totals_fact_new", "INSERT", "NEW", "+"), factTrigger("seat_totals_fact_gone", "DELETE", "OLD", "-"),
-	playedGame, dirty("rollup_game_change", "UPDATE OF winner, started_at, rules, ended_at ON games", "NEW.id"))
+	recordViews(playedGame), dirty("rollup_game_change", "UPDATE OF winner, started_at, rules, ended_at ON games", "NEW.id"))
 
 // factTrigger is the trigger that adds (op "+") or takes off ("-") a fact
 // row (NEW or OLD) in its seat's totals.

@@ -20,10 +20,14 @@
 // Besides the events, the journal keeps what the history pages need as plain
 // rows: games (players, rules line, start, end, winner) and rounds (winner,
 // points and running total of every player), written in the same transaction
-// as the event that ended the round. Log writes a game's events back as a
-// table log that `unoref replay` accepts; Export writes it with the
-// refusals that changed nothing too, where they were made, so that the
-// exports of a journal played into a new one give the same record.
+// as the event that ended the round. A game stopped early (an end line,
+// RULES.md §3 "Stopping early") ends with the player ahead as its winner
+// and no round for the round being played; GameSummary.Early says so, read
+// from its last event, and so does the first line of its log. Log writes a
+// game's events back as a table log that `unoref replay` accepts; Export
+// writes it with the refusals that changed nothing too, where they were
+// made, so that the exports of a journal played into a new one give the
+// same record.
 //
 // # The family's record
 //
@@ -37,9 +41,11 @@
 // roster's players, other names are guests; a journal from before the roster
 // (schema version 2) is replayed once by Open, and every name in it becomes a
 // roster player. A parent merges two players (Merge) or splits a seat off
-// (MoveSeat). A player's id is never given again once they are merged away
-// (schema version 6), so a saved link to a player never opens someone
-// else. The history shows a seat's guest rename, else its player's
+// (MoveSeat); after a game with guests, Guests names them and AddPlayers
+// puts them on the roster at once, their guest seats (by seat name or a
+// rename's) becoming theirs. A player's id is never given again once they
+// are merged away (schema version 6), so a saved link to a player never
+// opens someone else. The history shows a seat's guest rename, else its player's
 // name, else the seat name, so a roster rename (EditPlayer, RenameSeat)
 // shows on every game, past ones included, and Log writes the new names in
 // a log that still replays.
@@ -63,7 +69,12 @@
 // date range). So that ten years read in milliseconds, rollup tables hold
 // the views' sums per block of 16 games (rollup.go): a period reads its
 // whole blocks from them and the games at its edges, or of a block changed
-// since it was last counted, one by one.
+// since it was last counted, one by one. A game started on simulated
+// devices (Opts.Simulated: the virtual table, a demo, a test) is marked
+// (games.simulated, schema version 7) and left out of all of it unless
+// kept (Opts.KeepSimulated: games.kept), as a game never played is
+// (countedGame); the history lists it, marked, and Import carries its
+// marks.
 //
 // # Two boxes, one family
 //

@@ -34,6 +34,10 @@ import (
 // writes one game per transaction, so that a table playing meanwhile
 // waits for one game at most, and an import cut short goes on where it
 // stopped when run again.
+//
+// A game keeps its marks (schema version 7): one played on simulated
+// devices there is listed here, and left out of the record unless it was
+// kept there, as it was there.
 
 // ImportPlan is what Import adds from another box's journal, or added.
 type ImportPlan struct {
@@ -42,6 +46,7 @@ type ImportPlan struct {
 	Open    int            // games still being played there: left out until they end
 	Players []ImportPlayer // who sat in the games to add and is, or becomes, on the roster here, by name
 	Guests  int            // seats in the games to add that stay guests'
+	Sim     int            // games to add played on simulated devices and not kept: listed, left out of the record
 }
 
 // ImportPlayer is a player of the other box and who they are here.
@@ -70,7 +75,7 @@ type otherSeat struct {
 type otherGame struct {
 	id               int64
 	started, players string
-	open             bool
+	open, sim        bool // still being played; simulated and not kept
 	identity         [sha256.Size]byte
 }
 
@@ -124,6 +129,9 @@ func (j *Journal) planImport(ctx context.Context, from *Journal) (ImportPlan, []
 			continue
 		}
 		add = append(add, g)
+		if g.sim {
+			plan.Sim++
+		}
 	}
 	plan.Games = len(add)
 	if plan.Players, plan.Guests, err = j.mapRoster(ctx, from, add); err != nil {
@@ -136,10 +144,10 @@ func (j *Journal) planImport(ctx context.Context, from *Journal) (ImportPlan, []
 // their identities.
 func (j *Journal) identities(ctx context.Context, where string, args ...any) ([]otherGame, error) {
 	var gs []otherGame
-	err := j.each(ctx, "SELECT g.id, g.started_at, g.players, g.ended_at IS NULL FROM games g "+where+" ORDER BY g.started_at, g.id", args,
+	err := j.each(ctx, "SELECT g.id, g.started_at, g.players, g.ended_at IS NULL, NOT "+inRecord+" FROM games g "+where+" ORDER BY g.started_at, g.id", args,
 		func(r *sql.Rows) error {
 			var g otherGame
-			if err := r.Scan(&g.id, &g.started, &g.players, &g.open); err != nil {
+			if err := r.Scan(&g.id, &g.started, &g.players, &g.open, &g.sim); err != nil {
 				return err
 			}
 			gs = append(gs, g)
@@ -307,15 +315,16 @@ func (j *Journal) importRoster(ctx context.Context, from *Journal, plan ImportPl
 
 // copyGame copies game id of from, its rows in the order their keys and
 // triggers need them: the triggers count its seats' totals here as they
-// did there.
+// did there. Its marks come with it: a game on simulated devices stays
+// out of the record here unless it was kept there.
 func copyGame(ctx context.Context, tx *sql.Tx, from *Journal, id int64, ids map[string]int64) error {
-	var g [5]any
-	err := from.db.QueryRowContext(ctx, "SELECT started_at, ended_at, players, rules, winner FROM games WHERE id = ?", id).
-		Scan(&g[0], &g[1], &g[2], &g[3], &g[4])
+	var g [7]any
+	err := from.db.QueryRowContext(ctx, "SELECT started_at, ended_at, players, rules, winner, simulated, kept FROM games WHERE id = ?", id).
+		Scan(&g[0], &g[1], &g[2], &g[3], &g[4], &g[5], &g[6])
 	if err != nil {
 		return err
 	}
-	res, err := tx.ExecContext(ctx, "INSERT INTO games(started_at, ended_at, players, rules, winner) VALUES (?, ?, ?, ?, ?)", g[:]...)
+	res, err := tx.ExecContext(ctx, "INSERT INTO games(started_at, ended_at, players, rules, winner, simulated, kept) VALUES (?, ?, ?, ?, ?, ?, ?)", g[:]...)
 	if err != nil {
 		return err
 	}

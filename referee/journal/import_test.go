@@ -165,3 +165,73 @@ func TestImportClaimsGuests(t *testing.T) {
 		t.Errorf("Gran's games here: %d, %v; want 2 (one played here as a guest, one there)", st.Games, err)
 	}
 }
+
+// TestImportCarriesMarks: a game another box played on simulated devices
+// comes with its marks. One not kept there (a demo) is listed here and
+// stays out of the record, as it was there; one kept there counts here.
+func TestImportCarriesMarks(t *testing.T) {
+	ctx := context.Background()
+	home := familyJournal(t, "Mia", "Ben")
+	playEnded(t, home, "hand-game1.log")
+
+	at := time.Date(2026, 6, 1, 16, 0, 0, 0, time.UTC)
+	clock := func() time.Time { at = at.Add(time.Second); return at }
+	path := filepath.Join(t.TempDir(), "demo.db")
+	for _, o := range []Opts{{Simulated: true}, {Simulated: true, KeepSimulated: true}} {
+		o.Now = clock
+		demo, err := Open(ctx, path, &o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log := "gran.log" // Gran and mia, a round: a demo
+		if o.KeepSimulated {
+			log = "hand-game1.log" // Mia and Ben, from the page, kept
+		}
+		playEnded(t, demo, log)
+		demo.Close()
+	}
+	demo, err := Open(ctx, path, &Opts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer demo.Close()
+
+	plan, err := home.PlanImport(ctx, demo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Games != 2 || plan.Sim != 1 {
+		t.Errorf("PlanImport: %d games, %d simulated and not kept; want 2, 1", plan.Games, plan.Sim)
+	}
+	if _, err := home.Import(ctx, demo); err != nil {
+		t.Fatal(err)
+	}
+	gs, err := home.Games(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type marks struct {
+		Players         string
+		Simulated, Kept bool
+	}
+	var got []marks
+	for _, g := range gs {
+		got = append(got, marks{strings.Join(g.Players, " "), g.Simulated, g.Kept})
+	}
+	want := []marks{{"Mia Ben", false, false}, {"Gran Mia", true, false}, {"Mia Ben", true, true}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("the games here after the import (-want +got):\n%s", d)
+	}
+	f, err := home.Stats(ctx, Period{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Games != 2 {
+		t.Errorf("the record after the import: %d games, want 2 (home's, and the kept one)", f.Games)
+	}
+	if mia := statsByName(t, home, Period{})["Mia"]; mia.Games != 2 || mia.UnoForgot != 0 {
+		t.Errorf("Mia after the import: %d games, %d UNO forgotten; want 2 and none (the demo's is left out)", mia.Games, mia.UnoForgot)
+	}
+	checkRollups(t, home, "after the import")
+	checkStats(t, home, "after the import")
+}

@@ -53,6 +53,11 @@ type Opts struct {
 	// disk: a stick not mounted).
 	SecondCopy  string
 	SecondCheck func(dir string) error
+	// Simulated marks every game this journal starts as played on
+	// simulated devices (the virtual table: a demo, a test): the history
+	// says so and the family's statistics leave it out, unless
+	// KeepSimulated (a family that referees its real cards from the page).
+	Simulated, KeepSimulated bool
 }
 
 // Check is how much of the file Open checks. Whatever it is, Open

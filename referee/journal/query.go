@@ -21,6 +21,9 @@ type GameSummary struct {
 	Players   []string  // seats, clockwise
 	Rules     string    // the rules line, e.g. "rules official +stacking"
 	Winner    string    // "" while open, or when the game was abandoned
+	Early     bool      // stopped and scored as it stood (its last line is end): Winner was ahead
+	Simulated bool      // played on simulated devices: left out of the family's record unless Kept
+	Kept      bool      // a simulated game counted in the record all the same
 	Events    int       // journaled events
 	Rounds    int       // rounds played to the end
 }
@@ -28,15 +31,25 @@ type GameSummary struct {
 // Open reports whether the game can still be resumed.
 func (g GameSummary) Open() bool { return g.EndedAt.IsZero() }
 
-// Status is "won", "in progress" or "abandoned" (ended with no winner).
+// Status is "won", "ended early" (stopped and scored as it stood: the
+// winner was ahead), "in progress" or "abandoned" (ended with no winner).
 func (g GameSummary) Status() string {
 	switch {
+	case g.Winner != "" && g.Early:
+		return "ended early"
 	case g.Winner != "":
 		return "won"
 	case g.Open():
 		return "in progress"
 	}
 	return "abandoned"
+}
+
+// endsEarly reports whether a game's last line is an end line: it was
+// stopped and scored as it stood.
+func endsEarly(last string) bool {
+	ev, ok, err := tablelog.Parse(last, 0)
+	return err == nil && ok && ev.Kind == tablelog.End
 }
 
 // RulesWords is the game's rules line without its keyword:
@@ -106,7 +119,9 @@ SELECT g.id, g.started_at, g.ended_at,
 	g.rules,
 	coalesce((SELECT `+shown("n", "p")+` FROM `+seatsWith("n", "p")+` WHERE n.game_id = g.id AND n.name = g.winner), g.winner),
 	coalesce((SELECT max(seq) FROM events e WHERE e.game_id = g.id), 0), -- seq has no gaps: a lookup, not a count
-	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id)
+	(SELECT count(*) FROM rounds r WHERE r.game_id = g.id),
+	coalesce((SELECT line FROM events e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1), ''),
+	g.simulated, g.kept
 FROM games g `+where+` ORDER BY g.started_at, g.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: games: %w", err)
@@ -115,11 +130,11 @@ FROM games g `+where+` ORDER BY g.started_at, g.id`, args...)
 	var games []GameSummary
 	for rows.Next() {
 		var (
-			g              GameSummary
-			start, players string
-			end, winner    sql.NullString
+			g                    GameSummary
+			start, players, last string
+			end, winner          sql.NullString
 		)
-		if err := rows.Scan(&g.ID, &start, &end, &players, &g.Rules, &winner, &g.Events, &g.Rounds); err != nil {
+		if err := rows.Scan(&g.ID, &start, &end, &players, &g.Rules, &winner, &g.Events, &g.Rounds, &last, &g.Simulated, &g.Kept); err != nil {
 			return nil, fmt.Errorf("journal: games: %w", err)
 		}
 		if g.StartedAt, err = parseStamp(start); err != nil {
@@ -131,6 +146,7 @@ FROM games g `+where+` ORDER BY g.started_at, g.id`, args...)
 			}
 		}
 		g.Players, g.Winner = strings.Fields(players), winner.String
+		g.Early = g.Winner != "" && endsEarly(last)
 		games = append(games, g)
 	}
 	if err := rows.Err(); err != nil {
@@ -238,6 +254,7 @@ func (j *Journal) writeLog(ctx context.Context, game int64, query string, w io.W
 	}
 	defer rows.Close()
 	var lines []string
+	last := "" // the last journaled event's line: an end line says the game ended early
 	for rows.Next() {
 		var (
 			line         string
@@ -248,6 +265,9 @@ func (j *Journal) writeLog(ctx context.Context, game int64, query string, w io.W
 			return fmt.Errorf("journal: game %d: %w", game, err)
 		}
 		lines = append(lines, line)
+		if refused == 0 {
+			last = line
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("journal: game %d: %w", game, err)
@@ -264,6 +284,8 @@ func (j *Journal) writeLog(ctx context.Context, game int64, query string, w io.W
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# unoref game %d: %s, started %s", game, players, start)
 	switch {
+	case winner.Valid && endsEarly(last):
+		fmt.Fprintf(bw, ", ended early %s: %s was ahead and won\n", end.String, winner.String)
 	case winner.Valid:
 		fmt.Fprintf(bw, ", won by %s %s\n", winner.String, end.String)
 	case end.Valid:

@@ -90,6 +90,8 @@ func actor(ev tablelog.Event, before referee.State) string {
 	switch ev.Kind {
 	case tablelog.Catch:
 		return ev.By
+	case tablelog.End:
+		return "" // an end line refused (nobody is ahead) is nobody's mistake
 	case tablelog.Play, tablelog.Uno, tablelog.Hand, tablelog.Points:
 		if ev.Name != "" {
 			return ev.Name

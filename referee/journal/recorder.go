@@ -159,7 +159,13 @@ func (t *Recorder) insertGame(ctx context.Context, tx *sql.Tx, rules string) err
 	}
 	now := t.j.stamp()
 	names := strings.Join(t.g.State().Players, " ")
-	res, err := tx.ExecContext(ctx, "INSERT INTO games(started_at, players, rules) VALUES (?, ?, ?)", now, names, rules)
+	// The marks are named only for a game on simulated devices: another
+	// writes as an older unoref did.
+	q, args := "INSERT INTO games(started_at, players, rules) VALUES (?, ?, ?)", []any{now, names, rules}
+	if o := t.j.opts; o.Simulated {
+		q, args = "INSERT INTO games(started_at, players, rules, simulated, kept) VALUES (?, ?, ?, 1, ?)", append(args, o.KeepSimulated)
+	}
+	res, err := tx.ExecContext(ctx, q, args...)
 	if err != nil {
 		return err
 	}
@@ -586,6 +592,11 @@ func (tr *tracker) step(ev tablelog.Event, before, after referee.State, v refere
 		}
 	}
 	inRound := before.Phase != referee.PhaseSetup && before.Phase != referee.PhaseOver
+	if ev.Kind == tablelog.End {
+		// Stopped early: the round being played is not counted.
+		tr.winner, tr.left = "", nil
+		return Round{}, false
+	}
 	if !inRound || after.Phase != referee.PhaseSetup && after.Phase != referee.PhaseOver {
 		return Round{}, false
 	}

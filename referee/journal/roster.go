@@ -191,7 +191,7 @@ type Player struct {
 	Name  string // shown on every game they played, past ones included
 	Mark  string // a colour ("#e53935") or a symbol ("★"), "" when none
 	Seat  int    // usual seat, 0 for the first; NoSeat when none
-	Games int    // games played (playedGame)
+	Games int    // games played (playedGame), on simulated devices too: where they sat, not the record (countedGame)
 }
 
 // playerJSON is a Player as `unoref stats --json` writes it, in the
@@ -334,10 +334,11 @@ func addPlayer(ctx context.Context, tx *sql.Tx, p Player) (int64, error) {
 	return id, err
 }
 
-// claimGuests gives player id the guest seats whose name folds as name.
-// Folding is done here, not in SQL: SQLite's lower() knows only ASCII.
+// claimGuests gives player id the guest seats whose name, or the name a
+// guest's rename shows, folds as name. Folding is done here, not in SQL:
+// SQLite's lower() knows only ASCII.
 func claimGuests(ctx context.Context, tx *sql.Tx, id int64, name string) error {
-	rows, err := tx.QueryContext(ctx, "SELECT game_id, seat, name FROM seats WHERE player_id IS NULL")
+	rows, err := tx.QueryContext(ctx, "SELECT game_id, seat, name, coalesce(display, '') FROM seats WHERE player_id IS NULL")
 	if err != nil {
 		return err
 	}
@@ -348,14 +349,14 @@ func claimGuests(ctx context.Context, tx *sql.Tx, id int64, name string) error {
 	var mine []key
 	for rows.Next() {
 		var (
-			k key
-			n string
+			k    key
+			n, d string
 		)
-		if err := rows.Scan(&k.game, &k.seat, &n); err != nil {
+		if err := rows.Scan(&k.game, &k.seat, &n, &d); err != nil {
 			rows.Close()
 			return err
 		}
-		if fold(n) == fold(name) {
+		if fold(n) == fold(name) || d != "" && fold(d) == fold(name) {
 			mine = append(mine, k)
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -39,15 +37,7 @@ func openSchema(t testing.TB, path string, version int) *Journal {
 // Cy Dee" cars, open), to a temporary file.
 func releaseJournal(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "v2-release.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "unoref.db")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return copyFixture(t, "v2-release.db")
 }
 
 func TestMigrateReleaseJournal(t *testing.T) {

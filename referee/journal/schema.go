@@ -62,4 +62,7 @@ CREATE VIEW game_totals AS
 	// caught whose UNO, wrong jump-ins as plays out of turn, refusals in
 	// the log, games abandoned before a round left out (counted.go).
 	countedSchema,
+	// 7: games played on simulated devices, marked and left out of the
+	// record unless kept (simulated.go).
+	simulatedSchema,
 }

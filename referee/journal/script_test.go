@@ -181,7 +181,8 @@ func genEvents(seed uint64, max int, rules string, players ...string) []tablelog
 			for _, p := range st.Players {
 				if st.Hands[p] > 0 && !counted[p] {
 					counted[p] = true
-					add("points %s %d", p, 5+r.IntN(60))
+					// At most what the hand can hold: more is refused.
+					add("points %s %d", p, min(5+r.IntN(60), referee.MostHandPoints(g.Rules(), st.Hands[p])))
 					break
 				}
 			}

@@ -115,13 +115,13 @@ func (j *Journal) choose(ctx context.Context, p Period) (chosen, error) {
 	if p.Last <= 0 {
 		return c, nil
 	}
-	q := `SELECT g.started_at, g.id FROM games g WHERE g.started_at >= ?1 AND g.started_at < ?2 AND ` + playedGame + `
+	q := `SELECT g.started_at, g.id FROM games g WHERE g.started_at >= ?1 AND g.started_at < ?2 AND ` + countedGame + `
 ORDER BY g.started_at DESC, g.id DESC LIMIT 1 OFFSET ?3`
 	args := []any{c.since, c.until, p.Last - 1}
 	if p.Player != 0 {
 		// The games started last first (games_started), to their Nth.
 		q = `SELECT g.started_at, g.id FROM games g CROSS JOIN seats s ON s.game_id = g.id AND s.player_id = ?4
-WHERE g.started_at >= ?1 AND g.started_at < ?2 AND ` + playedGame + `
+WHERE g.started_at >= ?1 AND g.started_at < ?2 AND ` + countedGame + `
 ORDER BY g.started_at DESC, g.id DESC LIMIT 1 OFFSET ?3`
 		args = append(args, p.Player)
 	}
@@ -374,7 +374,7 @@ func (j *Journal) refusalsAround(ctx context.Context, c chosen) (map[string]int,
 	m := map[string]int{}
 	err := j.each(ctx, `SELECT c.code, sum(c.n) FROM seats me JOIN games g ON g.id = me.game_id
 	JOIN seat_codes c ON c.game_id = me.game_id
-WHERE me.player_id = ?4 AND `+inPeriod+` AND me.game_id NOT IN (`+unplayedGames+`)
+WHERE me.player_id = ?4 AND `+inPeriod+` AND me.game_id NOT IN (`+uncountedGames+`)
 GROUP BY c.code`, c.args(), func(r *sql.Rows) error {
 		var (
 			code string

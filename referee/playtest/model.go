@@ -32,6 +32,7 @@ const (
 	codeBadCatch   = "bad-catch"
 	codeWrongColor = "wrong-color"
 	codeBadSlap    = "bad-slap"
+	codeCount      = "wrong-count"
 	codeNotHeld    = "model-not-held" // a strategy bug: the player does not hold the card
 )
 
@@ -653,6 +654,9 @@ func (t *Model) exec(ev *tablelog.Event) (bool, string) {
 		if t.phase != phaseCountup || who < 0 || t.shown[who] || who == t.firstOut {
 			return false, codePhase
 		}
+		if ev.N > t.mostPoints(len(t.hands[who])) {
+			return false, codeCount
+		}
 		t.shown[who] = true
 		t.countedUp()
 		return true, ""
@@ -977,6 +981,22 @@ func (t *Model) handPoints(h []cards.Card) int {
 		s += c.Points()
 	}
 	return s
+}
+
+// mostPoints is the most n cards of the game's deck can be worth: the n
+// highest of its cards (a lone card is a wild, 50, reset-zero or not).
+func (t *Model) mostPoints(n int) int {
+	deck, _ := cards.Deck(t.rules.Deck)
+	pts := make([]int, len(deck))
+	for i, c := range deck {
+		pts[i] = c.Points()
+	}
+	slices.Sort(pts)
+	sum := 0
+	for i := len(pts) - 1; i >= 0 && i >= len(pts)-n; i-- {
+		sum += pts[i]
+	}
+	return sum
 }
 
 // countedUp ends the round once every hand has been shown (§4).

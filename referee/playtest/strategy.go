@@ -379,6 +379,9 @@ func (t *Model) chooseOutOfPhase() (tablelog.Event, string, bool) {
 	}
 	if t.phase != phaseCountup {
 		evs = append(evs, tablelog.Event{Kind: tablelog.Points, Name: someone, N: 10})
+	} else if h := len(t.hands[p]); h > 0 {
+		// More points than any hand of that size holds.
+		evs = append(evs, tablelog.Event{Kind: tablelog.Points, Name: t.names[p], N: t.mostPoints(h) + 1})
 	}
 	if t.phase == phaseTurn || t.phase == phaseDrawn || t.phase == phasePenalty || t.phase == phaseColor || t.phase == phaseSwap {
 		evs = append(evs, tablelog.Event{Kind: tablelog.Hand, Name: t.names[p], Cards: slices.Clone(t.hands[p])})

@@ -107,7 +107,7 @@ func TestTextReads(t *testing.T) {
 			games++
 		}
 	}
-	names := append([]string{"Ann", "Ben", "Cy", "Dee", "Zed"}, playtest.Names...)
+	names := append([]string{"Ann", "Ben", "Cy", "Dee", "Mia", "Zed"}, playtest.Names...)
 	seen := map[string]bool{}
 	for name, log := range logs {
 		_, err := Replay(context.Background(), strings.NewReader(log), referee.New(), func(r *Record) error {

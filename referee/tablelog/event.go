@@ -31,9 +31,10 @@ const (
 	Points
 	Swap
 	Slap
+	End
 )
 
-var keywords = [...]string{"", "players", "rules", "dealer", "start", "play", "color", "draw", "pass", "uno", "catch", "challenge", "hand", "points", "swap", "slap"}
+var keywords = [...]string{"", "players", "rules", "dealer", "start", "play", "color", "draw", "pass", "uno", "catch", "challenge", "hand", "points", "swap", "slap", "end"}
 
 func (k Kind) String() string {
 	if int(k) < len(keywords) && k != 0 {
@@ -59,6 +60,7 @@ func (k Kind) String() string {
 //	points NAME N          Name, N
 //	swap NAME              Name
 //	slap NAME              Name
+//	end                    -
 type Event struct {
 	Line    int           // line number in its file, 0 when not from a file
 	At      time.Duration // time of the event since the log began, when Timed
@@ -108,8 +110,11 @@ func bad(code error, key string, a msg.Args) *ParseError {
 	return &ParseError{Code: code, Msg: msg.Msg{Key: key, Args: a}}
 }
 
-// keywordList is every keyword of the log, as a person types them.
-var keywordList = strings.Join(keywords[1:], " ")
+// keywordList is every keyword a person types, as RULES.md's table log
+// lists them: end, newer, is written by the table (a game stopped early),
+// not typed, and a log without it reads exactly as before, its errors'
+// sentences included.
+var keywordList = strings.Join(keywords[1:End], " ")
 
 // maxWords is how many words of a line Parse splits without allocating:
 // every line but a long hand, draw or rules line. The words are substrings
@@ -185,7 +190,7 @@ func parseTime(ev *Event, f []string) ([]string, *ParseError) {
 }
 
 func parseKind(ev *Event, word string) *ParseError {
-	for k := Players; k <= Slap; k++ {
+	for k := Players; k <= End; k++ {
 		if keywords[k] == word {
 			ev.Kind = k
 			return nil
@@ -222,7 +227,7 @@ func parseArgs(ev *Event, args []string) *ParseError {
 	case Points:
 		return parsePoints(ev, args)
 	}
-	return parseNothing(ev, args) // pass, challenge
+	return parseNothing(ev, args) // pass, challenge, end
 }
 
 // clone is a copy of words an event keeps. Not slices.Clone: its result

@@ -38,6 +38,8 @@ func TestParse(t *testing.T) {
 		{"swap Cy", Event{Kind: Swap, Name: "Cy"}},
 		{"slap Ben", Event{Kind: Slap, Name: "Ben"}},
 		{"3.500 slap Ben", Event{Kind: Slap, Name: "Ben", At: 3500 * time.Millisecond, Timed: true}},
+		{"end", Event{Kind: End}},
+		{"812.004 end", Event{Kind: End, At: 812004 * time.Millisecond, Timed: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
@@ -105,6 +107,8 @@ func TestParseRefuses(t *testing.T) {
 		{"swap", ErrBadLine},
 		{"slap", ErrBadLine},
 		{"slap Ann Ben", ErrBadLine},
+		{"end now", ErrBadLine},
+		{"End", ErrBadLine},
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {

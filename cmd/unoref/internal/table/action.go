@@ -26,20 +26,21 @@ const (
 	KindRename  ActionKind = "rename"  // the player in a seat renamed
 	KindNames   ActionKind = "names"   // the roster changed: reread the names shown
 	KindUndo    ActionKind = "undo"    // the last event taken back
-	KindEnd     ActionKind = "end"     // the game ended
+	KindEnd     ActionKind = "end"     // the game ended: abandoned, with no winner, unless it was won
+	KindFinish  ActionKind = "finish"  // the game stopped now and scored as it stands: whoever is ahead wins
 	KindRules   ActionKind = "rules"   // the rules in force said and shown
 	KindVoice   ActionKind = "voice"   // the speaker and teaching mode set
 )
 
 // ActionKinds are the kinds of Action, in the order the page lists them.
 var ActionKinds = []ActionKind{KindTap, KindRemove, KindPress, KindSeat, KindNewGame, KindPoints,
-	KindRename, KindNames, KindUndo, KindEnd, KindRules, KindVoice}
+	KindRename, KindNames, KindUndo, KindEnd, KindFinish, KindRules, KindVoice}
 
 // Admin reports whether k acts on the game as a whole rather than on its
 // play: the page asks for the PIN for it, the log notes its refusals.
 func (k ActionKind) Admin() bool {
 	switch k {
-	case KindNewGame, KindRename, KindNames, KindUndo, KindEnd, KindVoice:
+	case KindNewGame, KindRename, KindNames, KindUndo, KindEnd, KindFinish, KindVoice:
 		return true
 	}
 	return false

@@ -184,13 +184,45 @@ func (t *Table) end() error {
 	t.tags.pile.Clear()
 	t.out.roundPts, t.out.counted = nil, 0
 	m := msg.Msg{Key: "table.abandoned"}
-	if st.Winner != "" {
+	switch {
+	case st.Winner != "" && st.Early:
+		m = msg.Msg{Key: "table.ended.early", Args: msg.Args{Player: st.Winner}}
+	case st.Winner != "":
 		m = msg.Msg{Key: "table.ended", Args: msg.Args{Player: st.Winner}}
 	}
 	t.tell(Verdict{OK: true}, m)
 	t.cur.names = nil
 	t.refresh()
 	return nil
+}
+
+// finishNow stops the game and scores it as it stands (an end line,
+// RULES.md §3 "Stopping early"): the referee names the player ahead as
+// the winner, the journal closes the game, and the final standings stay
+// on the OLED. While nobody is ahead the referee's refusal (who is level)
+// is the action's, and the game goes on; a game already over is closed.
+func (t *Table) finishNow() error {
+	if t.cur.game == nil {
+		return refuseAction("action.nogame", msg.Args{})
+	}
+	if st := t.cur.game.State(); st.Phase != referee.PhaseOver {
+		end := tablelog.Event{Kind: tablelog.End}
+		if st.Leader == "" {
+			// Not journaled: a refused end line changes nothing and is
+			// nobody's refusal.
+			v, err := t.cur.game.Apply(context.Background(), end)
+			if err != nil {
+				return refuseAction("action.end.fail", msg.Args{Text: err.Error()})
+			}
+			return &ActionError{Msg: t.named(v.Sentence())}
+		}
+		// Held plays wait for an UNO grace that no longer matters.
+		t.uno.held = nil
+		if err := t.apply(end, ""); err != nil {
+			return err
+		}
+	}
+	return t.end()
 }
 
 // undoMsg says in words what to do once ev is undone: whose card to take

@@ -12,6 +12,7 @@ import (
 
 	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/referee/journal"
 )
 
 // oled is the screen the table last showed.
@@ -215,5 +216,29 @@ func TestTableLanguage(t *testing.T) {
 	v.do(t, Action{Kind: "undo"})
 	if got, want := v.Snapshot().Last.Message, "Верните зелёную пятёрку в колоду"; got != want {
 		t.Errorf("after undoing the starter: %q, want %q", got, want)
+	}
+}
+
+// TestPointsTheHandCantHold: points typed for a hand are refused above
+// the most its cards can be worth (referee.MostHandPoints), with a
+// sentence saying that most, before the referee sees them: the table, its
+// journal and the count-up are as they were.
+func TestPointsTheHandCantHold(t *testing.T) {
+	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1})
+	toCountup(t, v) // Ann holds one card
+	before := v.Snapshot()
+	if d := cmp.Diff(map[string]int{"Ann": 50}, before.MostPoints); d != "" {
+		t.Errorf("MostPoints in the count-up (-want +got):\n%s", d)
+	}
+	v.refused(t, Action{Kind: "points", Name: "Ann", Points: 51}, "Ann holds 1 card: a hand like that is worth 50 points at most")
+	if s := v.Snapshot(); s.Events != before.Events || s.State.Phase != "countup" || s.Last.Event != before.Last.Event {
+		t.Errorf("after the refusal: %d events, %+v, last %q; want the count-up as it was", s.Events, s.State, s.Last.Event)
+	}
+	if f, err := v.j().J.Stats(context.Background(), journal.Period{}); err != nil || len(f.ByCode) != 0 {
+		t.Errorf("refusals in the record: %v, %v; want none for a slip of the finger", f.ByCode, err)
+	}
+	v.do(t, Action{Kind: "points", Name: "Ann", Points: 50})
+	if s := v.Snapshot(); s.State.Phase != "setup" || s.State.Scores["Ben"] != 50 {
+		t.Errorf("50 points for one card: %+v %+v", s.State, s.Last)
 	}
 }

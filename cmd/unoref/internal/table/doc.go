@@ -165,17 +165,27 @@
 // read), rules of a sane length — so nothing the journal could not write
 // reaches it. Should an event still fail journal.ErrBadEvent, that is a
 // refusal like any other (an *ActionError), never the end of Run. A
-// refusal repeats at most a short prefix of what was sent (Echo).
+// refusal repeats at most a short prefix of what was sent (Echo). Points
+// typed at the count-up that the hand can't hold (more than
+// referee.MostHandPoints for its cards and the deck in play) are refused
+// with the most it can hold (count.most) before the referee sees them, so
+// that a slip of the finger is not a refusal in the family's record;
+// Snapshot.MostPoints tells the page that most for each hand to count.
 //
 // # Rename, undo, end
 //
 // The page's admin actions: "undo" drops the last event (one held for an
 // UNO grace, else the last journaled one, journal.Recorder.Undo) and rebuilds
-// the game from the journal; "end" ends the game (abandoned when not won).
-// A game that ends — won, or ended on the page — leaves its final standings
-// on the OLED until a new game begins (ending.go: how it ended, the one
-// notion the log's "game ended" line shares; the players best first by
-// referee.Standings, the winner on top).
+// the game from the journal; "end" ends the game (abandoned when not won);
+// "finish" stops it and scores it as it stands: an end line the journal
+// keeps (RULES.md §3 "Stopping early"), the player ahead
+// (referee.State.Leader) wins, and the game is closed. While nobody is
+// ahead the referee's refusal, naming who is level, is the action's.
+// A game that ends — won, stopped early, or ended on the page — leaves its
+// final standings on the OLED until a new game begins (ending.go: how it
+// ended, endOf from referee.State.Early, the one notion the log's "game
+// ended" line shares; the players best first by referee.Standings, the
+// winner on top).
 // "rename" renames the player in a seat (any name tablelog.CheckName
 // accepts, unique at the table): a roster player for every game, past ones
 // included, a guest in this game only (journal.RenameSeat). The engine and

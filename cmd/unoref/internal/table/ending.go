@@ -25,7 +25,7 @@ func (t *Table) finished() (finalStandings, bool) {
 		if st.Phase != referee.PhaseOver {
 			return finalStandings{}, false
 		}
-		return finalStandings{how: screen.EndWon, st: st, rules: t.cur.game.Rules(), names: t.cur.names}, true
+		return finalStandings{how: endOf(st), st: st, rules: t.cur.game.Rules(), names: t.cur.names}, true
 	}
 	if t.out.final == nil {
 		return finalStandings{}, false
@@ -33,11 +33,24 @@ func (t *Table) finished() (finalStandings, bool) {
 	return *t.out.final, true
 }
 
+// endOf is how a game that is over ended: won at the target, or stopped
+// early and scored as it stood (an end line: referee.State.Early); a game
+// closed before it was over is screen.EndAbandoned.
+func endOf(st referee.State) screen.End {
+	switch {
+	case st.Phase != referee.PhaseOver:
+		return screen.EndAbandoned
+	case st.Early:
+		return screen.EndEarly
+	}
+	return screen.EndWon
+}
+
 // finish records that the current game ends as how, before it is closed,
-// and logs it; a won game was logged as it was won.
+// and logs it; a game over (won, or stopped early) was logged as it ended.
 func (t *Table) finish(how screen.End) {
 	st := t.cur.game.State()
-	if how != screen.EndWon {
+	if st.Phase != referee.PhaseOver {
 		t.logEnded(how)
 	}
 	t.out.final = &finalStandings{how: how, st: st, rules: t.cur.game.Rules(), names: t.cur.names}

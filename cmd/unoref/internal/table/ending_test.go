@@ -112,3 +112,46 @@ func oledWords(v *vtable) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// TestFinishNow: "finish" stops the game and scores it as it stands: the
+// player ahead wins, the round being played does not count, the journal
+// says the game ended early and the OLED shows the final standings under
+// that title. While nobody is ahead it is refused with who is level, and
+// the game goes on.
+func TestFinishNow(t *testing.T) {
+	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1, Lang: lang.Russian})
+	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
+	id := v.Snapshot().Game
+	v.refused(t, Action{Kind: "finish"}, "Никто не впереди: Ann и Ben идут наравне")
+	if s := v.Snapshot(); s.Game != id || s.State.Phase != "setup" {
+		t.Fatalf("after the refusal: game %d, %+v; want game %d going on", s.Game, s.State, id)
+	}
+	v.do(t, Action{Kind: "end"}) // abandoned: no winner
+	toCountup(t, v)              // Ben goes out, Ann holds one card
+	id = v.Snapshot().Game
+	v.tap(t, "R9") // 9 points to Ben
+	s := v.tap(t, "G5")
+	if s.State.Round != 2 || s.State.Leader != "Ben" {
+		t.Fatalf("round 2: %+v, want Ben ahead", s.State)
+	}
+	v.do(t, Action{Kind: "finish"})
+	s = v.Snapshot()
+	if s.Game != 0 || s.Last.Message != "Игра закончена досрочно, победитель — Ben" {
+		t.Errorf("after finish: game %d, verdict %q", s.Game, s.Last.Message)
+	}
+	v.checkOLED(t, screen.Screen{Phase: "over", Lang: lang.Russian, End: screen.EndEarly, Winner: "Ben", Round: 2,
+		Prompt: s.Prompt, Message: s.Last.Message, Scores: []screen.Score{{Name: "Ben", Points: 9}, {Name: "Ann"}}})
+	if got := oledWords(v); !strings.Contains(got, "Закончили раньше") {
+		t.Errorf("OLED says %q, want the title of a game ended early", got)
+	}
+	ctx := context.Background()
+	gs, err := v.j().J.Games(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gs[len(gs)-1]
+	if g.ID != id || g.Winner != "Ben" || !g.Early || g.Open() || g.Rounds != 1 {
+		t.Errorf("journal: %+v, want game %d ended early, won by Ben after 1 round", g, id)
+	}
+	v.refused(t, Action{Kind: "finish"}, "Сейчас никто не играет")
+}

@@ -128,6 +128,35 @@ func (s *SQLJournal) AddPlayer(ctx context.Context, p journal.Player) (journal.P
 	return s.J.AddPlayer(ctx, p)
 }
 
+// Guests are the last game's guests a family may add to its roster.
+func (s *SQLJournal) Guests(ctx context.Context) ([]string, error) { return s.J.Guests(ctx) }
+
+// AddPlayers puts players on the roster in one go (the guests of a game),
+// every name checked as a rename's; at most the most seats of a table.
+func (s *SQLJournal) AddPlayers(ctx context.Context, ps []journal.Player) ([]journal.Player, error) {
+	if len(ps) > seatpad.MaxSeats {
+		return nil, refuseAction("action.players.many", msg.Args{N: seatpad.MaxSeats})
+	}
+	for i := range ps {
+		if err := checkPlayer(&ps[i]); err != nil {
+			return nil, err
+		}
+		if err := notTwice(ps[i].Name, playerNames(ps[:i])); err != nil {
+			return nil, err
+		}
+	}
+	return s.J.AddPlayers(ctx, ps)
+}
+
+// playerNames are the names of ps.
+func playerNames(ps []journal.Player) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}
+
 // EditPlayer renames a roster player for every game, and sets their mark
 // and usual seat.
 func (s *SQLJournal) EditPlayer(ctx context.Context, p journal.Player) error {

@@ -192,6 +192,7 @@ func (t *Table) refresh() {
 	}
 	s.SlapsDue = append(s.SlapsDue, st.SlapsDue...)
 	s.Counted, s.PickNext = t.countedPlayers(st), t.pickNext()
+	s.MostPoints = t.mostPointsOf(st)
 	s.LEDs = t.person.LEDs()
 	if t.dev.Buzzer != nil && t.dev.Buzzer.Playing() {
 		s.Buzzer = t.out.buzz

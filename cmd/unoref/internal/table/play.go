@@ -10,7 +10,6 @@ import (
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/cards/ndef"
 	"github.com/unoref/unoref/cards/registry"
-	"github.com/unoref/unoref/cmd/unoref/internal/screen"
 	"github.com/unoref/unoref/drivers/button"
 	"github.com/unoref/unoref/drivers/mfrc522"
 	"github.com/unoref/unoref/hardware/board"
@@ -513,7 +512,7 @@ func (t *Table) apply(ev tablelog.Event, uid string) error {
 	}
 	st := t.cur.game.State()
 	if st.Phase == referee.PhaseOver && before.Phase != referee.PhaseOver {
-		t.logEnded(screen.EndWon)
+		t.logEnded(endOf(st))
 	}
 	t.track(ev, v, before, st, uid)
 	t.tell(Verdict{OK: v.OK, Code: v.Code, Event: said}, v.Sentence()...)

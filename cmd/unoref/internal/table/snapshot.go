@@ -33,6 +33,9 @@ type Snapshot struct {
 	// is on. For the page's headline and its count-up forms.
 	Counted  []string `json:",omitempty"`
 	PickNext string   `json:",omitempty"`
+	// MostPoints is, in count-up, the most each hand still held can be
+	// worth (referee.MostHandPoints): more is refused.
+	MostPoints map[string]int `json:",omitempty"`
 
 	// Parts are the optional parts switched on in the pin map: found,
 	// absent (never fitted) or vanished (a problem). Empty on the minimal

@@ -254,7 +254,8 @@ func OpenJournal(ctx context.Context, path string) (*SQLJournal, error) {
 }
 
 // OpenJournalWith is OpenJournal with the journal's settings (the daemon's:
-// the whole-file check left for later, the second copy).
+// the whole-file check left for later, the second copy, the games it starts
+// on simulated devices marked: journal.Opts.Simulated).
 func OpenJournalWith(ctx context.Context, path string, o *journal.Opts) (*SQLJournal, error) {
 	j, err := journal.Open(ctx, path, o)
 	if err != nil {

@@ -612,6 +612,8 @@ func (t *Table) action(a Action) error {
 		return t.undo()
 	case KindEnd:
 		return t.end()
+	case KindFinish:
+		return t.finishNow()
 	case KindRules:
 		if t.cur.game == nil {
 			return refuseAction("action.nogame", msg.Args{})
@@ -624,9 +626,44 @@ func (t *Table) action(a Action) error {
 		if t.cur.game == nil {
 			return refuseAction("action.nogame", msg.Args{})
 		}
+		if err := t.mostPoints(a.Name, a.Points); err != nil {
+			return err
+		}
 		return t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
 	}
 	return refuseAction("action.unknown", msg.Args{Value: Echo(string(a.Kind))})
+}
+
+// mostPoints refuses points that seat's hand can't hold at the count-up
+// (referee.MostHandPoints: the deck and options in play, the cards in
+// that hand), before the referee rules on them: a slip of the finger is
+// not one of the player's refusals in the family's record. Other
+// refusals (not the count-up, no such player) are the referee's.
+func (t *Table) mostPoints(seat string, points int) error {
+	st := t.cur.game.State()
+	n, ok := st.Hands[seat]
+	if !ok || st.Phase != referee.PhaseCountup || n == 0 {
+		return nil
+	}
+	if most := referee.MostHandPoints(t.cur.game.Rules(), n); points > most {
+		return refuseAction("count.most", msg.Args{Player: t.cur.disp(seat), N: n, K: most})
+	}
+	return nil
+}
+
+// mostPointsOf is, in count-up, the most each hand still held can be
+// worth (referee.MostHandPoints), for the page's points forms; nil else.
+func (t *Table) mostPointsOf(st referee.State) map[string]int {
+	if t.cur.game == nil || st.Phase != referee.PhaseCountup {
+		return nil
+	}
+	m := map[string]int{}
+	for p, n := range st.Hands {
+		if n > 0 {
+			m[p] = referee.MostHandPoints(t.cur.game.Rules(), n)
+		}
+	}
+	return m
 }
 
 var buttonNames = map[string]button.Name{

@@ -8,7 +8,8 @@
 // buttons (UNO, DRAW, PASS/OK, CHALLENGE, R, Y, G, B), a "lift" beside each
 // pad that takes the cards off it, one button per seat pad (with its LED)
 // when the table has them, and in count-up a points form for every player
-// holding cards and not counted yet (Snapshot.Counted). The admin panel sets
+// holding cards and not counted yet (Snapshot.Counted), which says the
+// most the hand can be worth (Snapshot.MostPoints; more is refused). The admin panel sets
 // up a game (players in seat order, preset, options, target), renames a
 // player, undoes the last event and ends the game.
 //
@@ -54,8 +55,10 @@
 //	                  the box's time zone)
 //	GET  /family/ID   one roster player: statistics, best and worst
 //	                  rounds, charts per game, head to head, presets, games
-//	POST /api/roster  a roster form (op add, edit, merge or move): 303 back
-//	                  to the family page, with ?error= a sentence
+//	POST /api/roster  a roster form (op add, edit, merge, move, or guests:
+//	                  the last game's guests the family page offered, added
+//	                  in one tap): 303 back to the family page, with
+//	                  ?error= a sentence
 //	POST /api/record  the family's record as one file (the journal, a
 //	                  consistent copy read while the table plays:
 //	                  journal.WriteSnapshot), which `unoref restore --from`
@@ -115,8 +118,16 @@
 // typed (the setup and PIN forms post by script). When a game ends, every
 // page shows its final standings (#standings: the scores before the table
 // cleared, then, after a reload, the last game's totals from the history)
-// until a new game is set up. "Start a new game" while a
-// game is on and "End this game now" ask first, beside the button. With no
+// until a new game is set up. "Start a new game" while a game is on and
+// the end of a game ask first, beside the button. The end offers two
+// ways: "end now and score as it stands" (action finish: the table's end
+// line, RULES.md §3 "Stopping early"), which says who is ahead and wins
+// (pageText.Ahead, from referee.State.Leader) and waits, disabled, while
+// nobody is; and "stop with no winner" (action end). Once the game is
+// over (won, ended early, or stopped: pageText.InPlay false) the play
+// controls (buttons, card picker, seat pads), the rules in force and the
+// end go; the end keeps its answer, the final standings, in sight. The
+// history says "ended early" beside the winner of such a game. With no
 // game on, the setup form comes right after the table, open; each preset
 // ticks its options, every option is a box with its one line, and the last
 // players are offered again (the history's last game, else localStorage;
@@ -135,7 +146,7 @@
 //
 // Opts.Policy says who may act. PolicyVirtual (the virtual table): playing
 // (tap, remove, press, seat, points, rules) is open; the admin actions
-// (table.ActionKind.Admin: newgame, rename, names, undo, end, voice) need
+// (table.ActionKind.Admin: newgame, rename, names, undo, end, finish, voice) need
 // the PIN when one is set, and without one the page says anyone may take
 // them. PolicyTable (a real table, or `unoref run
 // --sim --policy table`): every action needs the PIN.
@@ -224,12 +235,16 @@
 // at most 400 px on the page, so that its words are the page's size. No
 // script draws it and nothing comes from a CDN. The history says a game's
 // rules in words (words.Rules: "official with stacking"), never the
-// rules line.
+// rules line, and marks a game played on simulated devices as not in the
+// family's record (or kept in it).
 //
 // Opts.Record (table.SQLJournal again) feeds /family and /family/ID: every
 // figure is an SQL query of the journal (journal.Stats), drawn on the same
 // chart template. Refusal codes show in the page's words
-// (page.fam.code.X; a code without a key shows as it is). Roster edits take the admin check of a rename; the new
+// (page.fam.code.X; a code without a key shows as it is). After a game
+// with guests, the family page offers to put them on the family's list in
+// one tap (journal.Guests, AddPlayers: their games count from then on,
+// past ones included). Roster edits take the admin check of a rename; the new
 // names show on every game at once, the table's too (Action "names"). The
 // new-game form offers the roster's names to pick, in seat order.
 //

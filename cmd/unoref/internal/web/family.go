@@ -24,6 +24,9 @@ type Record interface {
 	Stats(ctx context.Context, p journal.Period) (journal.FamilyStats, error)
 	PlayerGames(ctx context.Context, id int64, p journal.Period) ([]journal.PlayerGame, error)
 	AddPlayer(ctx context.Context, p journal.Player) (journal.Player, error)
+	// Guests are the last game's guests, whom one tap adds (AddPlayers).
+	Guests(ctx context.Context) ([]string, error)
+	AddPlayers(ctx context.Context, ps []journal.Player) ([]journal.Player, error)
 	EditPlayer(ctx context.Context, p journal.Player) error
 	Merge(ctx context.Context, from, into int64) error
 	MoveSeat(ctx context.Context, game int64, seat int, to string) error
@@ -42,6 +45,7 @@ type familyView struct {
 	Presets []journal.PresetStats
 	Charts  []chart
 	Roster  []journal.Player
+	Guests  []string    // the last game's guests, offered to the roster in one tap
 	Admin   bool        // the roster can be edited here (as a rename can)
 	Copies  *copiesView // the record's copies and its download; nil without them
 	Error   string
@@ -105,6 +109,10 @@ func (s *Server) serveFamily(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Family, v.Heads, v.Presets = &f, f.HeadToHead, f.Presets
 	v.Charts = []chart{trendChart(f, wd)}
+	if v.Admin {
+		// Not a reason to fail the page: the offer waits for the next read.
+		v.Guests, _ = s.o.Record.Guests(ctx)
+	}
 	v.Copies = s.copiesOf(r, wd)
 	s.render(w, r, http.StatusOK, "family", v)
 }
@@ -168,7 +176,8 @@ func (s *Server) rosterOpen(r *http.Request) bool {
 	return s.t.Snapshot().Virtual || s.o.PIN != ""
 }
 
-// serveRoster takes a roster form (op add, edit, merge or move), with the
+// serveRoster takes a roster form (op add, edit, merge, move, or guests:
+// the last game's guests, each a name field, added in one go), with the
 // admin check of a rename, and goes back to the page it came from.
 func (s *Server) serveRoster(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxAction)
@@ -215,6 +224,17 @@ func (s *Server) rosterOp(ctx context.Context, f url.Values) error {
 		return rec.Merge(ctx, idOf(f.Get("id")), idOf(f.Get("into")))
 	case "move":
 		return rec.MoveSeat(ctx, idOf(f.Get("game")), seatOf(f.Get("seat")), strings.TrimSpace(f.Get("to")))
+	case "guests":
+		// The names the page offered: what the parent saw is what is added.
+		var ps []journal.Player
+		for _, n := range f["name"] {
+			ps = append(ps, journal.Player{Name: strings.TrimSpace(n), Seat: journal.NoSeat})
+		}
+		if len(ps) == 0 {
+			return errNoOp
+		}
+		_, err := rec.AddPlayers(ctx, ps)
+		return err
 	}
 	return errNoOp
 }

@@ -32,8 +32,11 @@ type gameRow struct {
 	Players []string
 	Rules   string
 	Rounds  int
-	Status  string // "won", "in progress" or "abandoned"
+	Status  string // "won", "ended early", "in progress" or "abandoned"
 	Winner  string
+	Early   bool // stopped and scored as it stood: Winner was ahead
+	Sim     bool // played on simulated devices: not in the family's record unless Kept
+	Kept    bool
 	Totals  []journal.Score // after the last round, by seat; nil before
 	Current bool            // the game on the table now
 }
@@ -176,7 +179,7 @@ func (s *Server) totals(ctx context.Context, games []journal.GameSummary) (map[i
 func newGameRow(g journal.GameSummary, totals []journal.Score, cur int64) gameRow {
 	return gameRow{
 		ID: g.ID, Started: g.StartedAt, Players: g.Players, Rules: g.RulesWords(), Rounds: g.Rounds,
-		Status: g.Status(), Winner: g.Winner, Totals: totals, Current: g.ID == cur && g.Open(),
+		Status: g.Status(), Winner: g.Winner, Early: g.Early, Sim: g.Simulated, Kept: g.Kept, Totals: totals, Current: g.ID == cur && g.Open(),
 	}
 }
 

@@ -69,6 +69,12 @@ func (w words) P(key, player string) string {
 	return w.l.Render(msg.Msg{Key: key, Args: msg.Args{Player: player}})
 }
 
+// Names is a key with players listed as the language lists them
+// ({{.Names}}: "Ann, Ben and Cy").
+func (w words) Names(key string, names []string) string {
+	return w.l.Render(msg.Msg{Key: key, Args: msg.Args{Names: names}})
+}
+
 // N is a key with a count ({{.N}}, {{.N.Cards}}, {{.N.Points}}).
 func (w words) N(key string, n int) string {
 	return w.l.Render(msg.Msg{Key: key, Args: msg.Args{N: n}})
@@ -229,7 +235,11 @@ type pageText struct {
 	Scores    map[string]string // seat → "42 points"
 	Standings string            // the scores, best first: "Ben 42 · Ann 10"
 	Countup   []string          // the seats whose count-up form shows
+	Most      map[string]string // in count-up, seat → the most its hand can be worth: "at most 250"
 	Slap      string            // uno-slap: whose hand to slap and who still has to, or ""
+	Ahead     string            // who wins if the game is ended now and scored as it stands, or that nobody is ahead
+	Leader    string            // the display name of who is ahead (referee.State.Leader), "" when nobody
+	InPlay    bool              // a game is on and not over: its play controls, rules and end show
 }
 
 // localized is a snapshot as one page reads it: its messages in the page's
@@ -268,10 +278,30 @@ func localize(snap table.Snapshot, l lang.Lang) localized {
 		p.Scores[n] = w.N("page.points", snap.State.Scores[n])
 	}
 	p.Standings = standings(snap, w)
+	for n, most := range snap.MostPoints {
+		if p.Most == nil {
+			p.Most = map[string]string{}
+		}
+		p.Most[n] = w.N("page.countup.most", most)
+	}
+	p.InPlay = inPlay(snap)
+	if p.InPlay {
+		p.Ahead = w.T("page.finish.nobody")
+		if ld := snap.State.Leader; ld != "" {
+			p.Leader = snap.Name(ld)
+			p.Ahead = w.P("page.finish.ahead", p.Leader)
+		}
+	}
 	if snap.SlapFor != "" {
 		p.Slap = l.Render(msg.Msg{Key: "prompt.slap", Args: msg.Args{Player: snap.Name(snap.SlapFor), Names: names(snap, snap.SlapsDue)}})
 	}
 	return localized{Snapshot: snap, Page: p}
+}
+
+// inPlay reports whether a game is on and not over: after the end (won,
+// ended early, or stopped) its play controls, its rules and its end go.
+func inPlay(snap table.Snapshot) bool {
+	return len(snap.Players) > 0 && snap.State.Phase != referee.PhaseOver
 }
 
 // prompt is what the table waits for in l: the table's message when it
@@ -459,6 +489,7 @@ var scriptKeys = map[string]string{
 	"count":        "page.countup.count",
 	"confirmNew":   "page.confirm.newgame",
 	"confirmEnd":   "page.confirm.end",
+	"confirmScore": "page.confirm.finish",
 	"started":      "page.done.newgame",
 	"unlocked":     "page.done.login",
 	"renamed":      "page.done.rename",

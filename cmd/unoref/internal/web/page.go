@@ -68,6 +68,7 @@ type seat struct {
 	Name         string // the seat name the engine knows
 	Display      string // the name shown
 	Hand, Score  string // "7 cards", "42 points" in the page's language
+	Most         string // in count-up, "at most 250": the most the hand can be worth
 	HandN        string // the number of cards, "" while the dealer deals
 	Turn, Winner bool
 }
@@ -294,6 +295,7 @@ func (s *Server) view(r *http.Request, snap table.Snapshot, errMsg string) view 
 	}
 	for _, st := range v.Seats {
 		if slices.Contains(loc.Page.Countup, st.Name) {
+			st.Most = loc.Page.Most[st.Name]
 			v.Countup = append(v.Countup, st)
 		}
 	}

@@ -77,6 +77,8 @@
       if (i < names.length) b.querySelector('.who').textContent = disp(names[i]);
     }
 
+    inPlay(s, pg);
+
     const last = s.Last || {};
     $('verdict').className = 'verdict ' + kindOf(last);
     text('verdict-msg', last.Message || say('waiting'));
@@ -111,6 +113,34 @@
       return li;
     }));
     inSight();
+  }
+
+  // inPlay shows the play controls, the rules in force and the end of the
+  // game only while a game is on and not over (pageText.InPlay); the end
+  // says who is ahead, and scoring as it stands waits for someone to be.
+  let playing = false;
+  function inPlay(s, pg) {
+    playing = !!pg.InPlay;
+    for (const id of ['buttons', 'picker', 'seatpads', 'finish-form', 'end-form']) {
+      const e = $(id);
+      if (e) e.hidden = !playing;
+    }
+    // The end goes with the game, but keeps the final standings it
+    // answered with in sight, where it was pressed.
+    const box = $('end-box'), ok = $('ok');
+    if (box) {
+      box.querySelector('summary').hidden = !playing;
+      box.hidden = !playing && !(box.contains(ok) && !ok.hidden);
+    }
+    const rl = $('rules');
+    if (rl && !playing) rl.hidden = true;
+    if (rl && playing) rl.hidden = !$('rules-list').children.length;
+    // Renaming acts on the players at the table, of a game over or not.
+    const rn = $('rename');
+    if (rn) rn.hidden = !(s.Players || []).length;
+    text('finish-who', pg.Ahead || '');
+    const fin = $('finish');
+    if (fin) fin.disabled = !pg.Leader;
   }
 
   // kindOf is how a verdict shows, as the table's box shows it (the one
@@ -205,11 +235,19 @@
     const want = left.map((n) => {
       const f = have.get(n) || countForm(n);
       f.querySelector('.who').textContent = disp(n);
-      f.querySelector('.left').textContent = (pg.Hands || {})[n] || '';
+      // The cards held, and the most they can be worth: more is refused.
+      f.querySelector('.left').textContent = [(pg.Hands || {})[n], (pg.Most || {})[n]].filter(Boolean).join(' · ');
       return f;
     });
-    // Moving a form would take the focus from its field.
-    if (want.length !== rows.children.length || want.some((f, i) => rows.children[i] !== f)) rows.replaceChildren(...want);
+    // Moving a form would take the focus from its field. An answer given
+    // under a form (a refusal of its points) stays under it.
+    const kids = [...rows.children];
+    const forms = kids.filter((c) => c.matches('form'));
+    if (want.length !== forms.length || want.some((f, i) => forms[i] !== f)) {
+      const answers = kids.filter((c) => !c.matches('form')).map((a) => [a, a.previousElementSibling]);
+      rows.replaceChildren(...want);
+      for (const [a, under] of answers) (want.includes(under) ? under : rows).after(a);
+    }
   }
 
   // countForm builds the points form of page.html for player n.
@@ -353,7 +391,7 @@
       text('rules-title', p.Title);
       const ul = $('rules-list');
       ul.replaceChildren(...p.Lines.map((l) => { const li = document.createElement('li'); li.textContent = l; return li; }));
-      $('rules').hidden = p.Lines.length === 0;
+      $('rules').hidden = p.Lines.length === 0 || !playing;
     } catch (e) { /* the next snapshot tries again */ }
   }
 
@@ -381,6 +419,8 @@
         $('newgame-box').open = false;
         return answer($('newgame-box'), 'ok', say('started'));
       case 'end':
+      case 'finish':
+        $('end-box').hidden = false;
         return answer(form, 'ok', say('ended') + ' ' + standings);
       case 'rename': form.reset(); return answer(form, 'ok', say('renamed'));
       case 'undo': return answer(form, 'ok', say('undone'));
