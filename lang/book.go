@@ -90,9 +90,12 @@ func load(l Lang) *book {
 
 // parse compiles a catalog in go-i18n TOML for l.
 func parse(l Lang, buf []byte) (*book, error) {
-	msgs, err := i18n.ParseMessageBytes(buf, toml.Unmarshal)
-	if err != nil {
-		return nil, err
+	msgs, ok := quickMessages(buf)
+	if !ok {
+		var err error
+		if msgs, err = i18n.ParseMessageBytes(buf, toml.Unmarshal); err != nil {
+			return nil, err
+		}
 	}
 	b := &book{l: l, msgs: make(map[string]*message, len(msgs))}
 	for _, m := range msgs {
