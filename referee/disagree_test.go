@@ -1,8 +1,11 @@
 package referee
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/unoref/unoref/referee/tablelog"
 )
 
 // Regressions for the disagreements the playtest model found
@@ -133,6 +136,22 @@ func TestNothingLeftToDraw(t *testing.T) {
 			play R+2 => ok phase=penalty turn=Ben
 			play G3 => must-draw +mistake:Ben:1 h.Ben=55
 			draw => ok phase=turn turn=Ann h.Ben=55 -draw +skip:Ben msg="No cards are left to draw: Ben misses a turn and Ann is next"`)
+	})
+	t.Run("§2.11 a mistake with no card left to draw costs nothing and says nothing of it", func(t *testing.T) {
+		g := New()
+		play(t, g, allDrawn("rules official mistake-penalty=2"))
+		play(t, g, "draw\npass\n=> pile=0 turn=Ann")
+		ev, _, err := tablelog.Parse("play G3", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := g.Apply(ev)
+		if v.OK || slices.Contains(v.Keys(), "mistake") {
+			t.Errorf("play G3 with the pile empty: ok %v, keys %v, want refused without the mistake clause", v.OK, v.Keys())
+		}
+		if h := g.State().Hands["Ann"]; h != 53 {
+			t.Errorf("Ann holds %d, want 53", h)
+		}
 	})
 }
 

@@ -557,7 +557,9 @@ func (g *Game) mistake(seat int, code string, m msg.Msg) Verdict {
 	if k := g.rules.MistakePenalty; k > 0 && seat >= 0 && g.inRound() {
 		got := g.drawCards(seat, k, &v)
 		v.Effects = append(v.Effects, Effect{Kind: EffMistake, Player: g.names[seat], N: got})
-		v.then("mistake", msg.Args{Player: g.names[seat], N: got})
+		if got > 0 { // with no card left to draw there is nothing to say
+			v.then("mistake", msg.Args{Player: g.names[seat], N: got})
+		}
 	}
 	return v
 }

@@ -1065,14 +1065,14 @@ func (g *Game) scoreLazy(v *Verdict) int {
 		}
 	}
 	g.score[w]++
-	v.then("score.lazy", msg.Args{Player: g.names[w], Other: g.names[loser]})
 	g.firstSeat = w
 	g.dealer = loser - 1 // moved on by one below
 	if g.dealer < 0 {
 		g.dealer += g.n
 	}
 	if g.score[w] >= g.rules.Target {
-		return w
+		return w // the game's winner is said next; nobody deals again
 	}
+	v.then("score.lazy", msg.Args{Player: g.names[w], Other: g.names[loser]})
 	return -1
 }

@@ -614,7 +614,8 @@ func TestScoring(t *testing.T) {
 		s := annOut("")
 		s = s[strings.Index(s, "start"):]
 		play(t, g, s)
-		play(t, g, "points Ben 5\npoints Cy 12 => ok phase=over winner=Ann s.Ann=2\n")
+		// The game is over: nobody deals next, and the win is said once.
+		play(t, g, "points Ben 5\npoints Cy 12 => ok phase=over winner=Ann s.Ann=2 msg=\"Cy's cards left are worth 12 points, and Ann wins the game\"\n")
 	})
 	t.Run("§4 reset-zero: a lone 0 counts 50", func(t *testing.T) {
 		for _, tc := range []struct{ rules, want string }{{"+reset-zero", "50"}, {"", "0"}} {
