@@ -48,6 +48,7 @@ func Problems(l lang.Lang, text string, exempt ...string) []string {
 			add("the Latin letters %q in a %s sentence", w, l)
 		}
 	}
+	out = append(out, russian(l, text, plain, exempt)...)
 	for _, s := range Sentences(l, plain) {
 		if r, ok := firstLetter(s); ok && unicode.IsLower(r) {
 			add("a sentence starts in lower case: %q", s)

@@ -32,6 +32,12 @@ func TestProblems(t *testing.T) {
 		{lang.Armenian, "Ann-ը դնում է կարմիր 7. Ben-ը բաց է թողնում հերթը։", []string{"Ann", "Ben"}, ""},
 		{lang.Romanian, "7 roșu nu merge pe un 5 verde: puneți o carte verde", nil, ""},
 		{lang.English, "Stacking is fun", nil, ""},
+		{lang.Russian, "На руках у Аня карт на 79 очков", []string{"Аня"}, "a name after a preposition"},
+		{lang.Russian, "Карты игрока Аня стоят 79 очков", []string{"Аня"}, ""},
+		{lang.Russian, "Аня кладёт карту \"Смени направление\"", []string{"Аня"}, "straight quotes"},
+		{lang.Russian, "Дикая карта - 50 очков", nil, "a hyphen for a dash"},
+		{lang.Russian, "Ben берет еще одну желтую карту", []string{"Ben"}, "«е» for «ё»"},
+		{lang.Russian, "Ben берёт ещё одну жёлтую карту — красную семёрку", []string{"Ben"}, ""},
 	}
 	for _, tt := range tests {
 		got := Problems(tt.l, tt.text, tt.exempt...)

@@ -197,7 +197,7 @@ func TestTableLanguage(t *testing.T) {
 	v.do(t, Action{Kind: "newgame", Players: []string{"Аня", "Бен"}, Rules: "official"})
 	v.tap(t, "R3")
 	s := v.tap(t, "B9")
-	if s.State.Dealer != "Бен" || s.Prompt != "Сдаёт Бен, всем по 7 карт: открой первую карту" {
+	if s.State.Dealer != "Бен" || s.Prompt != "Бен, сдай всем по 7 карт и открой первую карту" {
 		t.Errorf("after the pick: dealer %q, prompt %q", s.State.Dealer, s.Prompt)
 	}
 	v.tap(t, "G5")

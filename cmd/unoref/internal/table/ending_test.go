@@ -122,7 +122,7 @@ func TestFinishNow(t *testing.T) {
 	v := startVirtual(t, t.TempDir(), Config{UnoGrace: -1, Lang: lang.Russian})
 	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official"})
 	id := v.Snapshot().Game
-	v.refused(t, Action{Kind: "finish"}, "Никто не впереди: Ann и Ben идут наравне")
+	v.refused(t, Action{Kind: "finish"}, "Впереди никого нет: Ann и Ben идут наравне")
 	if s := v.Snapshot(); s.Game != id || s.State.Phase != "setup" {
 		t.Fatalf("after the refusal: game %d, %+v; want game %d going on", s.Game, s.State, id)
 	}

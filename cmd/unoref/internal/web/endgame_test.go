@@ -48,7 +48,7 @@ func TestPointsRefusedInPageLanguage(t *testing.T) {
 		t.Errorf("the points form does not say the most: %s", between(page, `<div id="countup-rows"`, `</div>`))
 	}
 	code, msg := send(t, s, `{"Kind":"points","Name":"Ann","Points":300}`, "", &http.Cookie{Name: "lang", Value: "ru"})
-	if want := "Ann держит 1 карту: такая рука стоит не больше чем 50 очков"; code != 400 || !strings.Contains(msg, want) {
+	if want := "Ann держит 1 карту: на руках может быть самое большее 50 очков"; code != 400 || !strings.Contains(msg, want) {
 		t.Errorf("300 points for one card: %d %q, want 400 %q", code, msg, want)
 	}
 	if ph := tb.Snapshot().State.Phase; ph != "countup" {

@@ -59,7 +59,7 @@ type option struct {
 type face struct {
 	Code  string // the code as given, "" for no card
 	Class string // "c-R", "c-Y", "c-G", "c-B", "c-W" (wild), "c-K" (blank), "c-none"
-	Mark  string // "7", "⊘", "⇄", "+2", "W", "+4", "WX", ""
+	Mark  string // "7", "⊘", "⇄", "+2", "✦", "+4", "▲", ""
 	Named string // colour named for a wild, one letter, or ""
 	Title string // "Red 7"
 }
@@ -150,11 +150,11 @@ func cardFace(code string) face {
 	case cards.DrawTwo:
 		f.Mark = "+2"
 	case cards.Wild:
-		f.Mark = "W"
+		f.Mark = "✦" // a symbol, not the English "W": the page speaks every language
 	case cards.WildDrawFour:
 		f.Mark = "+4"
 	case cards.Heights:
-		f.Mark = "WX"
+		f.Mark = "▲" // as the OLED draws Extreme Heights
 	case cards.Blank:
 		f.Class, f.Mark = "c-K", "▢"
 		return f

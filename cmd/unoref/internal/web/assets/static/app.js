@@ -17,7 +17,7 @@
     const m = /^(W\+4|WX|W)(?::([RYGB]))?$/.exec(code);
     if (m) {
       f.cls = 'c-W';
-      f.mark = m[1] === 'W+4' ? '+4' : m[1];
+      f.mark = { 'W+4': '+4', WX: '▲', W: '✦' }[m[1]]; // symbols, not English letters: the page speaks every language
       f.named = m[2] || '';
       return f;
     }
