@@ -380,3 +380,12 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimal: an average is written with the language's decimal sign.
+func TestDecimal(t *testing.T) {
+	for l, want := range map[Lang]string{English: "9.5", Russian: "9,5", Serbian: "9,5", SerbianCyrillic: "9,5", Romanian: "9,5", Armenian: "9,5"} {
+		if got := l.Decimal(9.46); got != want {
+			t.Errorf("%s: Decimal(9.46) = %q, want %q", l, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/unoref/unoref/lang/msg"
 )
@@ -14,6 +15,16 @@ import (
 func (l Lang) Spoken(s msg.Sentence) string {
 	var buf [256]byte
 	return string(l.appendSentence(buf[:0], s, true))
+}
+
+// Decimal is f with one decimal, written with l's decimal sign
+// (decimal.point: en "9.5", ru «9,5»), for an average a person reads.
+func (l Lang) Decimal(f float64) string {
+	s := strconv.FormatFloat(f, 'f', 1, 64)
+	if p := l.Render(msg.Msg{Key: "decimal.point"}); p != "." && p != "decimal.point" {
+		s = strings.Replace(s, ".", p, 1)
+	}
+	return s
 }
 
 // Count is a number as a template argument: {{.N}} is the digits,

@@ -186,8 +186,8 @@ func writeFamily(w io.Writer, f journal.FamilyStats, l lang.Lang) error {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\t"+headerRow(l, "player", "games", "won", "rounds", "won", "leftround", "unocalled", "forgot", "others", "refused"))
 	for i, s := range f.Players {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\n", i+1, s.Player.Name, s.Games, s.GamesWon,
-			s.Rounds, s.RoundsWon, s.AvgLeft, s.UnoCalled, s.UnoForgot, s.UnoCatches, s.Refused)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%s\t%d\t%d\t%d\t%d\n", i+1, s.Player.Name, s.Games, s.GamesWon,
+			s.Rounds, s.RoundsWon, l.Decimal(s.AvgLeft), s.UnoCalled, s.UnoForgot, s.UnoCatches, s.Refused)
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
@@ -231,7 +231,7 @@ func writePlayer(w io.Writer, s journal.PlayerStats, games []journal.PlayerGame,
 	rounds := l.Render(msg.Msg{Key: "page.fam.rounds", Args: msg.Args{N: s.Rounds}})
 	fmt.Fprintln(w, l.Sentence(msg.Sentence{
 		{Key: "cli.stats.summary", Args: msg.Args{Player: s.Player.Name, Text: played, K: s.GamesWon, Value: rounds, N: s.RoundsWon}},
-		{Key: "cli.stats.left", Args: msg.Args{Value: fmt.Sprintf("%.1f", s.AvgLeft)}},
+		{Key: "cli.stats.left", Args: msg.Args{Value: l.Decimal(s.AvgLeft)}},
 	}))
 	if s.Best != nil {
 		fmt.Fprintln(w, roundLine(l, "cli.stats.best", s.Best.Game, s.Best.Round, s.Best.Left, s.Best.Points))

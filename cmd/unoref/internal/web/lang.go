@@ -108,6 +108,9 @@ func (w words) Rules(line string) string {
 // G, B) in the language.
 func (w words) Initial(code string) string { return w.T("page.led." + code) }
 
+// Decimal is an average with one decimal, in the page's language.
+func (w words) Decimal(f float64) string { return w.l.Decimal(f) }
+
 // known is key in the language, or else when the catalog lacks it.
 func (w words) known(key, or string) string {
 	if s := w.T(key); s != key {
