@@ -30,7 +30,9 @@
 // # Wiring
 //
 // See WIRING.md (the table), wiring.svg (the header diagram) and
-// circuits/*.svg (each circuit).
+// circuits/*.svg (each circuit). labels/*.svg are the button labels to
+// print, one sheet per language, made from the catalogs of package lang
+// (LabelSheet): the words on the box are the ones the voice says.
 package hardware
 
 //go:generate go run gen.go

@@ -22,8 +22,9 @@ import (
 // renders every key of every language both ways): a missing key renders
 // as the key, a template that fails as the key, a missing plural form as
 // the other form, an absent argument as "<no value>". A template that uses
-// more than {{.Name}} and {{.Name.Method}} (an if, a pipeline) is run by
-// text/template as go-i18n runs it, only slower.
+// more than {{.Name}} and {{.Name.Method}} (an if, a pipeline, the
+// buttons' struct bare) is run by text/template as go-i18n runs it, only
+// slower.
 type book struct {
 	l     Lang
 	msgs  map[string]*message
@@ -36,8 +37,8 @@ type book struct {
 	cardNames  map[cards.Card][numCases]string
 	colorAgree [numColors][numCases]string
 
-	// The counts with their nouns ("2 карты"), 0 to formCache-1, made
-	// when a noun is first counted.
+	// The written counts with their nouns ("2 карты"), 0 to
+	// formCache-1, made when a noun is first counted.
 	countsOnce [numNouns]sync.Once
 	counts     [numNouns][formCache]string
 }
@@ -194,7 +195,11 @@ func action(a string) (name, method, bool) {
 	if two {
 		m = methodOf(meth)
 	}
-	return nameOf[field], m, true
+	n := nameOf[field]
+	if n == nameBtn && m == methodNone {
+		return 0, 0, false // the buttons bare: a struct, printed as text/template prints it
+	}
+	return n, m, true
 }
 
 // identifier reports whether s is a Go identifier of ASCII letters,

@@ -12,8 +12,10 @@ import (
 // (card.gender.F, color.C.GENDER.FORM), put together by card.coloured.FORM
 // ("{{.Color}} {{.Face}}": "красную семёрку"); a wild with its colour named
 // by card.named.FORM. The forms are Nom (the subject: {{.Card}} is Nom),
-// Acc (the object: "Аня кладёт красную семёрку") and Gen ("нет красной
-// семёрки"); Any is the face alone, of any colour ("an 8", "любую семёрку").
+// Acc (the object: "Аня кладёт красную семёрку"), Gen ("нет красной
+// семёрки"; Armenian's genitive, "կարմիր 7-ի վրա") and Ins (the instrument:
+// "перехватывает ход красной семёркой", "կարմիր 7-ով"); Any is the face
+// alone, of any colour ("an 8", "любую семёрку").
 type Card struct {
 	l Lang
 	c cards.Card
@@ -23,6 +25,7 @@ func (c Card) String() string { return c.l.book().cardName(c.c, nom) }
 func (c Card) Nom() string    { return c.l.book().cardName(c.c, nom) }
 func (c Card) Acc() string    { return c.l.book().cardName(c.c, acc) }
 func (c Card) Gen() string    { return c.l.book().cardName(c.c, gen) }
+func (c Card) Ins() string    { return c.l.book().cardName(c.c, ins) }
 func (c Card) Any() string    { return c.l.book().word("card.any.", face(c.c), "") }
 func (c Card) Face() string   { return c.l.book().word("card.face.", face(c.c), ".nom") }
 
@@ -36,11 +39,13 @@ const (
 	nom grammaticalCase = iota
 	acc
 	gen
+	ins
 	numCases
 )
 
-// caseWords are the cases as the card table's keys write them.
-var caseWords = [numCases]string{"nom", "acc", "gen"}
+// cardForms are the forms of a card's name every card table has, as its
+// keys write them (card.face.F.FORM, color.C.GENDER.FORM).
+var cardForms = [numCases]string{"nom", "acc", "gen", "ins"}
 
 // numColors are the colours, cards.NoColor to cards.Blue.
 const numColors = int(cards.Blue) + 1
@@ -97,22 +102,22 @@ func (b *book) nameCard(c cards.Card) {
 // compose puts a card's name together from the language's card table.
 func (b *book) compose(c cards.Card, f grammaticalCase) string {
 	k := face(c)
-	faceName := b.word("card.face.", k, "."+caseWords[f])
+	faceName := b.word("card.face.", k, "."+cardForms[f])
 	switch {
 	case c.Color == cards.NoColor:
 		return faceName
 	case c.IsWild():
-		return b.render("card.named."+caseWords[f], &data{vars: []bind{
+		return b.render("card.named."+cardForms[f], &data{vars: []bind{
 			{nameFace, txt(faceName)}, {nameColor, value{kind: colorKind, color: c.Color}}}}, 0, false)
 	}
 	gender := b.word("card.gender.", k, "")
-	adj := b.word("color."+c.Color.Code()+".", gender, "."+caseWords[f])
-	return b.render("card.coloured."+caseWords[f], &data{vars: []bind{{nameFace, txt(faceName)}, {nameColor, txt(adj)}}}, 0, false)
+	adj := b.word("color."+c.Color.Code()+".", gender, "."+cardForms[f])
+	return b.render("card.coloured."+cardForms[f], &data{vars: []bind{{nameFace, txt(faceName)}, {nameColor, txt(adj)}}}, 0, false)
 }
 
 // agree is color.C.GENDER.FORM for the gender of the word for a card.
 func (b *book) agree(c cards.Color, f grammaticalCase) string {
-	return b.word("color."+c.Code()+".", b.word("card.gender.card", "", ""), "."+caseWords[f])
+	return b.word("color."+c.Code()+".", b.word("card.gender.card", "", ""), "."+cardForms[f])
 }
 
 // face is the key of a card's face in the card table.
@@ -153,19 +158,6 @@ func (c Color) Pl() string     { return c.l.book().word("color.", c.c.Code(), ".
 // Code is the colour's one-letter code ("R").
 func (c Color) Code() string { return c.c.Code() }
 
-// Count is a number as a template argument: {{.N}} is the digits,
-// {{.N.Cards}} the number with the word for cards in the right plural
-// form ("2 карты"), likewise Points and Players.
-type Count struct {
-	l Lang
-	n int
-}
-
-func (c Count) String() string  { return strconv.Itoa(c.n) }
-func (c Count) Cards() string   { return c.l.book().count(countCards, c.n) }
-func (c Count) Points() string  { return c.l.book().count(countPoints, c.n) }
-func (c Count) Players() string { return c.l.book().count(countPlayers, c.n) }
-
 // Rule is a preset or option name as a template argument: {{.Rule}} is its
 // short name in the language, {{.Rule.Code}} the word of the rules line.
 type Rule struct {
@@ -175,16 +167,6 @@ type Rule struct {
 
 func (r Rule) String() string { return r.l.book().word("rules.name.", r.name, "") }
 func (r Rule) Code() string   { return r.name }
-
-// Options are the words of a rules line after the preset, as a template
-// argument: {{.Options}} is "" or the language's "with stacking and
-// jump-in", naming every option in force beyond the preset.
-type Options struct {
-	l     Lang
-	words []string
-}
-
-func (o Options) String() string { return o.l.book().options(o.words) }
 
 // Names are players as a template argument: {{.Names}} lists them as the
 // language does ("Ann, Ben and Cy"); names never change form.

@@ -22,19 +22,22 @@ var latinToCyrillic = strings.NewReplacer(
 	"s", "с", "š", "ш", "t", "т", "u", "у", "v", "в", "z", "з", "ž", "ж",
 )
 
-// keepLatin are the words of the table log and the brand that stay as
-// they are typed in any script, and the labels of the panel's buttons.
-var keepLatin = map[string]bool{
-	"UNO": true, "PASS": true, "CHALLENGE": true, "players": true, "start": true, "hand": true, "points": true, "official": true,
-	"cars": true, "house-ru": true, "scoring": true, "target": true, "deck=blanks": true,
-	"admin_pin": true, "SVG": true, "JSON": true, // a key of the config file, file formats
-}
-
 // cyrillic writes a Serbian Latin text in Cyrillic, leaving template
-// actions ({{.Player}}), rules-line words (+x, -x, x=y) and keepLatin alone.
+// actions ({{.Player}}) and what a person types as it is typed: the table
+// log's words and codes, which the catalogs put in `…`, and rules-line
+// words (+x, -x, x=y).
 func cyrillic(s string) string {
 	var b strings.Builder
 	for s != "" {
+		if strings.HasPrefix(s, "`") {
+			end := strings.IndexByte(s[1:], '`')
+			if end < 0 {
+				return b.String() + s
+			}
+			b.WriteString(s[:end+2])
+			s = s[end+2:]
+			continue
+		}
 		if strings.HasPrefix(s, "{{") {
 			end := strings.Index(s, "}}")
 			if end < 0 {
@@ -44,7 +47,7 @@ func cyrillic(s string) string {
 			s = s[end+2:]
 			continue
 		}
-		i := strings.IndexAny(s, " ,:;()„”{")
+		i := strings.IndexAny(s, " ,:;()„”{`")
 		if i == 0 {
 			_, n := utf8.DecodeRuneInString(s)
 			b.WriteString(s[:n])
@@ -61,7 +64,7 @@ func cyrillic(s string) string {
 }
 
 func cyrillicWord(w string) string {
-	if keepLatin[strings.TrimRight(w, ".!")] || strings.ContainsAny(w, "=+") || strings.HasPrefix(w, "-") {
+	if strings.ContainsAny(w, "=+") || strings.HasPrefix(w, "-") {
 		return w
 	}
 	return latinToCyrillic.Replace(w)

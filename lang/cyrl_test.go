@@ -16,9 +16,10 @@ func TestCyrillic(t *testing.T) {
 		{"LJILJANA Njegoš Džoker", "ЉИЉАНА Његош Џокер"},
 		{"đak ćup čaša šuma žaba", "ђак ћуп чаша шума жаба"},
 		{"{{.Player}} izvlači {{.N.Cards}}", "{{.Player}} извлачи {{.N.Cards}}"},
-		{"redom players ili hand", "редом players или hand"},
+		{"redom `players` ili `hand R5`", "редом `players` или `hand R5`"},
+		{"pišite `R`, `Y`, `G` ili `B`", "пишите `R`, `Y`, `G` или `B`"},
 		{"dodajte -{{.Value}} i deck=blanks, +stacking", "додајте -{{.Value}} и deck=blanks, +stacking"},
-		{"kaže UNO: „pas”", "каже UNO: „пас”"},
+		{"kaže UNO: „pas”", "каже УНО: „пас”"},
 	}
 	for _, tt := range tests {
 		if got := cyrillic(tt.in); got != tt.want {

@@ -39,27 +39,53 @@
 // text/template, no map of template data and no reflection, and
 // AppendRender and AppendSentence write straight into a caller's buffer
 // (the replay writers' lines). A template that says more (an if, a
-// pipeline) is run by text/template as go-i18n ran it. The plural form of
-// a count comes from CLDR's rules in golang.org/x/text/feature/plural.
-// What comes out is byte for byte what go-i18n's Localizer made of the
-// same catalogs: TestRenderAsGoI18n renders every key of every language
-// both ways (the old renderer is the test's oracle), an absent argument
-// as "<no value>", a template that fails as its key, a missing plural
-// form as the other form. Card names, colours agreeing with a card and
-// counts with their nouns ("2 карты") are made once per language.
+// pipeline, {{.Btn}} without a label) is run by text/template as go-i18n
+// ran it. The plural form of a count comes from CLDR's rules in
+// golang.org/x/text/feature/plural. Every form of the grammar below is a
+// method the compiled template names ({{.Player.Def}}, {{.Card.Ins}},
+// {{.N.FemAcc}}, {{.Btn.Pass}}); Spoken renders the same templates with a
+// flag that says counts and button labels in words, and Armenian's
+// euphony is applied to the bytes a clause appended, in place (ը and ն
+// are both two bytes). What comes out is byte for byte what go-i18n's
+// Localizer made of the same catalogs with the types of this package's
+// grammar as template data: TestRenderAsGoI18n renders every key of
+// every language both ways, written and spoken (the old renderer is the
+// test's oracle), an absent argument as "<no value>", a template that
+// fails as its key, a missing plural form as the other form. Card names
+// in every form, colours agreeing with a card and written counts with
+// their nouns ("2 карты") are made once per language; spoken counts
+// («две карты») are rendered when said.
 //
 // # Grammar
 //
-// Player names never change form, so every sentence keeps them in the
-// nominative ("Ходит Бен", "Igrač Ann je imao…"). Cards and colours do:
-// a template asks for the form it needs — {{.Card}} or {{.Card.Nom}}
-// (subject), {{.Card.Acc}} (object: "Аня кладёт красную семёрку"),
-// {{.Card.Gen}} ("нет красной семёрки"), {{.Card.Any}} (a face of any
-// colour: "an 8", "любую пятёрку"), {{.Card.Face}}; {{.Color}} is the
-// colour's name, {{.Color.Nom}}/Acc/Gen/Pl agree with the word for a card.
+// Player names never change inside (Аня stays Аня), so most sentences keep
+// them in the nominative and build around them ("Ходит Бен", "У игрока
+// Ann", "lui Ann"). Armenian puts its ending after the name:
+// {{.Player.Def}} (the article, "Ann-ը"), {{.Player.Gen}} ("Ann-ի"),
+// {{.Player.Dat}} ("Ann-ին"), likewise .Other and .Next; every other
+// language renders these forms as the name. Armenian's article -ը becomes
+// -ն before a word that begins with a vowel, wherever the word comes from
+// (euphony, applied to the whole rendered clause). Cards and colours
+// change form: a template asks for the form it needs — {{.Card}} or
+// {{.Card.Nom}} (subject), {{.Card.Acc}} (object: "Аня кладёт красную
+// семёрку"), {{.Card.Gen}} ("нет красной семёрки"), {{.Card.Ins}}
+// (instrumental: "перехватывает ход красной семёркой", "uskače crvenom
+// sedmicom"), {{.Card.Any}} (a face of any colour: "an 8", "любую
+// пятёрку"), {{.Card.Face}}; {{.Color}} is the colour's name,
+// {{.Color.Nom}}/Acc/Gen/Pl agree with the word for a card.
 // Numbers of cards always come with the noun in the CLDR plural form:
 // {{.N.Cards}} ("1 карту", "2 карты", "5 карт", "21 карту"), likewise
-// {{.N.Points}} and {{.N.Players}}. {{.Path}} (a file) and {{.Command}}
+// {{.N.Points}}, {{.N.Players}} and {{.N.Rounds}}. A bare number says the
+// gender and case its noun wants: {{.N.Masc}}, {{.N.Fem}}, {{.N.Neut}},
+// {{.N.FemAcc}}. Written, all of these are digits; Spoken (the text handed
+// to espeak-ng, which reads "2" only as «два») says them in words from the
+// catalog's num.* keys (0–19 in each form, the tens, the hundreds, joined
+// by num.tens and num.hundreds): «возьми две карты», «одну карту».
+// {{.Btn.Uno}}, {{.Btn.Draw}}, {{.Btn.Pass}} and {{.Btn.Challenge}} are
+// the words on the box's buttons (page.button.*, the printed labels of
+// hardware/labels), so a prompt names the button the child reads;
+// spoken, they are said in small letters (espeak-ng spells capitals).
+// {{.Path}} (a file) and {{.Command}}
 // (a command to type, which a catalog puts in `…` and a page shows as
 // code) are shown as they are; {{.Time}} is 2006-01-02 15:04 in local
 // time, the same in every language. A key may have plural forms of its
@@ -74,10 +100,19 @@
 // Keys are stable: others build on them. Groups: wait.* (what the table
 // waits for), setup.*, start.*, play*, then.* and next (clauses after a
 // play), draw.*, pass*, uno.*, catch.*, challenge*, show.*, judge.*,
-// heights.*, swap*, slap* (uno-slap), count.*/counted, round.*, score.*, game.won, rules.*
-// (rules.name.X short names; rules.preset.X, rules.option.X and
-// rules.scoring.X one line a child understands for each preset, option
-// and scoring method of RULES.md §3–§5),
+// heights.*, swap*, slap* (uno-slap), count.*/counted, round.*, score.*,
+// game.won, line.* (the table log's parse errors, one key each, with the
+// line's words in `…`), rules.* (rules.name.X the names of presets and
+// options, for refusals of a rules line; rules.preset.X, rules.option.X
+// and rules.scoring.X one line a child understands for each preset,
+// option and scoring method of RULES.md §3–§5, the page's choices).
+// A rules line in words is setup.rules.P then a clause an option word:
+// rules.with.X (+X), rules.without.X (-X), rules.set.X (X=N),
+// rules.set.X.0 and rules.set.X.V (a named value); referee.RulesMsg
+// builds it. The rules in force a game begins with (package table) are
+// rules.play.P, rules.deck.*, rules.starter.*, rules.option.X(.off),
+// rules.uno.*, rules.mistake, rules.challenge.* and rules.scoring.*: one
+// whole sentence each. num.* are the number words of Spoken,
 // phase.X (the phases of RULES.md, "The table log"), text.* (replay --text), card.*, color.*,
 // count.* (plural nouns), page.* (the web page's labels, buttons, headlines
 // and answers; page.hist.* its history pages, page.fam.* the family's
@@ -86,11 +121,23 @@
 // daemon's own: table.* (its news; table.alert.* the page's banner of a
 // problem it can't solve, a damaged journal), tag.* (tags that name no card),
 // prompt.* (what the table waits for), undo.* (what to do after an undo),
-// action.* (the page's refused controls) and screen.* (the OLED's titles
-// and alert words, which must fit the panel: TestTitlesFit). The
-// commands' own: cli.import.* (what `unoref import` adds). Keys lists
+// action.* (the page's refused controls), screen.* (the OLED's titles
+// and alert words, which must fit the panel: TestTitlesFit), speech.*
+// (what the voice wraps a ruling in), cli.* (unoref stats, history and
+// import: cli.import.* what `unoref import` adds) and labels.* (the
+// printed button labels). Keys lists
 // every whole message; {{.Names}} lists players ("Ann, Ben and Cy"). A clause
 // that begins with , : ; or . joins the one before it without a space.
+//
+// # How the wording is tested
+//
+// Package langtest holds the checks a sentence a person reads must pass
+// in every language: no refusal or option code, no nested quotes, no
+// sentence that starts in lowercase, no Latin letters in a Cyrillic or
+// Armenian sentence but the players' names and `…`, no chain of three
+// colon clauses. TestEveryMessageReads applies them to every key here;
+// referee/replay, cmd/unoref/internal/table and cmd/unoref apply them to
+// what the engine, the voice, the rules in force and the CLI say.
 //
 // # How to add a language
 //

@@ -18,11 +18,11 @@ func ExampleLang_Sentence() {
 	}
 	// Output:
 	// en      Аня plays Red 7 and Ben is next
-	// ru      Аня кладёт красную семёрку, следующим ходит Ben
-	// sr      Аня igra crvenu sedmicu, sledeći je Ben
-	// sr-Cyrl Аня игра црвену седмицу, следећи је Ben
+	// ru      Аня кладёт красную семёрку, дальше ходит Ben
+	// sr      Аня igra crvenu sedmicu, a zatim je na redu Ben
+	// sr-Cyrl Аня игра црвену седмицу, а затим је на реду Ben
 	// ro      Аня pune un 7 roșu, urmează Ben
-	// hy      Аня դնում է կարմիր 7, հաջորդը՝ Ben
+	// hy      Аня-ն դնում է կարմիր 7, հաջորդը՝ Ben
 }
 
 func ExampleParse() {

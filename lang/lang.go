@@ -203,4 +203,4 @@ func Keys() []string {
 }
 
 // partRe finds the placeholders only the card table and lists fill.
-var partRe = regexp.MustCompile(`\{\{\s*\.(Face|Head|Last|List)\b`)
+var partRe = regexp.MustCompile(`\{\{\s*\.(Face|Head|Last|List|Tens|Units|Hundreds|Rest)\b`)

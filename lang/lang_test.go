@@ -82,7 +82,7 @@ var full = msg.Args{
 	Player: "Maximilian-Alexander", Other: "Анастасия-Виктория", Next: "Ծովինար-Անահիտ",
 	Card: cards.Card{Kind: cards.Number, Color: cards.Red, Number: 7}, Top: cards.Card{Kind: cards.Number, Color: cards.Blue, Number: 8},
 	Color: cards.Green, N: 21, K: 3, Rule: "stacking", Value: "deflect-draw-two",
-	Options: []string{"+stacking", "-jump-in", "target=200", "scoring=lazy"}, Text: "a, b",
+	Text:  "a, b",
 	Names: []string{"Maximilian-Alexander", "Анастасия-Виктория", "Ծովինար-Անահիտ"},
 	Path:  "/var/lib/unoref/journal.db", Command: "unoref restore --data /var/lib/unoref",
 	Time: time.Date(2026, 11, 25, 21, 5, 0, 0, time.Local),
@@ -107,7 +107,9 @@ func TestRenderEveryKey(t *testing.T) {
 
 // inner reports whether a placeholder is one of the card table's and the
 // list's own, which Render never fills.
-func inner(arg string) bool { return arg == "Face" || arg == "Head" || arg == "Last" || arg == "List" }
+func inner(arg string) bool {
+	return slices.Contains([]string{"Face", "Head", "Last", "List", "Tens", "Units", "Hundreds", "Rest"}, arg)
+}
 
 // TestCardNames renders every card of every deck in every form: every
 // name comes from the table, never a key.
@@ -178,7 +180,7 @@ func TestCounts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for n, want := range tt.want {
-			if got := (Count{tt.l, n}).Cards(); got != want {
+			if got := (Count{tt.l, n, false}).Cards(); got != want {
 				t.Errorf("%s: Count(%d).Cards() = %q, want %q", tt.l, n, got, want)
 			}
 		}
@@ -290,7 +292,7 @@ func TestSentence(t *testing.T) {
 		want string
 	}{
 		{English, "Cy forgot to say UNO and draws 2; ann plays Red Skip: Ben misses a turn and Cy is next"},
-		{Russian, "Cy забывает сказать УНО и берёт 2 карты; ann кладёт красную карту «Пропусти ход»: Ben пропускает ход, следующим ходит Cy"},
+		{Russian, "Cy забывает сказать УНО и берёт 2 карты; ann кладёт красную карту «Пропусти ход»: Ben пропускает ход, дальше ходит Cy"},
 	}
 	for _, tt := range tests {
 		if got := tt.l.Sentence(s); got != tt.want {
@@ -300,13 +302,18 @@ func TestSentence(t *testing.T) {
 }
 
 func TestRulesWords(t *testing.T) {
-	m := msg.Msg{Key: "setup.rules", Args: msg.Args{Rule: "official", Options: []string{"+stacking", "+jump-in"}}}
-	if got, want := English.Render(m), "The game is played by the official rules with stacking and jump-in"; got != want {
-		t.Errorf("English.Render(%v) = %q, want %q", m, got, want)
+	s := msg.Sentence{{Key: "setup.rules.official"}, {Key: "rules.set.uno-penalty", Args: msg.Args{N: 4}}, {Key: "rules.set.mistake-penalty", Args: msg.Args{N: 2}}, {Key: "rules.set.uno-enforcement.players"}}
+	tests := []struct {
+		l    Lang
+		want string
+	}{
+		{English, "The game is played by the official rules; a forgotten UNO costs 4 cards; a mistake costs 2 cards; only the players catch a forgotten UNO"},
+		{Russian, "Играем по официальным правилам; за забытое УНО — 4 карты; за ошибку — 2 карты; забытое УНО ловят игроки"},
 	}
-	m.Args.Options = nil
-	if got, want := English.Render(m), "The game is played by the official rules"; got != want {
-		t.Errorf("English.Render(%v) = %q, want %q", m, got, want)
+	for _, tt := range tests {
+		if got := tt.l.Sentence(s); got != tt.want {
+			t.Errorf("%s.Sentence(%v) = %q, want %q", tt.l, s.Keys(), got, tt.want)
+		}
 	}
 }
 
@@ -342,7 +349,7 @@ func TestKeys(t *testing.T) {
 			t.Errorf("Keys() lacks %q", k)
 		}
 	}
-	for _, k := range []string{"card.coloured.nom", "card.named.acc", "list.and", "rules.with"} {
+	for _, k := range []string{"card.coloured.nom", "card.named.acc", "list.and", "num.tens"} {
 		if slices.Contains(keys, k) {
 			t.Errorf("Keys() has the part %q", k)
 		}

@@ -1,9 +1,13 @@
 package lang
 
 import (
+	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -13,8 +17,10 @@ import (
 
 // oracle renders as package lang did before issue 21: go-i18n's
 // Localizer running each template through text/template with a map of
-// template data per message. The tests below hold the compiled books to
-// it, byte for byte.
+// template data per message, with the grammar issue 24 added (Armenian
+// name forms and euphony, the instrumental, counts in words when spoken,
+// the buttons' labels). The tests below hold the compiled books to it,
+// byte for byte.
 type oracle struct {
 	l      Lang
 	loc    *i18n.Localizer
@@ -42,7 +48,9 @@ func newOracle(t testing.TB, l Lang, buf []byte) *oracle {
 	return o
 }
 
-func (o *oracle) Render(m msg.Msg) string {
+func (o *oracle) Render(m msg.Msg) string { return o.renderMsg(m, false) }
+
+func (o *oracle) renderMsg(m msg.Msg, spoken bool) string {
 	var count any
 	if w, ok := o.words[m.Key]; ok {
 		return w
@@ -50,13 +58,16 @@ func (o *oracle) Render(m msg.Msg) string {
 	if o.plural[m.Key] {
 		count = m.Args.N
 	}
-	return o.render(m.Key, o.data(&m.Args), count)
+	return o.euphony(o.render(m.Key, o.data(&m.Args, spoken), count))
 }
 
-func (o *oracle) Sentence(s msg.Sentence) string {
+func (o *oracle) Sentence(s msg.Sentence) string { return o.sentence(s, false) }
+func (o *oracle) Spoken(s msg.Sentence) string   { return o.sentence(s, true) }
+
+func (o *oracle) sentence(s msg.Sentence, spoken bool) string {
 	var b strings.Builder
 	for _, m := range s {
-		part := o.Render(m)
+		part := o.renderMsg(m, spoken)
 		if part == "" {
 			continue
 		}
@@ -65,7 +76,18 @@ func (o *oracle) Sentence(s msg.Sentence) string {
 		}
 		b.WriteString(part)
 	}
-	return Capital(b.String())
+	return Capital(o.euphony(b.String()))
+}
+
+// armenianArticle finds the article -ը at the end of a word before a
+// word that begins with a vowel.
+var armenianArticle = regexp.MustCompile(`ը(\s+[աեէըիոօ])`)
+
+func (o *oracle) euphony(s string) string {
+	if o.l != Armenian || !strings.Contains(s, "ը") {
+		return s
+	}
+	return armenianArticle.ReplaceAllString(s, "ն$1")
 }
 
 func (o *oracle) render(key string, d map[string]any, count any) string {
@@ -83,16 +105,21 @@ func (o *oracle) word(key string) string {
 	return o.render(key, nil, nil)
 }
 
-func (o *oracle) data(a *msg.Args) map[string]any {
-	d := make(map[string]any, 12)
+func (o *oracle) data(a *msg.Args, spoken bool) map[string]any {
+	d := make(map[string]any, 13)
 	set := func(k, v string) {
 		if v != "" {
 			d[k] = v
 		}
 	}
-	set("Player", a.Player)
-	set("Other", a.Other)
-	set("Next", a.Next)
+	setName := func(k, v string) {
+		if v != "" {
+			d[k] = oName{o, v}
+		}
+	}
+	setName("Player", a.Player)
+	setName("Other", a.Other)
+	setName("Next", a.Next)
 	set("Value", a.Value)
 	set("Text", a.Text)
 	set("Path", a.Path)
@@ -109,15 +136,66 @@ func (o *oracle) data(a *msg.Args) map[string]any {
 	if a.Color != cards.NoColor {
 		d["Color"] = oColor{o, a.Color}
 	}
-	d["N"], d["K"] = oCount{o, a.N}, oCount{o, a.K}
+	d["N"], d["K"] = oCount{o, a.N, spoken}, oCount{o, a.K, spoken}
+	d["Btn"] = oButtons{o, spoken}
 	if a.Rule != "" {
 		d["Rule"] = oRule{o, a.Rule}
 	}
-	d["Options"] = oOptions{o, a.Options}
 	if len(a.Names) > 0 {
 		d["Names"] = oNames{o, a.Names}
 	}
 	return d
+}
+
+type oName struct {
+	o *oracle
+	s string
+}
+
+func (n oName) String() string { return n.s }
+
+func (n oName) Def() string {
+	if n.o.l != Armenian {
+		return n.s
+	}
+	r, _ := utf8.DecodeLastRuneInString(n.s)
+	if strings.ContainsRune("աեէըիոօւaeiouyàáâäéèêëíîïóôöúùûüăâîаеёиоуыэюя", unicode.ToLower(r)) {
+		return n.attach("ն", "ն")
+	}
+	return n.attach("ը", "ը")
+}
+
+func (n oName) Gen() string {
+	if n.o.l != Armenian {
+		return n.s
+	}
+	return n.attach(n.genEnding(), "ի")
+}
+
+func (n oName) Dat() string {
+	if n.o.l != Armenian {
+		return n.s
+	}
+	return n.attach(n.genEnding()+"ն", "ին")
+}
+
+func (n oName) genEnding() string {
+	r, _ := utf8.DecodeLastRuneInString(n.s)
+	switch r {
+	case 'ա', 'ո', 'օ':
+		if !strings.HasSuffix(n.s, "ու") {
+			return "յի"
+		}
+	}
+	return "ի"
+}
+
+func (n oName) attach(armenian, other string) string {
+	r, _ := utf8.DecodeLastRuneInString(n.s)
+	if unicode.Is(unicode.Armenian, r) {
+		return n.s + armenian
+	}
+	return n.s + "-" + other
 }
 
 type oCard struct {
@@ -129,6 +207,7 @@ func (c oCard) String() string { return c.form("nom") }
 func (c oCard) Nom() string    { return c.form("nom") }
 func (c oCard) Acc() string    { return c.form("acc") }
 func (c oCard) Gen() string    { return c.form("gen") }
+func (c oCard) Ins() string    { return c.form("ins") }
 func (c oCard) Any() string    { return c.o.word("card.any." + face(c.c)) }
 func (c oCard) Face() string   { return c.o.word("card.face." + face(c.c) + ".nom") }
 func (c oCard) Code() string   { return c.c.String() }
@@ -163,14 +242,76 @@ func (c oColor) agree(f string) string {
 }
 
 type oCount struct {
-	o *oracle
-	n int
+	o      *oracle
+	n      int
+	spoken bool
 }
 
-func (c oCount) String() string  { return strconv.Itoa(c.n) }
-func (c oCount) Cards() string   { return c.o.render("count.cards", map[string]any{"N": c.n}, c.n) }
-func (c oCount) Points() string  { return c.o.render("count.points", map[string]any{"N": c.n}, c.n) }
-func (c oCount) Players() string { return c.o.render("count.players", map[string]any{"N": c.n}, c.n) }
+func (c oCount) String() string  { return c.form("m") }
+func (c oCount) Masc() string    { return c.form("m") }
+func (c oCount) Fem() string     { return c.form("f") }
+func (c oCount) Neut() string    { return c.form("n") }
+func (c oCount) FemAcc() string  { return c.form("fa") }
+func (c oCount) Cards() string   { return c.o.render("count.cards", map[string]any{"N": c}, c.n) }
+func (c oCount) Points() string  { return c.o.render("count.points", map[string]any{"N": c}, c.n) }
+func (c oCount) Players() string { return c.o.render("count.players", map[string]any{"N": c}, c.n) }
+func (c oCount) Rounds() string  { return c.o.render("count.rounds", map[string]any{"N": c}, c.n) }
+
+func (c oCount) form(f string) string {
+	if !c.spoken {
+		return strconv.Itoa(c.n)
+	}
+	o, n := c.o, c.n
+	if n < 0 || n > 999 {
+		return strconv.Itoa(n)
+	}
+	unit := func(n int, in bool) string {
+		switch {
+		case n == 1 && in:
+			return o.word("num.1.in." + f)
+		case n == 1, n == 2, n == 12:
+			return o.word("num." + strconv.Itoa(n) + "." + f)
+		}
+		return o.word("num." + strconv.Itoa(n))
+	}
+	h, r := n/100, n%100
+	var rest string
+	switch {
+	case r == 0 && h > 0:
+	case r < 20:
+		rest = unit(r, h > 0)
+	case r%10 == 0:
+		rest = o.word("num." + strconv.Itoa(r))
+	default:
+		rest = o.render("num.tens", map[string]any{"Tens": o.word("num." + strconv.Itoa(r/10*10)), "Units": unit(r%10, true)}, nil)
+	}
+	if h == 0 {
+		return rest
+	}
+	hundreds := o.word("num." + strconv.Itoa(h*100))
+	if rest == "" {
+		return hundreds
+	}
+	return o.render("num.hundreds", map[string]any{"Hundreds": hundreds, "Rest": rest}, nil)
+}
+
+type oButtons struct {
+	o      *oracle
+	spoken bool
+}
+
+func (b oButtons) Uno() string       { return b.label("page.button.uno") }
+func (b oButtons) Draw() string      { return b.label("page.button.draw") }
+func (b oButtons) Pass() string      { return b.label("page.button.pass") }
+func (b oButtons) Challenge() string { return b.label("page.button.challenge") }
+
+func (b oButtons) label(key string) string {
+	w := b.o.word(key)
+	if b.spoken {
+		w = strings.ReplaceAll(strings.ToLower(w), "/", " ")
+	}
+	return w
+}
 
 type oRule struct {
 	o    *oracle
@@ -179,32 +320,6 @@ type oRule struct {
 
 func (r oRule) String() string { return r.o.word("rules.name." + r.name) }
 func (r oRule) Code() string   { return r.name }
-
-type oOptions struct {
-	o     *oracle
-	words []string
-}
-
-func (p oOptions) String() string {
-	if len(p.words) == 0 {
-		return ""
-	}
-	o := p.o
-	parts := make([]string, len(p.words))
-	for i, w := range p.words {
-		if name, value, ok := strings.Cut(w, "="); ok {
-			if _, err := strconv.Atoi(value); err != nil {
-				value = o.word("rules.name." + value)
-			}
-			parts[i] = o.render("rules.setting", map[string]any{"Rule": o.word("rules.name." + name), "Value": value}, nil)
-		} else if name, ok := strings.CutPrefix(w, "-"); ok {
-			parts[i] = o.render("rules.without", map[string]any{"Rule": o.word("rules.name." + name)}, nil)
-		} else {
-			parts[i] = o.word("rules.name." + strings.TrimPrefix(w, "+"))
-		}
-	}
-	return o.render("rules.with", map[string]any{"List": oNames{o, parts}.String()}, nil)
-}
 
 type oNames struct {
 	o     *oracle
@@ -219,6 +334,11 @@ func (n oNames) String() string {
 	return n.o.render("list.and", map[string]any{"Head": head, "Last": n.names[len(n.names)-1]}, nil)
 }
 
+// counts are the counts oracleArgs renders with, across the plural forms
+// and the number words.
+var counts = []int{0, 1, 2, 3, 4, 5, 11, 12, 14, 19, 20, 21, 22, 25, 30, 41, 99, 100, 101, 102, 111, 112, 120, 200, 212, 321,
+	500, 999, 1000, 1001, 100001, -1, -2, -5}
+
 // oracleArgs are arguments to render every key with: none, each alone,
 // all of them, counts across the plural forms, every card and colour,
 // rules lines and lists of every length.
@@ -227,13 +347,13 @@ func oracleArgs() []msg.Args {
 	for _, a := range []msg.Args{
 		{Player: "Ann"}, {Other: "Ben"}, {Next: "Cy"}, {Value: "stacking"}, {Text: "a < b & c"},
 		{Path: "/data/j.db"}, {Command: "unoref restore"}, {Time: full.Time},
-		{Rule: "stacking"}, {Rule: "no-such-rule"}, {Options: []string{"+stacking"}}, {Options: full.Options},
-		{Options: []string{"target=abc", "-nothing"}}, {Names: []string{"Ann"}}, {Names: []string{"Ann", "Ben"}}, {Names: full.Names},
+		{Rule: "stacking"}, {Rule: "no-such-rule"}, {Names: []string{"Ann"}}, {Names: []string{"Ann", "Ben"}}, {Names: full.Names},
+		{Player: "Anna", Other: "Արամ", Next: "Աննա"}, {Player: "Սարո", Other: "Անի", Next: "Աշխու"}, {Player: "Аня", Other: "Օ"},
 		{Color: cards.Color(9)}, {Card: cards.Card{Kind: cards.Number, Color: cards.Red, Number: 12}},
 	} {
 		as = append(as, a)
 	}
-	for _, n := range []int{0, 1, 2, 3, 4, 5, 11, 12, 14, 19, 20, 21, 22, 25, 100, 101, 102, 111, 112, 120, 1000, 1001, 100001, -1, -2, -5} {
+	for _, n := range counts {
 		a := full
 		a.N, a.K = n, n+1
 		as = append(as, a)
@@ -284,6 +404,22 @@ func TestRenderAsGoI18n(t *testing.T) {
 				bad++
 				t.Errorf("%s.Sentence(%v) = %q, go-i18n %q", l, s.Keys(), got, want)
 			}
+			if got, want := l.Spoken(s), o.Spoken(s); got != want && bad < 10 {
+				bad++
+				t.Errorf("%s.Spoken(%v) = %q, go-i18n %q", l, s.Keys(), got, want)
+			}
+		}
+		// Every key spoken, with every count.
+		for _, k := range keys {
+			for _, n := range counts {
+				a := full
+				a.N, a.K = n, n+1
+				s := msg.Sentence{{Key: k, Args: a}}
+				if got, want := l.Spoken(s), o.Spoken(s); got != want && bad < 10 {
+					bad++
+					t.Errorf("%s.Spoken(%s, N=%d) = %q, go-i18n %q", l, k, n, got, want)
+				}
+			}
 		}
 	}
 }
@@ -314,6 +450,31 @@ func TestRenderTemplatesAsGoI18n(t *testing.T) {
 "word" = "x"
 "uses.word" = "{{.Rule}}"
 "rules.name.x" = "{{.Player}} rule"
+"names" = "{{.Player.Def}} {{.Other.Gen}} {{.Player.Dat}} {{.Player.String}}"
+"names.bad" = "{{.Player.Acc}}"
+"value.def" = "{{.Value.Def}}"
+"ins" = "{{.Card.Ins}} {{.Top.Ins}}"
+"color.ins" = "{{.Color.Ins}}"
+"numbers" = "{{.N.Masc}} {{.N.Fem}} {{.N.Neut}} {{.N.FemAcc}} {{.K}} {{.N.Rounds}}"
+"count.rounds" = { one = "{{.N.Masc}} round", other = "{{.N.Fem}} rounds" }
+"count.points" = { one = "{{.N.Neut}} point", other = "{{.N.Cards}} points" }
+"points" = "{{.N.Points}}"
+"btn" = "{{.Btn}}"
+"btn.if" = "{{if .Btn}}{{.Btn.Pass}}{{end}}"
+"btn.labels" = "{{.Btn.Uno}}, {{.Btn.Draw}}, {{.Btn.Pass}}, {{.Btn.Challenge}}"
+"btn.string" = "{{.Btn.String}}"
+"page.button.uno" = "UNO"
+"page.button.pass" = "PASS/OK"
+"page.button.draw" = "{{.Player}} DRAW"
+"num.1.m" = "one"
+"num.1.f" = "uno"
+"num.2.fa" = "dos"
+"num.5" = "five"
+"num.20" = "twenty"
+"num.300" = "three hundred"
+"num.tens" = "{{.Tens}}-{{.Units}}"
+"num.hundreds" = "{{.Hundreds}} and {{.Rest}}"
+"armenian" = "{{.Player.Def}} ընտրում է"
 `
 	l := English
 	b, err := parse(l, []byte(catalog))
@@ -322,19 +483,60 @@ func TestRenderTemplatesAsGoI18n(t *testing.T) {
 	}
 	o := newOracle(t, l, []byte(catalog))
 	for _, key := range []string{"if", "pipe", "trim", "spaces", "nomethod", "nomethod.count", "absent.method", "lower", "broken",
-		"stray", "only", "empty.other", "one.only", "fails.one", "fails.one.empty", "cards", "word", "uses.word", "missing"} {
-		for _, a := range []msg.Args{{}, {Player: "Ann", N: 1, Rule: "x"}, {Player: "Ann", N: 5, Card: cards.Card{Kind: cards.Skip, Color: cards.Red}}} {
+		"stray", "only", "empty.other", "one.only", "fails.one", "fails.one.empty", "cards", "word", "uses.word", "missing",
+		"names", "names.bad", "value.def", "ins", "color.ins", "numbers", "points", "btn", "btn.if", "btn.labels", "btn.string", "armenian"} {
+		for _, a := range []msg.Args{{}, {Player: "Ann", N: 1, Rule: "x"}, {Player: "Ann", N: 5, Card: cards.Card{Kind: cards.Skip, Color: cards.Red}},
+			{Player: "Աննա", Other: "Ann", Value: "v", N: 321, K: 1, Card: cards.Card{Kind: cards.Number, Color: cards.Blue, Number: 5},
+				Top: cards.Card{Kind: cards.Wild, Color: cards.Red}, Color: cards.Green}} {
 			m := msg.Msg{Key: key, Args: a}
-			got := renderWith(b, &m)
-			if want := o.Render(m); got != want {
-				t.Errorf("Render(%v) = %q, go-i18n %q", m, got, want)
+			for _, spoken := range []bool{false, true} {
+				if spoken && byTextTemplate(b, key) {
+					// text/template's values read the language's own
+					// catalog, not the test's: its number words differ.
+					continue
+				}
+				got := renderWith(b, &m, spoken)
+				want := o.renderMsg(m, spoken)
+				if key == "btn" {
+					// The buttons bare: the struct go-i18n was given,
+					// printed by text/template (the oracle's holds a
+					// pointer to itself).
+					want = fmt.Sprint(Buttons{l, spoken})
+				}
+				if got != want {
+					t.Errorf("Render(%v), spoken %v = %q, go-i18n %q", m, spoken, got, want)
+				}
 			}
+		}
+	}
+	// Armenian's euphony, on a book of the test's own.
+	hy, err := parse(Armenian, []byte(catalog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oh := newOracle(t, Armenian, []byte(catalog))
+	for _, who := range []string{"Ann", "Anna", "Արամ", "Աննա"} {
+		m := msg.Msg{Key: "armenian", Args: msg.Args{Player: who}}
+		if got, want := renderWith(hy, &m, false), oh.Render(m); got != want {
+			t.Errorf("hy Render(%v) = %q, go-i18n %q", m, got, want)
 		}
 	}
 }
 
-// renderWith is Lang.AppendRender on a book of the test's own.
-func renderWith(b *book, m *msg.Msg) string {
+// byTextTemplate reports whether text/template runs a form of key in b.
+func byTextTemplate(b *book, key string) bool {
+	if cm := b.msgs[key]; cm != nil {
+		for _, t := range cm.forms {
+			if t != nil && t.text != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// renderWith is Lang.appendRender on a book of the test's own.
+func renderWith(b *book, m *msg.Msg, spoken bool) string {
 	cm := b.msgs[m.Key]
 	switch {
 	case cm == nil:
@@ -342,7 +544,9 @@ func renderWith(b *book, m *msg.Msg) string {
 	case cm.plain:
 		return cm.src
 	}
-	return string(b.appendMsg(nil, m.Key, cm, &data{args: &m.Args}, m.Args.N, cm.plural))
+	out := b.appendMsg(nil, m.Key, cm, &data{args: &m.Args, spoken: spoken}, m.Args.N, cm.plural)
+	b.l.euphonize(out)
+	return string(out)
 }
 
 // TestPluralFormsAsGoI18n: the CLDR rule of x/text that picks a form is
@@ -357,7 +561,7 @@ func TestPluralFormsAsGoI18n(t *testing.T) {
 		o := newOracle(t, l, []byte(catalog))
 		for n := -1000; n <= 100000; n++ {
 			m := msg.Msg{Key: "form", Args: msg.Args{N: n}}
-			if got, want := renderWith(b, &m), o.Render(m); got != want {
+			if got, want := renderWith(b, &m, false), o.Render(m); got != want {
 				t.Fatalf("%s: form of %d = %s, go-i18n %s", l, n, got, want)
 			}
 		}

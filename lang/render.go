@@ -2,7 +2,6 @@ package lang
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -22,7 +21,11 @@ func (l Lang) Render(m msg.Msg) string {
 }
 
 // AppendRender appends m in l to dst, as Render says it.
-func (l Lang) AppendRender(dst []byte, m *msg.Msg) []byte {
+func (l Lang) AppendRender(dst []byte, m *msg.Msg) []byte { return l.appendRender(dst, m, false) }
+
+// appendRender is AppendRender, with counts in words when spoken (see
+// Spoken). Armenian's euphony is applied to what the message appended.
+func (l Lang) appendRender(dst []byte, m *msg.Msg, spoken bool) []byte {
 	b := l.book()
 	cm := b.msgs[m.Key]
 	switch {
@@ -31,7 +34,10 @@ func (l Lang) AppendRender(dst []byte, m *msg.Msg) []byte {
 	case cm.plain:
 		return append(dst, cm.src...)
 	}
-	return b.appendMsg(dst, m.Key, cm, &data{args: &m.Args}, m.Args.N, cm.plural)
+	at := len(dst)
+	dst = b.appendMsg(dst, m.Key, cm, &data{args: &m.Args, spoken: spoken}, m.Args.N, cm.plural)
+	l.euphonize(dst[at:])
+	return dst
 }
 
 // Sentence renders the clauses of s in l as one sentence, with a capital
@@ -44,6 +50,13 @@ func (l Lang) Sentence(s msg.Sentence) string {
 // AppendSentence appends the sentence of s in l to dst, as Sentence says
 // it: the replay's writers render straight into their line.
 func (l Lang) AppendSentence(dst []byte, s msg.Sentence) []byte {
+	return l.appendSentence(dst, s, false)
+}
+
+// appendSentence is AppendSentence, with counts in words when spoken.
+// Euphony is applied once more to the whole sentence, where one clause
+// meets the next.
+func (l Lang) appendSentence(dst []byte, s msg.Sentence, spoken bool) []byte {
 	start := len(dst)
 	for i := range s {
 		mark := len(dst)
@@ -51,7 +64,7 @@ func (l Lang) AppendSentence(dst []byte, s msg.Sentence) []byte {
 			dst = append(dst, ' ')
 		}
 		at := len(dst)
-		dst = l.AppendRender(dst, &s[i])
+		dst = l.appendRender(dst, &s[i], spoken)
 		switch {
 		case len(dst) == at:
 			dst = dst[:mark] // an empty clause: no space for it
@@ -59,6 +72,7 @@ func (l Lang) AppendSentence(dst []byte, s msg.Sentence) []byte {
 			dst = append(dst[:mark], dst[at:]...)
 		}
 	}
+	l.euphonize(dst[start:])
 	return appendCapital(dst, start)
 }
 
@@ -187,8 +201,8 @@ func (b *book) word(k1, k2, k3 string) string {
 }
 
 // A name is what a placeholder names: {{.Card}} is nameCard. The
-// arguments of msg.Args, then the parts' own (card names, lists, rules
-// lines); any other name is never set.
+// arguments of msg.Args and the button labels, then the parts' own (card
+// names, lists, number words); any other name is never set.
 type name uint8
 
 const (
@@ -207,18 +221,21 @@ const (
 	nameN
 	nameK
 	nameRule
-	nameOptions
 	nameNames
+	nameBtn
 	nameFace
 	nameHead
 	nameLast
-	nameList
+	nameTens
+	nameUnits
+	nameHundreds
+	nameRest
 	numNames
 )
 
 // names are the names as templates write them.
 var names = [numNames]string{"", "Player", "Other", "Next", "Value", "Text", "Path", "Command", "Time",
-	"Card", "Top", "Color", "N", "K", "Rule", "Options", "Names", "Face", "Head", "Last", "List"}
+	"Card", "Top", "Color", "N", "K", "Rule", "Names", "Btn", "Face", "Head", "Last", "Tens", "Units", "Hundreds", "Rest"}
 
 // nameOf is the name of each word of names.
 var nameOf = func() map[string]name {
@@ -241,6 +258,9 @@ const (
 	methodNom
 	methodAcc
 	methodGen
+	methodIns
+	methodDef
+	methodDat
 	methodAny
 	methodFace
 	methodCode
@@ -248,42 +268,38 @@ const (
 	methodCards
 	methodPoints
 	methodPlayers
+	methodRounds
+	methodMasc
+	methodFem
+	methodNeut
+	methodFemAcc
+	methodUno
+	methodDraw
+	methodPass
+	methodChallenge
+	numMethods
 )
 
+// methods are the methods as templates write them.
+var methods = [numMethods]string{"", "", "String", "Nom", "Acc", "Gen", "Ins", "Def", "Dat", "Any", "Face", "Code", "Pl",
+	"Cards", "Points", "Players", "Rounds", "Masc", "Fem", "Neut", "FemAcc", "Uno", "Draw", "Pass", "Challenge"}
+
 func methodOf(s string) method {
-	switch s {
-	case "String":
-		return methodString
-	case "Nom":
-		return methodNom
-	case "Acc":
-		return methodAcc
-	case "Gen":
-		return methodGen
-	case "Any":
-		return methodAny
-	case "Face":
-		return methodFace
-	case "Code":
-		return methodCode
-	case "Pl":
-		return methodPl
-	case "Cards":
-		return methodCards
-	case "Points":
-		return methodPoints
-	case "Players":
-		return methodPlayers
+	for m := methodString; m < numMethods; m++ {
+		if methods[m] == s {
+			return m
+		}
 	}
 	return methodUnknown
 }
 
 // data is what a template's placeholders read: a message's arguments, or
 // the few values of a part (a card's name, a list); neither for a word,
-// whose placeholders are all absent.
+// whose placeholders are all absent. spoken asks for counts in words.
 type data struct {
-	args *msg.Args
-	vars []bind
+	args   *msg.Args
+	vars   []bind
+	spoken bool
 }
 
 // bind is a part's value for one name.
@@ -299,25 +315,26 @@ type kind uint8
 const (
 	absent      kind = iota // not set: "<no value>", whatever the method
 	text                    // a string as it is
-	integer                 // a number's digits
 	clock                   // a time, as timeLayout
+	playerKind              // a player's name: Name
 	cardKind                // a card: Card
 	colorKind               // a colour: Color
 	countKind               // a count: Count
 	ruleKind                // a rule's name: Rule
-	optionsKind             // the words of a rules line: Options
 	namesKind               // players listed: Names
+	buttonsKind             // the buttons' labels: Buttons
 )
 
 // value is one argument of a template.
 type value struct {
-	kind  kind
-	s     string
-	n     int
-	card  cards.Card
-	color cards.Color
-	list  []string
-	t     time.Time
+	kind   kind
+	spoken bool // a count or a button said, not written
+	s      string
+	n      int
+	card   cards.Card
+	color  cards.Color
+	list   []string
+	t      time.Time
 }
 
 // str is s as a value; an empty string is absent: an argument left out
@@ -327,6 +344,14 @@ func str(s string) value {
 		return value{}
 	}
 	return value{kind: text, s: s}
+}
+
+// player is a player's name as a value, absent when empty.
+func player(s string) value {
+	if s == "" {
+		return value{}
+	}
+	return value{kind: playerKind, s: s}
 }
 
 // txt is s as a part's value: set, even when empty, as the parts' maps
@@ -346,11 +371,11 @@ func (d *data) lookup(n name) value {
 	a := d.args
 	switch n {
 	case namePlayer:
-		return str(a.Player)
+		return player(a.Player)
 	case nameOther:
-		return str(a.Other)
+		return player(a.Other)
 	case nameNext:
-		return str(a.Next)
+		return player(a.Next)
 	case nameValue:
 		return str(a.Value)
 	case nameText:
@@ -376,19 +401,19 @@ func (d *data) lookup(n name) value {
 			return value{kind: colorKind, color: a.Color}
 		}
 	case nameN:
-		return value{kind: countKind, n: a.N}
+		return value{kind: countKind, n: a.N, spoken: d.spoken}
 	case nameK:
-		return value{kind: countKind, n: a.K}
+		return value{kind: countKind, n: a.K, spoken: d.spoken}
 	case nameRule:
 		if a.Rule != "" {
 			return value{kind: ruleKind, s: a.Rule}
 		}
-	case nameOptions:
-		return value{kind: optionsKind, list: a.Options}
 	case nameNames:
 		if len(a.Names) > 0 {
 			return value{kind: namesKind, list: a.Names}
 		}
+	case nameBtn:
+		return value{kind: buttonsKind, spoken: d.spoken}
 	}
 	return value{}
 }
@@ -397,20 +422,25 @@ func (d *data) lookup(n name) value {
 const noValue = "<no value>"
 
 // appendValue appends v in the form m asks; false when v has no such
-// method. The methods are those of the types text/template saw (Card,
-// Color, Count, Rule, Options, Names; a string or a number has none).
+// method. The methods are those of the types text/template saw (Name,
+// Card, Color, Count, Rule, Names, Buttons; a string has none).
 func (b *book) appendValue(dst []byte, v value, m method) ([]byte, bool) {
 	if v.kind == absent {
 		return append(dst, noValue...), true
 	}
-	plain := m == methodNone || m == methodString && v.kind >= cardKind
+	plain := m == methodNone || m == methodString
 	switch v.kind {
 	case text:
 		return append(dst, v.s...), m == methodNone
-	case integer:
-		return strconv.AppendInt(dst, int64(v.n), 10), m == methodNone
 	case clock:
 		return v.t.Local().AppendFormat(dst, timeLayout), m == methodNone
+	case playerKind:
+		switch m {
+		case methodNone, methodString:
+			return append(dst, v.s...), true
+		case methodDef, methodGen, methodDat:
+			return b.appendNameForm(dst, v.s, m), true
+		}
 	case cardKind:
 		switch m {
 		case methodNone, methodString, methodNom:
@@ -419,6 +449,8 @@ func (b *book) appendValue(dst []byte, v value, m method) ([]byte, bool) {
 			return append(dst, b.cardName(v.card, acc)...), true
 		case methodGen:
 			return append(dst, b.cardName(v.card, gen)...), true
+		case methodIns:
+			return append(dst, b.cardName(v.card, ins)...), true
 		case methodAny:
 			return append(dst, b.word("card.any.", face(v.card), "")...), true
 		case methodFace:
@@ -443,14 +475,22 @@ func (b *book) appendValue(dst []byte, v value, m method) ([]byte, bool) {
 		}
 	case countKind:
 		switch m {
-		case methodNone, methodString:
-			return strconv.AppendInt(dst, int64(v.n), 10), true
+		case methodNone, methodString, methodMasc:
+			return b.appendNumber(dst, v.n, numMasc, v.spoken), true
+		case methodFem:
+			return b.appendNumber(dst, v.n, numFem, v.spoken), true
+		case methodNeut:
+			return b.appendNumber(dst, v.n, numNeut, v.spoken), true
+		case methodFemAcc:
+			return b.appendNumber(dst, v.n, numFemAcc, v.spoken), true
 		case methodCards:
-			return append(dst, b.count(countCards, v.n)...), true
+			return append(dst, b.count(countCards, v.n, v.spoken)...), true
 		case methodPoints:
-			return append(dst, b.count(countPoints, v.n)...), true
+			return append(dst, b.count(countPoints, v.n, v.spoken)...), true
 		case methodPlayers:
-			return append(dst, b.count(countPlayers, v.n)...), true
+			return append(dst, b.count(countPlayers, v.n, v.spoken)...), true
+		case methodRounds:
+			return append(dst, b.count(countRounds, v.n, v.spoken)...), true
 		}
 	case ruleKind:
 		switch {
@@ -459,13 +499,13 @@ func (b *book) appendValue(dst []byte, v value, m method) ([]byte, bool) {
 		case m == methodCode:
 			return append(dst, v.s...), true
 		}
-	case optionsKind:
-		if plain {
-			return append(dst, b.options(v.list)...), true
-		}
 	case namesKind:
 		if plain {
 			return append(dst, b.andList(v.list)...), true
+		}
+	case buttonsKind:
+		if m >= methodUno && m <= methodChallenge {
+			return append(dst, b.button(m, v.spoken)...), true
 		}
 	}
 	return dst, false
@@ -478,30 +518,53 @@ const (
 	countCards noun = iota
 	countPoints
 	countPlayers
+	countRounds
 	numNouns
 )
 
 // nounKeys are the nouns' keys, each with the plural forms of its noun.
-var nounKeys = [numNouns]string{"count.cards", "count.points", "count.players"}
+var nounKeys = [numNouns]string{"count.cards", "count.points", "count.players", "count.rounds"}
 
-// count is n with the noun in the plural form of n ("2 карты"). The
-// counts a game reaches are rendered once per language, when first
-// asked: nearly every draw and penalty names one.
-func (b *book) count(k noun, n int) string {
-	if n < 0 || n >= formCache {
-		return b.renderCount(k, n)
+// count is n with the noun in the plural form of n ("2 карты"; spoken,
+// «две карты»). The written counts a game reaches are rendered once per
+// language, when first asked: nearly every draw and penalty names one.
+// The voice's are rendered each time: it says a sentence a second at most.
+func (b *book) count(k noun, n int, spoken bool) string {
+	if spoken || n < 0 || n >= formCache {
+		return b.renderCount(k, n, spoken)
 	}
 	b.countsOnce[k].Do(func() {
 		for i := range b.counts[k] {
-			b.counts[k][i] = b.renderCount(k, i)
+			b.counts[k][i] = b.renderCount(k, i, false)
 		}
 	})
 	return b.counts[k][n]
 }
 
-// renderCount renders count.NOUN with N = n, in the plural form of n.
-func (b *book) renderCount(k noun, n int) string {
-	return b.render(nounKeys[k], &data{vars: []bind{{nameN, value{kind: integer, n: n}}}}, n, true)
+// renderCount renders count.NOUN with N = n, in the plural form of n; the
+// template says which form of the number its noun needs ({{.N.FemAcc}}).
+func (b *book) renderCount(k noun, n int, spoken bool) string {
+	return b.render(nounKeys[k], &data{vars: []bind{{nameN, value{kind: countKind, n: n, spoken: spoken}}}}, n, true)
+}
+
+// button is the label of a button of the box (page.button.*), as the
+// template's method names it; see Buttons.
+func (b *book) button(m method, spoken bool) string {
+	var w string
+	switch m {
+	case methodUno:
+		w = b.word("page.button.uno", "", "")
+	case methodDraw:
+		w = b.word("page.button.draw", "", "")
+	case methodPass:
+		w = b.word("page.button.pass", "", "")
+	default:
+		w = b.word("page.button.challenge", "", "")
+	}
+	if spoken {
+		w = strings.ReplaceAll(strings.ToLower(w), "/", " ")
+	}
+	return w
 }
 
 // timeLayout is how a sentence shows a time: the same in every language,
@@ -510,40 +573,6 @@ const timeLayout = "2006-01-02 15:04"
 
 // present reports whether c is a card: a number card always has a colour.
 func present(c cards.Card) bool { return c != cards.Card{} }
-
-// options names the options of a rules line: "" or the language's "with
-// stacking and jump-in".
-func (b *book) options(words []string) string {
-	if len(words) == 0 {
-		return ""
-	}
-	parts := make([]string, len(words))
-	for i, w := range words {
-		parts[i] = b.option(w)
-	}
-	return b.render("rules.with", &data{vars: []bind{{nameList, txt(b.andList(parts))}}}, 0, false)
-}
-
-// option names one word of a rules line: +name, -name or name=value.
-func (b *book) option(w string) string {
-	if n, v, ok := strings.Cut(w, "="); ok {
-		return b.render("rules.setting", &data{vars: []bind{
-			{nameRule, txt(b.word("rules.name.", n, ""))}, {nameValue, txt(b.value(v))}}}, 0, false)
-	}
-	if n, ok := strings.CutPrefix(w, "-"); ok {
-		return b.render("rules.without", &data{vars: []bind{{nameRule, txt(b.word("rules.name.", n, ""))}}}, 0, false)
-	}
-	return b.word("rules.name.", strings.TrimPrefix(w, "+"), "")
-}
-
-// value names a setting's value: a word the catalog knows (a scoring
-// method, a deck), or the value as written (a number).
-func (b *book) value(v string) string {
-	if _, err := strconv.Atoi(v); err == nil {
-		return v
-	}
-	return b.word("rules.name.", v, "")
-}
 
 // andList joins words as the language lists them: "a, b and c".
 func (b *book) andList(parts []string) string {
@@ -561,29 +590,46 @@ func (d *data) templateData(l Lang) map[string]any {
 	if d.args == nil && d.vars == nil {
 		return nil
 	}
-	m := make(map[string]any, 12)
+	m := make(map[string]any, 13)
 	for n := nameUnknown + 1; n < numNames; n++ {
 		v := d.lookup(n)
 		switch v.kind {
 		case text:
 			m[names[n]] = v.s
-		case integer:
-			m[names[n]] = v.n
 		case clock:
 			m[names[n]] = v.t.Local().Format(timeLayout)
+		case playerKind:
+			m[names[n]] = Name{l, v.s}
 		case cardKind:
 			m[names[n]] = Card{l, v.card}
 		case colorKind:
 			m[names[n]] = Color{l, v.color}
 		case countKind:
-			m[names[n]] = Count{l, v.n}
+			m[names[n]] = Count{l, v.n, v.spoken}
 		case ruleKind:
 			m[names[n]] = Rule{l, v.s}
-		case optionsKind:
-			m[names[n]] = Options{l, v.list}
 		case namesKind:
 			m[names[n]] = Names{l, v.list}
+		case buttonsKind:
+			m[names[n]] = Buttons{l, v.spoken}
 		}
 	}
 	return m
 }
+
+// Buttons are the labels of the referee's buttons as a template argument,
+// in every message: {{.Btn.Challenge}} is what the button says in the
+// language (page.button.*, printed on the box's labels too), so a
+// sentence that says "press CHALLENGE" names the very word on the button.
+// Spoken, a label is said as words ("пас ок"): a speech synthesiser
+// spells out a word in capitals (ПАС is «пэ-а-эс»). {{.Btn}} alone is
+// text/template's, as go-i18n printed it.
+type Buttons struct {
+	l      Lang
+	spoken bool
+}
+
+func (b Buttons) Uno() string       { return b.l.book().button(methodUno, b.spoken) }
+func (b Buttons) Draw() string      { return b.l.book().button(methodDraw, b.spoken) }
+func (b Buttons) Pass() string      { return b.l.book().button(methodPass, b.spoken) }
+func (b Buttons) Challenge() string { return b.l.book().button(methodChallenge, b.spoken) }

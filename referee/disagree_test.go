@@ -93,7 +93,7 @@ func TestNothingLeftToDraw(t *testing.T) {
 		name, script string
 	}{
 		{"§2.6 §2.11 draw-until-playable: the last card can't be played, so pass", `
-			draw B1 => ok phase=drawn pile=0 h.Ben=54 msg="Ben draws 1 card: Blue 1 can't be played, and no cards are left to draw, so pass"
+			draw B1 => ok phase=drawn pile=0 h.Ben=54 msg="Ben draws 1 card: Blue 1 can't be played and no cards are left, so Ben passes"
 			draw => wrong-phase msg="No cards are left to draw: Ben passes"
 			draw B2 => wrong-phase
 			pass => ok phase=turn turn=Ann`},

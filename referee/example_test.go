@@ -53,7 +53,7 @@ func ExampleParseRules() {
 	}
 	// Output:
 	// true 4 200 <nil>
-	// stacking and deflect-draw-two can't both be on: pick one (house-ru has deflect-draw-two: add -deflect-draw-two)
+	// The rules `stacking` and `deflect-draw-two` can't both be on, and the house rules already have `deflect-draw-two`: add `-deflect-draw-two`
 }
 
 // Under uno-slap the others slap the caller's hand after a UNO call; play

@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"strings"
 	"time"
 
 	"github.com/unoref/unoref/cards"
@@ -387,26 +386,7 @@ func (g *Game) setRulesLine(ev tablelog.Event) Verdict {
 		return refuse(ErrBadRules, err.(*RulesError).Msg)
 	}
 	g.setRules(r)
-	return accept(say("setup.rules", msg.Args{Rule: r.Preset, Options: optionWords(ev.Options)}))
-}
-
-// optionWords are the options of a rules line as it wrote them, a bare
-// name written +name: the sentence names the options in force in the
-// family's order.
-func optionWords(opts []string) []string {
-	if len(opts) == 0 {
-		return nil
-	}
-	words := make([]string, len(opts))
-	for i, o := range opts {
-		switch {
-		case strings.HasPrefix(o, "+"), strings.HasPrefix(o, "-"), strings.Contains(o, "="):
-			words[i] = o
-		default:
-			words[i] = "+" + o
-		}
-	}
-	return words
+	return Verdict{OK: true}.Saying(RulesMsg(r, ev.Options)...)
 }
 
 func (g *Game) setDealer(name string) Verdict {
@@ -424,7 +404,7 @@ func (g *Game) setDealer(name string) Verdict {
 func (g *Game) inDeck(c cards.Card) bool { return g.deckCount[idx(c.Face())] > 0 }
 
 func (g *Game) notInDeck(c cards.Card) Verdict {
-	return refuse(ErrIllegalCard, say("card.notindeck", msg.Args{Card: c.Face(), Rule: g.rules.Deck}))
+	return refuse(ErrIllegalCard, say("card.notindeck."+g.rules.Deck, msg.Args{Card: c.Face()}))
 }
 
 func (g *Game) deal() {

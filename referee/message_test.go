@@ -17,14 +17,14 @@ func TestMessages(t *testing.T) {
 			start R8
 			play G2 => illegal-card msg="Green 2 can't go on Red 8: play a red card, an 8 or a wild"`},
 		{"the rules line names the options in force", `
-			rules official +stacking jump-in => ok msg="The game is played by the official rules with stacking and jump-in"`},
+			rules official +stacking jump-in => ok msg="The game is played by the official rules; Draw Twos and Wild Draw Fours pile up; you may jump in with the very same card"`},
 		{"a rules line without options names the preset", `
-			rules house-ru => ok msg="The game is played by the house-ru rules"`},
+			rules house-ru => ok msg="The game is played by the Russian house rules"`},
 		{"a Draw Two starter: the first player must draw 2", abc + `
 			start B+2 => ok phase=penalty pending=2 msg="Blue Draw Two starts the pile: Ben must draw 2 and misses a turn"`},
 		{"colours-in-circle: nobody names the colour", "rules official +colours-in-circle\n" + abc + `
 			start R5
-			color G => wrong-phase msg="With colours-in-circle the wild changes the colour by itself: nobody names it"`},
+			color G => wrong-phase msg="When colours go in a circle, the wild changes the colour by itself: nobody names it"`},
 		{"the winner is named once", "players Ann Ben\n" + `
 			start R5
 			play R1
@@ -97,12 +97,12 @@ func TestRussianVerdicts(t *testing.T) {
 	g := New()
 	tests := []struct{ line, want string }{
 		{"players Аня Бен Вика", "За столом 3 игрока, сдаёт Аня"},
-		{"start B5", "Первая карта — голубая пятёрка, первым ходит Бен"},
-		{"play R5", "Бен кладёт красную пятёрку, следующим ходит Вика"},
-		{"play G7", "Зелёная семёрка не кладётся на красную пятёрку: сыграйте красную карту, любую пятёрку или дикую карту"},
+		{"start B5", "Первая карта — голубая пятёрка, начинает Бен"},
+		{"play R5", "Бен кладёт красную пятёрку, дальше ходит Вика"},
+		{"play G7", "Зелёная семёрка не кладётся на красную пятёрку: положите красную карту, любую пятёрку или дикую карту"},
 		{"play R+2", "Вика кладёт красную карту «Вытяни две карты»: Аня берёт 2 карты"},
 		{"pass", "Прежде чем закончить ход, Аня берёт 2 карты"},
-		{"draw", "Аня берёт 2 карты и пропускает ход, следующим ходит Бен"},
+		{"draw", "Аня берёт 2 карты и пропускает ход, дальше ходит Бен"},
 	}
 	for _, tt := range tests {
 		ev, _, err := tablelog.Parse(tt.line, 1)
@@ -117,20 +117,36 @@ func TestRussianVerdicts(t *testing.T) {
 
 // TestCatalogKnowsTheRules: every preset, option, setting value, scoring
 // method and phase the engine knows has its words in the catalog (the
-// completeness test of package lang carries them to every language).
+// completeness test of package lang carries them to every language): the
+// preset's names and lines, each toggle on and off, each setting's value.
 func TestCatalogKnowsTheRules(t *testing.T) {
 	var keys []string
 	for _, p := range []string{PresetOfficial, PresetCars, PresetHouseRU} {
-		keys = append(keys, "rules.name."+p, "rules.preset."+p)
+		keys = append(keys, "rules.name."+p, "rules.preset."+p, "rules.play."+p, "setup.rules."+p)
 	}
 	for _, o := range options {
-		keys = append(keys, "rules.name."+o.name, "rules.option."+o.name)
-		for _, v := range o.values {
-			keys = append(keys, "rules.name."+v)
+		switch o.kind {
+		case optToggle:
+			keys = append(keys, "rules.name."+o.name, "rules.option."+o.name, "rules.with."+o.name, "rules.without."+o.name)
+		case optInt:
+			keys = append(keys, "rules.set."+o.name)
+			if o.min == 0 {
+				keys = append(keys, "rules.set."+o.name+".0")
+			}
+		case optEnum:
+			for _, v := range o.values {
+				keys = append(keys, "rules.set."+o.name+"."+v)
+			}
 		}
 	}
 	for _, s := range []string{ScoringWinnerCollects, ScoringPenalty, ScoringLazy} {
 		keys = append(keys, "rules.scoring."+s)
+	}
+	for _, c := range []string{ChallengeOfficial, ChallengeHouseRU} {
+		keys = append(keys, "rules.challenge."+c)
+	}
+	for _, u := range []string{EnforceAuto, EnforcePlayers} {
+		keys = append(keys, "rules.uno."+u)
 	}
 	for _, ph := range phaseNames {
 		keys = append(keys, "phase."+ph)
@@ -158,11 +174,11 @@ func TestSlapVerdictsInEveryLanguage(t *testing.T) {
 	}
 	ru := []string{
 		"Аня говорит УНО; все остальные хлопают по руке игрока Аня",
-		"УНО сказал игрок Аня: хлопают остальные игроки",
+		"УНО — от игрока Аня: хлопают остальные",
 		"Бен хлопает по руке игрока Аня; ещё не хлопнули: 1 игрок",
-		"Игрок Бен уже хлопнул",
+		"Хлопок от игрока Бен уже был",
 		"Игра ждёт, пока все хлопнут по руке игрока Аня; ещё не хлопнули: 1 игрок",
-		"Вика хлопает по руке игрока Аня — это последний хлопок: Вика берёт 2 карты",
+		"Вика хлопает по руке игрока Аня — это последний хлопок, и Вика берёт 2 карты",
 		"Никто не сказал УНО: хлопать пока не по чему",
 	}
 	names := strings.NewReplacer("Ann", "Аня", "Ben", "Бен", "Cy", "Вика")

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang/msg"
@@ -52,5 +51,5 @@ func NameMsg(err error) (msg.Msg, bool) {
 	if !errors.As(err, &ne) {
 		return msg.Msg{}, false
 	}
-	return msg.Msg{Key: "name." + strings.TrimPrefix(ne.Reason, "name-"), Args: msg.Args{Value: ne.Try, N: tablelog.MaxName}}, true
+	return ne.Msg(), true
 }

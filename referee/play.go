@@ -558,7 +558,7 @@ func (g *Game) drawInTurn(seat int, shown []cards.Card) Verdict {
 		return v
 	}
 	g.drawnCard = shown[len(shown)-1]
-	a := msg.Args{Card: g.drawnCard}
+	a := msg.Args{Card: g.drawnCard, Player: g.names[seat]}
 	switch {
 	case g.matches(g.drawnCard):
 		v.then("draw.then.play", a)
@@ -766,7 +766,8 @@ func (g *Game) innocent(maybe bool) Verdict {
 func (g *Game) guilty() Verdict {
 	accused, victim := g.showSeat, g.turn
 	v := Verdict{OK: true}
-	v.then("judge.guilty", msg.Args{Player: g.names[accused], Color: g.chal.color})
+	a := msg.Args{Player: g.names[accused], Color: g.chal.color, Next: g.names[victim]}
+	key := "judge.guilty"
 	k := g.rules.ChallengeGuiltyDraw + g.pen.n - 4
 	takeBack := g.rules.Challenge == ChallengeHouseRU && g.discard > 1
 	if takeBack {
@@ -774,9 +775,11 @@ func (g *Game) guilty() Verdict {
 		g.played[idx(cards.Card{Kind: cards.WildDrawFour})]--
 		g.discard--
 		g.top, g.color, g.onStarter = g.chal.top, g.chal.color, g.chal.onStarter
-		v.then("judge.takeback", msg.Args{})
+		key = "judge.guilty.back"
 	}
 	got := g.drawCards(accused, k, &v)
+	a.N = got
+	v.then(key, a)
 	v.Effects = append(v.Effects, Effect{Kind: EffDraw, Player: g.names[accused], N: got})
 	if takeBack {
 		v.Effects = append(v.Effects, Effect{Kind: EffColor, Color: g.color.Code()})
@@ -792,7 +795,6 @@ func (g *Game) guilty() Verdict {
 		g.unoSeat = -1
 	}
 	g.setTurn(victim)
-	v.then("judge.draws", msg.Args{N: got, Player: g.names[victim]})
 	return v
 }
 

@@ -97,7 +97,7 @@ func TestTurns(t *testing.T) {
 			play B9 => illegal-card
 			draw => wrong-phase
 			pass => ok turn=Ann h.Cy=8
-			draw R9 => ok msg="Ann draws 1 card: play Red 9 or pass"
+			draw R9 => ok msg="Ann draws 1 card and may play Red 9 or pass"
 			play R9 => ok turn=Ben h.Ann=7
 			draw => ok
 			play G9 => ok h.Ben=8 turn=Cy`},
@@ -307,7 +307,7 @@ func TestHouseRules(t *testing.T) {
 			draw B3 G7 R9 => ok phase=drawn h.Ben=10
 			draw => wrong-phase
 			play R9 => ok h.Ben=9 turn=Cy
-			draw B1 => ok msg~"draw again"
+			draw B1 => ok msg~"draws again"
 			pass => must-draw
 			draw => ok h.Cy=9
 			pass => ok turn=Ann`},
@@ -393,7 +393,7 @@ func TestUno(t *testing.T) {
 			catch Ann by Ben => bad-catch`},
 		{"§2.9 the referee catches at the next draw", "", `
 			play R6
-			draw => ok h.Ann=3 +missed:Ann:2 msg="Ann forgot to say UNO and draws 2; Ben draws 1 card: play it or pass"`},
+			draw => ok h.Ann=3 +missed:Ann:2 msg="Ann forgot to say UNO and draws 2; Ben draws 1 card and may play it or pass"`},
 		{"§2.9 the referee catches at the next play", "", `
 			play R6
 			play R8 => ok h.Ann=3 h.Ben=11 +missed:Ann:2`},
@@ -472,7 +472,7 @@ func TestPileAndDuplicates(t *testing.T) {
 			players Ann Ben
 			start R5
 			play R5 => ok
-			play R5 => duplicate-card msg="There are only 2 Red 5 cards in the deck and all are already on the pile"
+			play R5 => duplicate-card msg="Red 5 is in the deck only 2 times, and all of them are already on the pile"
 			play R0 => ok
 			play R0 => duplicate-card msg="There is only one Red 0 in the deck and it is already on the pile"`)
 	})
@@ -577,7 +577,7 @@ func TestScoring(t *testing.T) {
 			points Cy 12 => ok phase=over winner=Ann +gameover:Ann
 			start R5 => wrong-phase msg="The game is over: Ann won"`},
 		{"§4 count-up by hand: points of the cards shown", "rules official target=40\n", `
-			hand Ben R1 R2 R3 R4 R5 R6 R7 R8 R9 B1 B2 B3 BS => ok msg="Ben has 71 points left"
+			hand Ben R1 R2 R3 R4 R5 R6 R7 R8 R9 B1 B2 B3 BS => ok msg="Ben's cards left are worth 71 points"
 			hand Cy W W+4 B+2 BR GS Y0 Y1 Y2 Y3 Y4 Y5 Y6 Y7 => ok s.Ann=259 winner=Ann`},
 		{"§4 penalty: everyone adds their own, lowest wins at the target", "rules house-ru target=50\n", `
 			points Ben 30
@@ -696,7 +696,7 @@ func TestRefusals(t *testing.T) {
 		name, script string
 	}{
 		{"§7 lines before the players are seated", `
-			start R5 => wrong-phase msg="The game has not begun: seat the players with a players line"
+			start R5 => wrong-phase msg="The game has not begun: seat the players first"
 			dealer Ann => unknown-player`},
 		{"§7 out-of-phase lines in setup", abc + `
 			play R5 => wrong-phase
@@ -737,7 +737,7 @@ func TestRefusals(t *testing.T) {
 			points Zed 3 => unknown-player
 			swap Zed => unknown-player`},
 		{"§7 a bad rules line", `
-			rules official +stacking +deflect-draw-two => bad-rules msg="Stacking and deflect-draw-two can't both be on: pick one"
+			rules official +stacking +deflect-draw-two => bad-rules msg~"can't both be on: pick one"
 			rules nonsense => bad-rules
 			rules official +stacking => ok`},
 	}

@@ -131,35 +131,35 @@ const (
 )
 
 type option struct {
-	name    string
-	kind    optKind
-	min     int
-	max     int
-	values  []string
-	setBool func(*Rules, bool)
-	setInt  func(*Rules, int)
-	setStr  func(*Rules, string)
+	name   string
+	kind   optKind
+	min    int
+	max    int
+	values []string
+	flag   func(*Rules) *bool // a toggle's field
+	setInt func(*Rules, int)
+	setStr func(*Rules, string)
 }
 
-func toggle(name string, f func(*Rules, bool)) option {
-	return option{name: name, kind: optToggle, setBool: f}
+func toggle(name string, f func(*Rules) *bool) option {
+	return option{name: name, kind: optToggle, flag: f}
 }
 
 var options = []option{
-	toggle("jump-in", func(r *Rules, v bool) { r.JumpIn = v }),
-	toggle("deflect-draw-two", func(r *Rules, v bool) { r.DeflectDrawTwo = v }),
-	toggle("stacking", func(r *Rules, v bool) { r.Stacking = v }),
-	toggle("wd4-answer-draw-two", func(r *Rules, v bool) { r.WD4AnswerDrawTwo = v }),
-	toggle("seven-zero", func(r *Rules, v bool) { r.SevenZero = v }),
-	toggle("five-swap", func(r *Rules, v bool) { r.FiveSwap = v }),
-	toggle("reverse-bounce", func(r *Rules, v bool) { r.ReverseBounce = v }),
-	toggle("draw-until-playable", func(r *Rules, v bool) { r.DrawUntilPlayable = v }),
-	toggle("colours-in-circle", func(r *Rules, v bool) { r.ColoursInCircle = v }),
-	toggle("blank-draw-ten", func(r *Rules, v bool) { r.BlankDrawTen = v }),
-	toggle("reset-zero", func(r *Rules, v bool) { r.ResetZero = v }),
-	toggle("play-to-end", func(r *Rules, v bool) { r.PlayToEnd = v }),
-	toggle("seven-rounds", func(r *Rules, v bool) { r.SevenRounds = v }),
-	toggle("uno-slap", func(r *Rules, v bool) { r.UnoSlap = v }),
+	toggle("jump-in", func(r *Rules) *bool { return &r.JumpIn }),
+	toggle("deflect-draw-two", func(r *Rules) *bool { return &r.DeflectDrawTwo }),
+	toggle("stacking", func(r *Rules) *bool { return &r.Stacking }),
+	toggle("wd4-answer-draw-two", func(r *Rules) *bool { return &r.WD4AnswerDrawTwo }),
+	toggle("seven-zero", func(r *Rules) *bool { return &r.SevenZero }),
+	toggle("five-swap", func(r *Rules) *bool { return &r.FiveSwap }),
+	toggle("reverse-bounce", func(r *Rules) *bool { return &r.ReverseBounce }),
+	toggle("draw-until-playable", func(r *Rules) *bool { return &r.DrawUntilPlayable }),
+	toggle("colours-in-circle", func(r *Rules) *bool { return &r.ColoursInCircle }),
+	toggle("blank-draw-ten", func(r *Rules) *bool { return &r.BlankDrawTen }),
+	toggle("reset-zero", func(r *Rules) *bool { return &r.ResetZero }),
+	toggle("play-to-end", func(r *Rules) *bool { return &r.PlayToEnd }),
+	toggle("seven-rounds", func(r *Rules) *bool { return &r.SevenRounds }),
+	toggle("uno-slap", func(r *Rules) *bool { return &r.UnoSlap }),
 	{name: "uno-penalty", kind: optInt, min: 0, max: 10, setInt: func(r *Rules, v int) { r.UnoPenalty = v }},
 	{name: "mistake-penalty", kind: optInt, min: 0, max: 10, setInt: func(r *Rules, v int) { r.MistakePenalty = v }},
 	{name: "challenge-guilty-draw", kind: optInt, min: 0, max: 10, setInt: func(r *Rules, v int) { r.ChallengeGuiltyDraw = v }},
@@ -171,15 +171,18 @@ var options = []option{
 	{name: "challenge", kind: optEnum, values: []string{ChallengeOfficial, ChallengeHouseRU}, setStr: func(r *Rules, v string) { r.Challenge = v }},
 }
 
-func optionNames() string {
-	var b strings.Builder
+// optionNames are the names of every option, as a rules line writes
+// them, one space apart.
+func optionNames() string { return strings.Join(OptionNames(), " ") }
+
+// OptionNames are the names of the options of RULES.md §3 and §4, as a
+// rules line writes them ("jump-in", "uno-penalty"), in their order.
+func OptionNames() []string {
+	names := make([]string, len(options))
 	for i, o := range options {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(o.name)
+		names[i] = o.name
 	}
-	return b.String()
+	return names
 }
 
 // ParseRules reads the words of a rules line (RULES.md "The table log"): a
@@ -211,7 +214,7 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 			}
 		}
 		if o == nil {
-			return Rules{}, &RulesError{Option: name, Msg: msg.Msg{Key: "rules.bad.option", Args: msg.Args{Value: name, Text: optionNames()}}}
+			return Rules{}, &RulesError{Option: name, Msg: msg.Msg{Key: "rules.bad.option", Args: msg.Args{Value: name, Command: optionNames()}}}
 		}
 		if seen[name] {
 			return Rules{}, rulesError(name, "rules.twice", msg.Args{})
@@ -222,7 +225,7 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 			if hasValue {
 				return Rules{}, rulesError(name, "rules.toggle", msg.Args{})
 			}
-			o.setBool(&r, on)
+			*o.flag(&r) = on
 		case optInt:
 			if !hasValue {
 				return Rules{}, rulesError(name, "rules.number", msg.Args{N: o.min + 1})
@@ -256,6 +259,56 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 	return r, r.check(seen)
 }
 
+// RulesMsg is the sentence that says which rules r, read from a rules
+// line with the option words opts, plays by: the preset (setup.rules.P),
+// then each option as the line wrote it, in its order, as a clause of its
+// own — rules.with.X for +X (a bare X too), rules.without.X for -X,
+// rules.set.X with the number for X=N (rules.set.X.0 for none) and
+// rules.set.X.V for a named value. A target under lazy scoring counts
+// rounds won (rules.set.target.rounds). Options words are checked by
+// ParseRules first; a word it would refuse is left out.
+func RulesMsg(r Rules, opts []string) msg.Sentence {
+	s := make(msg.Sentence, 0, len(opts)+1)
+	s = append(s, msg.Msg{Key: "setup.rules." + r.Preset})
+	for _, w := range opts {
+		name, value, set := strings.Cut(w, "=")
+		switch {
+		case !set && strings.HasPrefix(name, "-"):
+			s = append(s, msg.Msg{Key: "rules.without." + name[1:]})
+		case !set:
+			s = append(s, msg.Msg{Key: "rules.with." + strings.TrimPrefix(name, "+")})
+		case name == "target" && r.Scoring == ScoringLazy:
+			s = append(s, msg.Msg{Key: "rules.set.target.rounds", Args: msg.Args{N: r.Target}})
+		default:
+			n, err := strconv.Atoi(value)
+			switch {
+			case err != nil:
+				s = append(s, msg.Msg{Key: "rules.set." + name + "." + value})
+			case n == 0:
+				s = append(s, msg.Msg{Key: "rules.set." + name + ".0"})
+			default:
+				s = append(s, msg.Msg{Key: "rules.set." + name, Args: msg.Args{N: n}})
+			}
+		}
+	}
+	return s
+}
+
+// LineMsg is the sentence RulesMsg says for the words of a rules line
+// as the journal keeps them ("official +stacking target=300"); false
+// for an empty line or one ParseRules refuses.
+func LineMsg(line string) (msg.Sentence, bool) {
+	w := strings.Fields(line)
+	if len(w) == 0 {
+		return nil, false
+	}
+	r, err := ParseRules(w[0], w[1:])
+	if err != nil {
+		return nil, false
+	}
+	return RulesMsg(r, w[1:]), true
+}
+
 // check refuses combinations that cannot be refereed together.
 func (r *Rules) check(seen map[string]bool) error {
 	switch {
@@ -271,6 +324,24 @@ func (r *Rules) check(seen map[string]bool) error {
 		return rulesError("blank-draw-ten", "rules.blanks", msg.Args{})
 	}
 	return nil
+}
+
+// Toggle is a house rule of RULES.md §3 that is switched on or off.
+type Toggle struct {
+	Name string // as a rules line writes it: "jump-in"
+	On   bool
+}
+
+// Toggles are r's house rules that are switched on or off, in the order
+// of RULES.md §3.
+func (r Rules) Toggles() []Toggle {
+	var ts []Toggle
+	for _, o := range options {
+		if o.kind == optToggle {
+			ts = append(ts, Toggle{Name: o.name, On: *o.flag(&r)})
+		}
+	}
+	return ts
 }
 
 // String prints r as the words of a rules line that ParseRules reads back

@@ -36,7 +36,7 @@ type clause struct {
 
 // fits reports whether every argument of a fits a clause.
 func fits(a *msg.Args) bool {
-	return a.Next == "" && a.Rule == "" && a.Value == "" && a.Options == nil && a.Names == nil &&
+	return a.Next == "" && a.Rule == "" && a.Value == "" && a.Names == nil &&
 		a.Text == "" && a.Path == "" && a.Command == "" && a.Time == (time.Time{}) &&
 		a.N == int(int32(a.N)) && a.K == int(int32(a.K))
 }

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"math"
 	"reflect"
 	"testing"
 	"time"
@@ -54,11 +55,12 @@ func TestSaidKeepsEveryArgument(t *testing.T) {
 }
 
 // TestSaidLong: more clauses than fit in a verdict, counts too large for
-// a clause, a joined sentence, and copies that go on apart.
+// a clause (on a 64-bit machine: math.MaxInt, so that the test compiles
+// for armv6 too), a joined sentence, and copies that go on apart.
 func TestSaidLong(t *testing.T) {
 	var want msg.Sentence
 	for i := range 6 {
-		want = append(want, msg.Msg{Key: "k", Args: msg.Args{N: i << 40, Player: "Ann"}})
+		want = append(want, msg.Msg{Key: "k", Args: msg.Args{N: i * (math.MaxInt / 6), Player: "Ann"}})
 	}
 	for n := range len(want) + 1 {
 		v := Verdict{}.Saying(want[:n]...)

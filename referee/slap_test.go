@@ -68,7 +68,7 @@ func TestUnoSlap(t *testing.T) {
 		{"§3 without uno-slap a slap means nothing and play goes on", annAtTwo, `
 			play R6
 			uno => ok -slapopen slap=
-			slap Ben => bad-slap msg="Nobody slaps in this game: uno-slap is not on"
+			slap Ben => bad-slap msg="Nobody slaps in this game: the UNO slap is not on"
 			draw => ok`},
 		{"§3 uno-slap: play waits until all have slapped", slapStrict + annAtTwo, `
 			play R6
@@ -137,7 +137,7 @@ func TestUnoSlap(t *testing.T) {
 			10.500 uno
 			11.000 slap Cy
 			12.000 draw => wrong-phase
-			14.000 draw => ok +slaplast:Ben:2 -slaplast:Cy h.Ben=15 turn=Ben slap= msg="Ben did not slap within 3 seconds and draws 2; Ben draws 1 card: play it or pass"`},
+			14.000 draw => ok +slaplast:Ben:2 -slaplast:Cy h.Ben=15 turn=Ben slap= msg="Ben did not slap within 3 seconds and draws 2; Ben draws 1 card and may play it or pass"`},
 		{"§3 uno-slap: timed, a refused event late changes nothing; the next one settles", slap + annAtTwo, `
 			10.000 play R6
 			10.500 uno

@@ -2,8 +2,8 @@
 //
 //	unoref [run] [--sim] [--policy P] [--listen ADDR] …  referee the table (virtual without a Pi)
 //	unoref replay [--text] [--lang L] [FILE|-]  rule on a table log, one answer per event
-//	unoref history [--game N] [--json]          the journaled games and their scores
-//	unoref stats [--player NAME] [--last N] [--json]  the family's record: leaderboard, trends, head to head
+//	unoref history [--game N] [--json] [--lang L]  the journaled games and their scores
+//	unoref stats [--player NAME] [--last N] [--json] [--lang L]  the family's record, in the config's language
 //	unoref export (--game N | --csv [--players]) a game as a table log, the scores (or players) as CSV
 //	unoref import [--yes] OTHER.db              add another box's games to the family's record
 //	unoref restore [--data DIR] [--force] [--from FILE]  put back the journal's copy after a damage, or a saved journal

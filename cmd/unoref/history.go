@@ -15,6 +15,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
+	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -40,9 +43,11 @@ readable, else $XDG_DATA_HOME/unoref or ~/.local/share/unoref.`
 
 // historyFlags are the flags history, export and stats share.
 type historyFlags struct {
-	data   string
-	config string
-	game   int64 // 0 when --game is not given
+	data    string
+	config  string
+	game    int64  // 0 when --game is not given
+	langTag string // --lang, "" for the config's language
+	lang    lang.Lang
 }
 
 // add defines --data, --config and --game on fset.
@@ -56,6 +61,12 @@ func (h *historyFlags) add(fset *flag.FlagSet) {
 func (h *historyFlags) addData(fset *flag.FlagSet) {
 	fset.StringVar(&h.data, "data", dataDir(), "directory of the journal (default: the config's data key)")
 	fset.StringVar(&h.config, "config", "", "configuration file whose data key is the directory (default $UNOREF_CONFIG)")
+}
+
+// addLang defines --lang on fset: the language of the text printed, the
+// config's by default.
+func (h *historyFlags) addLang(fset *flag.FlagSet) {
+	fset.StringVar(&h.langTag, "lang", "", "language of the text: "+langList()+" (default: the config's language)")
 }
 
 // parse parses args, which must all be flags, into h and the flags of
@@ -81,12 +92,22 @@ func (h *historyFlags) parseWords(self *command, fset *flag.FlagSet, args []stri
 	if h.config == "" {
 		h.config = os.Getenv("UNOREF_CONFIG")
 	}
-	if !dataGiven && h.config != "" {
+	if h.config != "" {
 		c := defaultConfig()
 		if err := loadConfig(h.config, &c); err != nil {
 			return nil, err
 		}
-		h.data = c.Data
+		if !dataGiven {
+			h.data = c.Data
+		}
+		h.lang = c.lang()
+	}
+	if h.langTag != "" {
+		l, err := lang.Parse(h.langTag)
+		if err != nil {
+			return nil, &usageError{cmd: self, msg: self.name + ": --lang: " + h.langTag + " is not a language of unoref: want one of " + langList()}
+		}
+		h.lang = l
 	}
 	if err := checkData(h.data); err != nil {
 		return nil, badFlag(self, "data", err)
@@ -250,6 +271,7 @@ func runHistory(ctx context.Context, self *command, e *env, args []string) error
 	var h historyFlags
 	fset := flag.NewFlagSet("history", flag.ContinueOnError)
 	h.add(fset)
+	h.addLang(fset)
 	asJSON := fset.Bool("json", false, "print JSON")
 	if err := h.parse(self, fset, args); err != nil {
 		return err
@@ -265,9 +287,9 @@ func runHistory(ctx context.Context, self *command, e *env, args []string) error
 	}
 	out := bufio.NewWriter(e.stdout)
 	if h.game != 0 {
-		err = showGame(ctx, j, games, h.game, *asJSON, out)
+		err = showGame(ctx, j, games, h.game, *asJSON, out, h.lang)
 	} else {
-		err = listGames(ctx, j, games, *asJSON, out)
+		err = listGames(ctx, j, games, *asJSON, out, h.lang)
 	}
 	if ferr := out.Flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("history: writing: %w", ferr)
@@ -291,7 +313,7 @@ func findGame(games []journal.GameSummary, id int64, name, path string) (journal
 	return journal.GameSummary{}, fmt.Errorf("%s: %w: %d (the journal has games %d to %d)", name, journal.ErrNoGame, id, games[0].ID, games[len(games)-1].ID)
 }
 
-func listGames(ctx context.Context, j *history, games []journal.GameSummary, asJSON bool, w io.Writer) error {
+func listGames(ctx context.Context, j *history, games []journal.GameSummary, asJSON bool, w io.Writer, l lang.Lang) error {
 	rounds := make([][]journal.Round, len(games))
 	for i, g := range games {
 		r, err := j.Rounds(ctx, g.ID)
@@ -307,21 +329,60 @@ func listGames(ctx context.Context, j *history, games []journal.GameSummary, asJ
 		}
 		return writeJSON(w, list)
 	}
+	say := sayer(l)
 	if len(games) == 0 {
-		_, err := fmt.Fprintf(w, "No games yet: the journal %s is empty.\n", j.path)
+		_, err := fmt.Fprintln(w, say("cli.hist.empty", msg.Args{Path: j.path}))
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "GAME\tSTARTED\tPLAYERS\tRULES\tROUNDS\tWINNER\tTOTALS")
+	fmt.Fprintln(tw, headerRow(l, "game", "started", "players", "rules", "rounds", "winner", "totals"))
 	for i, g := range games {
 		winner := g.Winner
 		if winner == "" {
-			winner = g.Status()
+			winner = l.Render(msg.Msg{Key: "page.hist.status." + g.Status()})
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", g.ID, g.StartedAt.Local().Format("2006-01-02 15:04"),
-			strings.Join(g.Players, " "), g.RulesWords(), g.Rounds, winner, totalsText(journal.Totals(rounds[i])))
+			strings.Join(g.Players, " "), presetName(l, g.RulesWords()), g.Rounds, winner, totalsText(journal.Totals(rounds[i])))
 	}
 	return tw.Flush()
+}
+
+// sayer renders a key and its arguments in l, as a sentence.
+func sayer(l lang.Lang) func(key string, a msg.Args) string {
+	return func(key string, a msg.Args) string { return lang.Capital(l.Render(msg.Msg{Key: key, Args: a})) }
+}
+
+// headerRow is a table's header row in l, the cli.col.* words tab-separated.
+func headerRow(l lang.Lang, names ...string) string {
+	words := make([]string, len(names))
+	for i, n := range names {
+		words[i] = l.Render(msg.Msg{Key: "cli.col." + n})
+	}
+	return strings.Join(words, "\t")
+}
+
+// presetName is the preset of a rules line in l's words ("Russian house
+// rules"), then its options as the line writes them: a table's short
+// cell. The game's own page says the whole line in words.
+func presetName(l lang.Lang, rules string) string {
+	w := strings.Fields(rules)
+	if len(w) == 0 {
+		return rules
+	}
+	if name := l.Render(msg.Msg{Key: "rules.name." + w[0]}); name != "rules.name."+w[0] {
+		w[0] = name
+	}
+	return strings.Join(w, " ")
+}
+
+// rulesSentence is a rules line said in l, as the referee says it when
+// the game begins ("Играем по домашним правилам; …").
+func rulesSentence(l lang.Lang, rules string) string {
+	s, ok := referee.LineMsg(rules)
+	if !ok {
+		return rules
+	}
+	return l.Sentence(s) + l.Render(msg.Msg{Key: "text.stop"})
 }
 
 // totalsText prints totals as "Ann 253, Ben 0, Cy 9"; "-" before the first
@@ -337,7 +398,7 @@ func totalsText(scores []journal.Score) string {
 	return strings.Join(parts, ", ")
 }
 
-func showGame(ctx context.Context, j *history, games []journal.GameSummary, id int64, asJSON bool, w io.Writer) error {
+func showGame(ctx context.Context, j *history, games []journal.GameSummary, id int64, asJSON bool, w io.Writer, l lang.Lang) error {
 	g, err := findGame(games, id, "history", j.path)
 	if err != nil {
 		return err
@@ -358,19 +419,20 @@ func showGame(ctx context.Context, j *history, games []journal.GameSummary, id i
 		gj.Rounds = &list
 		return writeJSON(w, gj)
 	}
-	result := g.Status()
+	say := sayer(l)
+	result := l.Render(msg.Msg{Key: "page.hist.status." + g.Status()})
 	if g.Winner != "" {
-		result = "won by " + g.Winner
+		result = l.Render(msg.Msg{Key: "cli.hist.won", Args: msg.Args{Player: g.Winner}})
 	}
-	fmt.Fprintf(w, "Game %d: %s; rules %s; started %s; %s.\n", g.ID, strings.Join(g.Players, " "),
-		g.RulesWords(), g.StartedAt.Local().Format("2006-01-02 15:04"), result)
+	fmt.Fprintln(w, say("cli.hist.game", msg.Args{N: int(g.ID), Names: g.Players, Time: g.StartedAt, Text: result}))
+	fmt.Fprintln(w, rulesSentence(l, g.RulesWords()))
 	if len(rounds) == 0 {
-		_, err := fmt.Fprintln(w, "No round has ended yet.")
+		_, err := fmt.Fprintln(w, say("page.chart.none", msg.Args{}))
 		return err
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "ROUND\tWINNER")
+	fmt.Fprint(tw, headerRow(l, "round", "winner"))
 	for _, s := range rounds[0].Scores {
 		fmt.Fprintf(tw, "\t%s", s.Player)
 	}
@@ -382,7 +444,7 @@ func showGame(ctx context.Context, j *history, games []journal.GameSummary, id i
 		}
 		fmt.Fprintln(tw)
 	}
-	fmt.Fprint(tw, "total\t")
+	fmt.Fprint(tw, headerRow(l, "total")+"\t")
 	for _, s := range journal.Totals(rounds) {
 		fmt.Fprintf(tw, "\t%d", s.Total)
 	}

@@ -266,7 +266,7 @@ func TestHistoryList(t *testing.T) {
 			}
 			totals = strings.Join(parts, ", ")
 		}
-		want := []string{strconv.FormatInt(g.id, 10), cells[1], strings.Join(g.players, " "), g.rules,
+		want := []string{strconv.FormatInt(g.id, 10), cells[1], strings.Join(g.players, " "), rulesCell(g.rules),
 			strconv.Itoa(len(g.rounds)), g.winnerText(), totals}
 		if !slices.Equal(cells, want) {
 			t.Errorf("game %d (%s): line %q, want cells %q", g.id, g.name, lines[i+1], want)
@@ -275,6 +275,19 @@ func TestHistoryList(t *testing.T) {
 			t.Errorf("game %d: started %q: %v", g.id, cells[1], err)
 		}
 	}
+}
+
+// rulesCell is a rules line as history's list shows it in English: the
+// preset's name in words, then the options as written.
+func rulesCell(rules string) string {
+	w := strings.Fields(rules)
+	w[0] = map[string]string{"official": "official", "cars": "Cars", "house-ru": "Russian house rules"}[w[0]]
+	return strings.Join(w, " ")
+}
+
+// andList is names as English lists them: "Ann, Ben and Cy".
+func andList(names []string) string {
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // historyGame is `history --json` as a program reads it.
@@ -346,10 +359,15 @@ func TestHistoryGame(t *testing.T) {
 			if g.status == "won" {
 				result = "won by " + g.final.Winner
 			}
-			if !strings.HasPrefix(lines[0], "Game "+id+": "+strings.Join(g.players, " ")+"; rules "+g.rules+"; started ") ||
+			if !strings.HasPrefix(lines[0], "Game "+id+": "+andList(g.players)+", started ") ||
 				!strings.HasSuffix(lines[0], "; "+result+".") {
-				t.Errorf("first line %q, want game %s, players %v, rules %q, %s", lines[0], id, g.players, g.rules, result)
+				t.Errorf("first line %q, want game %s, players %v, %s", lines[0], id, g.players, result)
 			}
+			// The rules line in words, as the referee says it.
+			if w := strings.Fields(g.rules); !strings.HasPrefix(lines[1], "The game is played by the") || strings.Contains(lines[1], "=") || len(w) > 1 && !strings.Contains(lines[1], ";") {
+				t.Errorf("rules line %q, want %q in words", lines[1], g.rules)
+			}
+			lines = append(lines[:1], lines[2:]...)
 			if len(g.rounds) == 0 {
 				if got, want := lines[1:], []string{"No round has ended yet."}; !slices.Equal(got, want) {
 					t.Errorf("rest = %q, want %q", got, want)

@@ -51,6 +51,7 @@ func runImport(ctx context.Context, self *command, e *env, args []string) error 
 	var h historyFlags
 	fset := flag.NewFlagSet("import", flag.ContinueOnError)
 	h.addData(fset)
+	h.addLang(fset)
 	yes := fset.Bool("yes", false, "add the games (without it, only say what would be added)")
 	words, err := h.parseWords(self, fset, args)
 	if err != nil {
@@ -84,14 +85,14 @@ func runImport(ctx context.Context, self *command, e *env, args []string) error 
 		if err != nil {
 			return fmt.Errorf("import: %w", err)
 		}
-		writePlan(e.stdout, other, plan, false, lang.English)
+		writePlan(e.stdout, other, plan, false, h.lang)
 		return nil
 	}
 	plan, err := j.Import(ctx, from.Journal)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	writePlan(e.stdout, other, plan, true, lang.English)
+	writePlan(e.stdout, other, plan, true, h.lang)
 	return nil
 }
 

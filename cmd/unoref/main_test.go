@@ -44,8 +44,8 @@ func TestReplay(t *testing.T) {
 		{name: "file", args: []string{"replay", path}, lines: 3, stdout: `{"line":3,"ok":false,"error":"bad-line",`, noStderr: true},
 		{name: "stdin dash", stdin: shortLog, args: []string{"replay", "-"}, lines: 3, stdout: `{"line":4,"ok":false,"error":"bad-card",`, noStderr: true},
 		{name: "stdin default", stdin: shortLog, args: []string{"replay"}, lines: 3, stdout: `"line":1,`, noStderr: true},
-		{name: "text", args: []string{"replay", "--text", path}, lines: 3, stdout: "line 4: Refused (bad-card): \"R33\" is not a card code.", noStderr: true},
-		{name: "text after file", args: []string{"replay", path, "-text"}, lines: 3, stdout: "line 3: Refused (bad-line):", noStderr: true},
+		{name: "text", args: []string{"replay", "--text", path}, lines: 3, stdout: "Line 4: Not allowed. “R33” is not a card code.", noStderr: true},
+		{name: "text after file", args: []string{"replay", path, "-text"}, lines: 3, stdout: "Line 3: Not allowed. “bogus” is not an event", noStderr: true},
 		{name: "empty log", stdin: "# nothing\n", args: []string{"replay"}, lines: 0, noStderr: true},
 		{name: "missing file", args: []string{"replay", filepath.Join(dir, "nope.log")}, code: 1, stderr: "nope.log: no such file"},
 		{name: "directory", args: []string{"replay", dir}, code: 1, stderr: "unoref: replay"},
@@ -272,7 +272,7 @@ func TestReplayNoEvents(t *testing.T) {
 // problem in words.
 func TestReplayPlayersCount(t *testing.T) {
 	out, errs, code := call(t, "players Ann\nplayers Ann Ben\n", "replay", "--text")
-	want := "line 1: Refused (bad-line): A game needs 2 to 10 players, but this line names 1."
+	want := "Line 1: Not allowed. A game needs 2 to 10 players, and this line names 1 player."
 	if code != 0 || errs != "" || !strings.Contains(out, want) {
 		t.Errorf("replay --text of a one-name players line: exit %d, stderr %q, out %q, want it to contain %q", code, errs, out, want)
 	}

@@ -12,6 +12,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -95,6 +97,7 @@ func runStats(ctx context.Context, self *command, e *env, args []string) error {
 	)
 	fset := flag.NewFlagSet("stats", flag.ContinueOnError)
 	h.addData(fset)
+	h.addLang(fset)
 	pf.add(fset)
 	player := fset.String("player", "", "one roster player")
 	asJSON := fset.Bool("json", false, "print JSON")
@@ -111,7 +114,7 @@ func runStats(ctx context.Context, self *command, e *env, args []string) error {
 	}
 	defer j.Close()
 	if *player != "" {
-		return playerStats(ctx, j, *player, per, *asJSON, e.stdout)
+		return playerStats(ctx, j, *player, per, *asJSON, e.stdout, h.lang)
 	}
 	f, err := j.Stats(ctx, per)
 	if err != nil {
@@ -120,7 +123,7 @@ func runStats(ctx context.Context, self *command, e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e.stdout, f)
 	}
-	return writeFamily(e.stdout, f)
+	return writeFamily(e.stdout, f, h.lang)
 }
 
 // playerJSON is `stats --player NAME --json`.
@@ -129,7 +132,7 @@ type playerJSON struct {
 	GameList []journal.PlayerGame `json:"game_list"`
 }
 
-func playerStats(ctx context.Context, j *history, name string, per journal.Period, asJSON bool, w io.Writer) error {
+func playerStats(ctx context.Context, j *history, name string, per journal.Period, asJSON bool, w io.Writer, l lang.Lang) error {
 	p, err := j.PlayerByName(ctx, name)
 	if errors.Is(err, journal.ErrNoPlayer) {
 		return noPlayer(ctx, j, name)
@@ -148,7 +151,7 @@ func playerStats(ctx context.Context, j *history, name string, per journal.Perio
 	if asJSON {
 		return writeJSON(w, playerJSON{PlayerStats: st, GameList: games})
 	}
-	return writePlayer(w, st, games)
+	return writePlayer(w, st, games, l)
 }
 
 // noPlayer says that nobody on the roster is called name, and who is.
@@ -175,11 +178,13 @@ func listAnd(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// writeFamily prints the leaderboard, the trends, head to head and presets.
-func writeFamily(w io.Writer, f journal.FamilyStats) error {
-	fmt.Fprintf(w, "%s, %s\n\n", count(f.Games, "game", "games"), count(f.Rounds, "round", "rounds"))
+// writeFamily prints the leaderboard, the trends, head to head and
+// presets, in l.
+func writeFamily(w io.Writer, f journal.FamilyStats, l lang.Lang) error {
+	say := sayer(l)
+	fmt.Fprintf(w, "%s, %s\n\n", say("page.fam.games", msg.Args{N: f.Games}), l.Render(msg.Msg{Key: "page.fam.rounds", Args: msg.Args{N: f.Rounds}}))
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tPLAYER\tGAMES\tWON\tROUNDS\tWON\tLEFT/ROUND\tUNO CALLED\tFORGOT\tCAUGHT OTHERS\tREFUSED")
+	fmt.Fprintln(tw, "#\t"+headerRow(l, "player", "games", "won", "rounds", "won", "leftround", "unocalled", "forgot", "others", "refused"))
 	for i, s := range f.Players {
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\n", i+1, s.Player.Name, s.Games, s.GamesWon,
 			s.Rounds, s.RoundsWon, s.AvgLeft, s.UnoCalled, s.UnoForgot, s.UnoCatches, s.Refused)
@@ -187,27 +192,28 @@ func writeFamily(w io.Writer, f journal.FamilyStats) error {
 	tw.Flush()
 	fmt.Fprintln(w)
 	for _, s := range f.Players {
-		if line := trendLine(s); line != "" {
+		if line := trendLine(s, l); line != "" {
 			fmt.Fprintln(w, line)
 		}
 	}
 	if len(f.HeadToHead) > 0 {
-		fmt.Fprintln(w, "\nhead to head (games won, rounds won):")
+		fmt.Fprintln(w, "\n"+say("cli.stats.heads", msg.Args{}))
 		for _, h := range f.HeadToHead {
-			fmt.Fprintf(w, "  %s %d–%d %s in %s (rounds %d–%d)\n", h.AName, h.AWon, h.BWon, h.BName, count(h.Games, "game", "games"), h.ARounds, h.BRounds)
+			fmt.Fprintln(w, "  "+l.Render(msg.Msg{Key: "cli.stats.head", Args: msg.Args{Player: h.AName, Other: h.BName, N: h.Games,
+				Value: fmt.Sprintf("%d–%d", h.AWon, h.BWon), Text: fmt.Sprintf("%d–%d", h.ARounds, h.BRounds)}}))
 		}
 	}
 	if len(f.Presets) > 0 {
-		fmt.Fprintln(w, "\nby preset (games won of played):")
+		fmt.Fprintln(w, "\n"+say("cli.stats.presets", msg.Args{}))
 		for _, p := range f.Presets {
-			fmt.Fprintf(w, "  %s: %s %d of %d\n", p.Preset, p.Player, p.GamesWon, p.Games)
+			fmt.Fprintln(w, "  "+l.Render(msg.Msg{Key: "cli.stats.preset", Args: msg.Args{Rule: p.Preset, Player: p.Player, N: p.GamesWon, K: p.Games}}))
 		}
 	}
 	return nil
 }
 
 // trendLine is "Mia's refused plays: 6 → 1 per game over 5 games".
-func trendLine(s journal.PlayerStats) string {
+func trendLine(s journal.PlayerStats, l lang.Lang) string {
 	if len(s.Trend) < 2 {
 		return ""
 	}
@@ -215,44 +221,61 @@ func trendLine(s journal.PlayerStats) string {
 	for i, g := range s.Trend {
 		n[i] = fmt.Sprint(g.N)
 	}
-	return fmt.Sprintf("%s's refused plays: %s per game over %s", s.Player.Name, strings.Join(n, " → "), count(len(s.Trend), "game", "games"))
+	return sayer(l)("cli.stats.trend", msg.Args{Player: s.Player.Name, Text: strings.Join(n, " → "), N: len(s.Trend)})
 }
 
-// writePlayer prints one player's record and their games.
-func writePlayer(w io.Writer, s journal.PlayerStats, games []journal.PlayerGame) error {
-	fmt.Fprintf(w, "%s: %s (%d won), %s (%d won), %.1f points left per round\n",
-		s.Player.Name, count(s.Games, "game", "games"), s.GamesWon, count(s.Rounds, "round", "rounds"), s.RoundsWon, s.AvgLeft)
+// writePlayer prints one player's record and their games, in l.
+func writePlayer(w io.Writer, s journal.PlayerStats, games []journal.PlayerGame, l lang.Lang) error {
+	say := sayer(l)
+	played := l.Render(msg.Msg{Key: "page.fam.games", Args: msg.Args{N: s.Games}})
+	rounds := l.Render(msg.Msg{Key: "page.fam.rounds", Args: msg.Args{N: s.Rounds}})
+	fmt.Fprintln(w, l.Sentence(msg.Sentence{
+		{Key: "cli.stats.summary", Args: msg.Args{Player: s.Player.Name, Text: played, K: s.GamesWon, Value: rounds, N: s.RoundsWon}},
+		{Key: "cli.stats.left", Args: msg.Args{Value: fmt.Sprintf("%.1f", s.AvgLeft)}},
+	}))
 	if s.Best != nil {
-		fmt.Fprintf(w, "best round: game %d round %d (%d left, %d scored)\n", s.Best.Game, s.Best.Round, s.Best.Left, s.Best.Points)
-		fmt.Fprintf(w, "worst round: game %d round %d (%d left, %d scored)\n", s.Worst.Game, s.Worst.Round, s.Worst.Left, s.Worst.Points)
+		fmt.Fprintln(w, roundLine(l, "cli.stats.best", s.Best.Game, s.Best.Round, s.Best.Left, s.Best.Points))
+		fmt.Fprintln(w, roundLine(l, "cli.stats.worst", s.Worst.Game, s.Worst.Round, s.Worst.Left, s.Worst.Points))
 	}
-	fmt.Fprintf(w, "UNO: %d called, %d forgot, caught others %s\n", s.UnoCalled, s.UnoForgot, count(s.UnoCatches, "time", "times"))
-	fmt.Fprintf(w, "refused: %d%s\n", s.Refused, counts(s.ByCode))
-	fmt.Fprintf(w, "mistakes:%s\n", counts(s.Mistakes))
-	if line := trendLine(s); line != "" {
+	fmt.Fprintln(w, say("cli.stats.uno", msg.Args{Value: fmt.Sprint(s.UnoCalled), K: s.UnoForgot, N: s.UnoCatches}))
+	fmt.Fprintln(w, say("cli.stats.refused", msg.Args{N: s.Refused, Text: counts(s.ByCode, l)}))
+	fmt.Fprintln(w, say("cli.stats.mistakes", msg.Args{Text: counts(s.Mistakes, l)}))
+	if line := trendLine(s, l); line != "" {
 		fmt.Fprintln(w, line)
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "GAME\tSTARTED\tPRESET\tWON\tROUNDS\tWON\tLEFT\tREFUSED")
+	fmt.Fprintln(tw, headerRow(l, "game", "started", "preset", "won", "rounds", "won", "left", "refused"))
+	yes := l.Render(msg.Msg{Key: "cli.yes"})
 	for _, g := range games {
 		won := ""
 		if g.Won {
-			won = "yes"
+			won = yes
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", g.Game, g.Started.Local().Format("2006-01-02 15:04"), g.Preset, won, g.Rounds, g.RoundsWon, g.Left, g.Refused)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", g.Game, g.Started.Local().Format("2006-01-02 15:04"), presetName(l, g.Preset), won, g.Rounds, g.RoundsWon, g.Left, g.Refused)
 	}
 	return tw.Flush()
 }
 
-// counts writes " (a 2, b 1)" in key order, " none" when empty.
-func counts(m map[string]int) string {
+// roundLine is a player's best or worst round: where, left and scored.
+func roundLine(l lang.Lang, key string, game int64, round, left, scored int) string {
+	pts := l.Render(msg.Msg{Key: "page.fam.leftscored", Args: msg.Args{N: left, K: scored}})
+	return sayer(l)(key, msg.Args{N: int(game), K: round, Text: pts})
+}
+
+// counts is the refusals or mistakes by code, each code by its name in
+// l ("wrong card 2, not the time 1"), or the word for none.
+func counts(m map[string]int, l lang.Lang) string {
 	if len(m) == 0 {
-		return " none"
+		return l.Render(msg.Msg{Key: "page.fam.none"})
 	}
 	var parts []string
 	for _, k := range slices.Sorted(maps.Keys(m)) {
-		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+		name := l.Render(msg.Msg{Key: "page.fam.code." + k})
+		if name == "page.fam.code."+k {
+			name = k
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", name, m[k]))
 	}
-	return " (" + strings.Join(parts, ", ") + ")"
+	return strings.Join(parts, ", ")
 }

@@ -14,6 +14,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/langtest"
 	"github.com/unoref/unoref/referee/journal"
 )
 
@@ -70,8 +72,8 @@ func TestStatsCommand(t *testing.T) {
 	}{
 		{"family", []string{"stats", "--data", dir}, 0, []string{"2 games, 2 rounds", "Mia's refused plays: 1 → 0 per game over 2 games", "Mia 1–0 Ben in 2 games (rounds 2–0)", "official: Mia 1 of 1"}},
 		{"player", []string{"stats", "--data", dir, "--player", "ben"}, 0, []string{"Ben: 2 games (0 won), 2 rounds (0 won), 9.0 points left per round",
-			"best round: game 1 round 2 (6 left, 0 scored)", "UNO: 0 called, 2 forgot, caught others 0 times", "refused: 2 (illegal-card 2)", "mistakes: (after-wild 1)"}},
-		{"last", []string{"stats", "--data", dir, "--player", "Mia", "--last", "1"}, 0, []string{"Mia: 1 game (0 won), 0 rounds", "mistakes: (wd4-guilty 1)"}},
+			"Best round: game 1 round 2 (6 left, 0 scored)", "UNO: 0 called, 2 forgot, caught others 0 times", "Refused: 2 (wrong card 2)", "Mistakes: missed the colour asked for 1"}},
+		{"last", []string{"stats", "--data", dir, "--player", "Mia", "--last", "1"}, 0, []string{"Mia: 1 game (0 won), 0 rounds", "Mistakes: +4 with the colour in hand 1"}},
 		{"one game", []string{"stats", "--data", dir, "--last", "1"}, 0, []string{"1 game, 0 rounds", "Mia 0–0 Ben in 1 game (rounds 0–0)"}},
 		{"not on the roster", []string{"stats", "--data", dir, "--player", "Cy"}, 1, []string{"unoref: stats: no player named Cy: the players are Ben and Mia\n"}},
 		{"bad date", []string{"stats", "--data", dir, "--since", "March"}, 2, []string{"--since takes a date"}},
@@ -142,6 +144,50 @@ func TestExportPlayersCSV(t *testing.T) {
 	}
 	if _, errOut, code := call(t, "", "export", "--data", dir, "--csv", "--players", "--game", "1"); code != 2 || !strings.Contains(errOut, "--players goes with --csv") {
 		t.Errorf("export --csv --players --game 1: exit %d, stderr %q; want a usage error", code, errOut)
+	}
+}
+
+// TestStatsAndHistoryInLanguage: stats and history print in the config's
+// language, and in the one --lang asks for: headers, sentences, the rules
+// in words and the refusals by their names; every line reads (package
+// langtest) with the players' names the only foreign words.
+func TestStatsAndHistoryInLanguage(t *testing.T) {
+	dir := handJournal(t)
+	cfg := writeTemp(t, t.TempDir(), "unoref.toml", "data = \""+dir+"\"\nlanguage = \"ru\"\n")
+	tests := []struct {
+		l    lang.Lang
+		args []string
+		want []string
+	}{
+		{lang.Russian, []string{"stats", "--config", cfg}, []string{"2 игры, 2 раунда", "ИГРОК", "Друг против друга"}},
+		{lang.Russian, []string{"stats", "--config", cfg, "--player", "Ben"}, []string{"Ben: 2 игры (выиграно 0)", "Отказы: 2 (не та карта 2)"}},
+		{lang.Russian, []string{"history", "--config", cfg}, []string{"ИГРА", "ПОБЕДИТЕЛЬ", "официальные"}},
+		{lang.Russian, []string{"history", "--config", cfg, "--game", "1"}, []string{"Игра 1: ", "Играем по официальным правилам", "РАУНД", "всего"}},
+		{lang.Armenian, []string{"history", "--config", cfg, "--game", "1", "--lang", "hy"}, []string{"Խաղ 1. ", "Խաղում ենք", "ՌԱՈՒՆԴ"}},
+		{lang.Romanian, []string{"stats", "--data", dir, "--lang", "ro", "--player", "Mia"}, []string{"Mia: 2 jocuri", "Greșeli: "}},
+		{lang.SerbianCyrillic, []string{"stats", "--config", cfg, "--lang", "sr-Cyrl"}, []string{"2 игре, 2 рунде", "ИГРАЧ"}},
+		{lang.English, []string{"history", "--config", cfg, "--lang", "en"}, []string{"GAME", "WINNER"}},
+	}
+	for _, tt := range tests {
+		out, errOut, code := call(t, "", tt.args...)
+		if code != 0 {
+			t.Errorf("unoref %q: exit %d, stderr %q", tt.args, code, errOut)
+			continue
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("unoref %q: no %q in\n%s", tt.args, w, out)
+			}
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if line == "" || strings.ContainsAny(line, "0123456789") && strings.Contains(line, "  ") {
+				continue // a row of a table: names and numbers
+			}
+			langtest.Check(t, strings.Join(tt.args, " "), tt.l, line, "Mia", "Ben", "Cy")
+		}
+	}
+	if _, errOut, code := call(t, "", "stats", "--data", dir, "--lang", "de"); code != 2 || !strings.Contains(errOut, "--lang: de is not a language") {
+		t.Errorf("stats --lang de: exit %d, stderr %q; want a usage error", code, errOut)
 	}
 }
 

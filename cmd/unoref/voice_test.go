@@ -27,18 +27,18 @@ func TestVoiceVirtualTable(t *testing.T) {
 		want    []string
 	}{
 		{"en", "Ann,Ben,Cy", []string{
-			"The rules of this game. The rules printed in the box: match the colour, the number or the picture.",
+			"The rules of this game. We play by the rules printed in the box: put down a card of the same colour, the same number or the same picture, or a wild card. Say UNO as you put down your second-last card: if you forget, the referee notices and you draw two cards. Think a Wild Draw Four was put down by someone who had a card of the colour? Press challenge: if you are right, that player draws four cards; if not, you draw two cards more. Whoever runs out of cards first scores the points of the cards left in the other hands; the first to reach five hundred points wins the game.",
 			"Ann deals.",
 			"Green 5 starts the pile and Ben plays first.",
 			"Ben plays Green 2 and Cy is next. Green 2 on Green 5: same colour.",
 			"Red 7 can't go on Green 2: play a green card, a 2 or a wild.",
 		}},
 		{"ru", "Аня,Боря,Вика", []string{
-			"Правила этой игры. Правила из коробки: клади карту того же цвета, с тем же числом или с той же картинкой.",
+			"Правила этой игры. Играем по правилам из коробки: клади карту того же цвета, с тем же числом или с той же картинкой, или дикую карту. Говори УНО, когда кладёшь предпоследнюю карту: если забудешь, судья заметит, и ты возьмёшь две карты. Думаешь, что дикую карту «Вытяни 4 карты» положили, хотя была карта нужного цвета? Нажми «оспорить»: если это так, этот игрок берёт четыре карты, а если нет, ты берёшь ещё две карты. Кто первым избавится от карт, получает очки за карты, оставшиеся у других; кто первым наберёт пятьсот очков, выигрывает игру.",
 			"Сдаёт Аня.",
-			"Первая карта — зелёная пятёрка, первым ходит Боря.",
-			"Боря кладёт зелёную двойку, следующим ходит Вика. Зелёная двойка на зелёную пятёрку: тот же цвет.",
-			"Красная семёрка не кладётся на зелёную двойку: сыграйте зелёную карту, любую двойку или дикую карту.",
+			"Первая карта — зелёная пятёрка, начинает Боря.",
+			"Боря кладёт зелёную двойку, дальше ходит Вика. Зелёная двойка на зелёную пятёрку: тот же цвет.",
+			"Красная семёрка не кладётся на зелёную двойку: положите зелёную карту, любую двойку или дикую карту.",
 		}},
 	}
 	for _, tt := range tests {

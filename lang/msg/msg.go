@@ -37,11 +37,10 @@ type Args struct {
 	N int `json:"n,omitempty"` // a count: cards, points, players
 	K int `json:"k,omitempty"` // a second count
 
-	Rule    string   `json:"rule,omitempty"`    // a preset or an option of RULES.md §4 and §5 ("stacking")
-	Value   string   `json:"value,omitempty"`   // the value given to Rule, or a word of the log
-	Options []string `json:"options,omitempty"` // the words of a rules line after the preset ("+stacking", "target=200")
-	Names   []string `json:"names,omitempty"`   // players named together, listed as the language lists them ("Ann and Cy")
-	Text    string   `json:"text,omitempty"`    // a sentence from elsewhere, shown as it is (a table-log parse error)
+	Rule  string   `json:"rule,omitempty"`  // a preset or an option of RULES.md §4 and §5 ("stacking")
+	Value string   `json:"value,omitempty"` // the value given to Rule, or a word of the log
+	Names []string `json:"names,omitempty"` // players named together, listed as the language lists them ("Ann and Cy")
+	Text  string   `json:"text,omitempty"`  // a sentence from elsewhere, shown as it is (a table-log parse error)
 
 	Path    string    `json:"path,omitempty"`    // a file or a directory, shown as it is
 	Command string    `json:"command,omitempty"` // a command to type, shown as it is (the catalogs put it in `…`)
@@ -105,7 +104,6 @@ func (m Msg) String() string {
 	}
 	field("rule", a.Rule)
 	field("value", a.Value)
-	field("options", strings.Join(a.Options, ","))
 	field("names", strings.Join(a.Names, ","))
 	field("text", a.Text)
 	field("path", a.Path)

@@ -34,12 +34,12 @@ func ExampleTextWriter() {
 		fmt.Println(err)
 	}
 	// Output:
-	// line 1: 2 players are seated and Ann deals.
-	// line 2: The game is played by the official rules.
-	// line 3: Ben deals.
-	// line 4: Red 5 starts the pile and Ann plays first. Ann's turn, match red or 5. Hands: Ann 7, Ben 7.
-	// line 5: Ann plays Red 7. Ben's turn, match red or 7. Hands: Ann 6, Ben 7.
-	// line 6: Refused (illegal-card): Green 2 can't go on Red 7: play a red card, a 7 or a wild. Hands: Ann 6, Ben 7.
-	// line 7: Ben draws 1 card: play it or pass. Hands: Ann 6, Ben 8.
-	// line 8: Ben keeps the card. Ann's turn, match red or 7. Hands: Ann 6, Ben 8.
+	// Line 1: 2 players are seated and Ann deals.
+	// Line 2: The game is played by the official rules.
+	// Line 3: Ben deals.
+	// Line 4: Red 5 starts the pile and Ann plays first. Ann's turn, match red or 5. Hands: Ann 7, Ben 7.
+	// Line 5: Ann plays Red 7. Ben's turn, match red or 7. Hands: Ann 6, Ben 7.
+	// Line 6: Not allowed. Green 2 can't go on Red 7: play a red card, a 7 or a wild. Hands: Ann 6, Ben 7.
+	// Line 7: Ben draws 1 card and may play it or pass. Hands: Ann 6, Ben 8.
+	// Line 8: Ben keeps the card. Ann's turn, match red or 7. Hands: Ann 6, Ben 8.
 }

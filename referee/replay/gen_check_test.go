@@ -3,8 +3,9 @@ package replay
 import (
 	"strings"
 
-	"github.com/unoref/unoref/referee"
 	"testing"
+
+	"github.com/unoref/unoref/referee"
 )
 
 // TestSyntheticGames replays whole generated games: every event must be

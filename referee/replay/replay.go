@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/unoref/unoref/lang"
 	"github.com/unoref/unoref/lang/msg"
@@ -71,25 +70,18 @@ func step(g Engine, l tablelog.Line, into stateInto, last *referee.State) Record
 	return r
 }
 
-// refuseLine is the verdict on a line that is not an event. The parse
-// error's sentence is English (package tablelog has no keys yet); other
-// languages show it inside their own words.
+// refuseLine is the verdict on a line that is not an event: the parse
+// error's own sentence (line.*, name.*), said in any language.
 func refuseLine(err error) referee.Verdict {
 	v := referee.Verdict{Code: referee.ErrBadLine}
 	if errors.Is(err, tablelog.ErrBadCard) {
 		v.Code = referee.ErrBadCard
 	}
-	text := err.Error()
 	var pe *tablelog.ParseError
-	if errors.As(err, &pe) {
-		text = pe.Msg
+	if errors.As(err, &pe) && pe.Msg.Key != "" {
+		return v.Saying(pe.Msg)
 	}
-	// Like the referee's own messages: a capital, no full stop.
-	text = strings.TrimSuffix(lang.Capital(text), ".")
-	if text == "" {
-		return v.Saying(msg.Msg{Key: "line.empty"})
-	}
-	return v.Saying(msg.Msg{Key: "line.bad", Args: msg.Args{Text: text}})
+	return v.Saying(msg.Msg{Key: "line.read", Args: msg.Args{Text: err.Error()}})
 }
 
 // Replay reads the log in r line by line, applies every event to g and

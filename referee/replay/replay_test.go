@@ -325,21 +325,21 @@ func TestText(t *testing.T) {
 		want string
 	}{
 		{Record{Line: 12, OK: true, Message: "Ann plays Red 7", State: st},
-			"line 12: Ann plays Red 7. Ben's turn, match red or 7. Hands: Cy 7, Ann 6, Ben 7."},
+			"Line 12: Ann plays Red 7. Ben's turn, match red or 7. Hands: Cy 7, Ann 6, Ben 7."},
 		{Record{Line: 13, Error: "not-your-turn", Message: "It is Ben's turn, not Cy's.", State: st},
-			"line 13: Refused (not-your-turn): It is Ben's turn, not Cy's. Hands: Cy 7, Ann 6, Ben 7."},
+			"Line 13: Not allowed. It is Ben's turn, not Cy's. Hands: Cy 7, Ann 6, Ben 7."},
 		{Record{Line: 14, OK: true, Message: "Ann plays Red 7 and Ben is next", State: st},
-			"line 14: Ann plays Red 7. Ben's turn, match red or 7. Hands: Cy 7, Ann 6, Ben 7."},
+			"Line 14: Ann plays Red 7. Ben's turn, match red or 7. Hands: Cy 7, Ann 6, Ben 7."},
 		{Record{Line: 15, OK: true, Message: "Ann draws 1 card: play it or pass.", State: referee.State{Phase: "drawn", Turn: "Ann", Hands: map[string]int{"Ann": 3}}},
-			"line 15: Ann draws 1 card: play it or pass. Hands: Ann 3."},
+			"Line 15: Ann draws 1 card: play it or pass. Hands: Ann 3."},
 		{Record{Line: 17, OK: true, Message: "Ann draws 1 card: play it or pass", State: referee.State{Phase: "drawn", Turn: "Ann"},
 			Verdict: referee.Verdict{OK: true, Effects: []referee.Effect{{Kind: referee.EffReshuffle, N: 40}, {Kind: referee.EffDraw, Player: "Ann", N: 1}}}},
-			"line 17: Ann draws 1 card: play it or pass. The pile is shuffled into a new draw pile."},
+			"Line 17: Ann draws 1 card: play it or pass. The pile is shuffled into a new draw pile."},
 		{Record{Line: 16, OK: true, Message: "Ann has picked.", State: referee.State{Phase: "heights", Turn: "Ben", Color: "G"}},
-			"line 16: Ann has picked."},
+			"Line 16: Ann has picked."},
 		{Record{Line: 40, OK: true, Message: "Ann scores 35.", Event: tablelog.Event{Kind: tablelog.Hand}, State: referee.State{
 			Phase: "over", Winner: "Ann", Players: []string{"Ann", "Ben"}, Hands: map[string]int{"Ann": 0, "Ben": 2}, Scores: map[string]int{"Ann": 535, "Ben": 0}}},
-			"line 40: Ann scores 35. Game over: Ann wins. Hands: Ann 0, Ben 2. Scores: Ann 535, Ben 0."},
+			"Line 40: Ann scores 35. Game over: Ann wins. Hands: Ann 0, Ben 2. Scores: Ann 535, Ben 0."},
 	}
 	for _, tt := range tests {
 		if got := Text(&tt.r, lang.English); got != tt.want {

@@ -44,7 +44,7 @@ func AppendText(dst []byte, r *Record, l lang.Lang) []byte {
 	dst = l.AppendRender(dst, &msg.Msg{Key: "text.line", Args: msg.Args{N: r.Line}})
 	dst = append(dst, ' ')
 	if !r.OK {
-		dst = l.AppendRender(dst, &msg.Msg{Key: "text.refused", Args: msg.Args{Value: r.Error}})
+		dst = l.AppendRender(dst, &msg.Msg{Key: "text.refused"})
 		dst = append(dst, ' ')
 	}
 	dst = appendMessage(dst, r, l)

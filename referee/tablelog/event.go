@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // Kind is the keyword of a table-log line.
@@ -83,11 +84,13 @@ var (
 // ParseError is a line that is not a table-log event.
 type ParseError struct {
 	Line int
-	Code error  // ErrBadLine or ErrBadCard
-	Msg  string // one sentence a person understands
-	Err  error  // the cause, when there is one (a *NameError)
+	Code error   // ErrBadLine or ErrBadCard
+	Msg  msg.Msg // why, one sentence a person understands: a key of the catalogs (line.*, name.*) and its arguments
+	Err  error   // the cause, when there is one (a *NameError)
 }
 
+// Error is the reason as its key and arguments; render e.Msg (package
+// lang) for the sentence a person reads.
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("tablelog: line %d: %s", e.Line, e.Msg)
 }
@@ -99,10 +102,14 @@ func (e *ParseError) Unwrap() []error {
 	return []error{e.Code, e.Err}
 }
 
-// bad is a ParseError without its line number, which Parse fills in.
-func bad(code error, format string, a ...any) *ParseError {
-	return &ParseError{Code: code, Msg: fmt.Sprintf(format, a...)}
+// bad is a ParseError without its line number, which Parse fills in:
+// the sentence key and its arguments.
+func bad(code error, key string, a msg.Args) *ParseError {
+	return &ParseError{Code: code, Msg: msg.Msg{Key: key, Args: a}}
 }
+
+// keywordList is every keyword of the log, as a person types them.
+var keywordList = strings.Join(keywords[1:], " ")
 
 // maxWords is how many words of a line Parse splits without allocating:
 // every line but a long hand, draw or rules line. The words are substrings
@@ -168,11 +175,11 @@ func parseTime(ev *Event, f []string) ([]string, *ParseError) {
 	}
 	sec, err := strconv.ParseFloat(f[0], 64)
 	if err != nil || sec < 0 || sec > 1e9 {
-		return nil, bad(ErrBadLine, "%q is not a time in seconds", f[0])
+		return nil, bad(ErrBadLine, "line.time", msg.Args{Value: f[0]})
 	}
 	ev.At, ev.Timed = time.Duration(sec*float64(time.Second)+0.5), true
 	if len(f) == 1 {
-		return nil, bad(ErrBadLine, "a time must be followed by an event")
+		return nil, bad(ErrBadLine, "line.time.alone", msg.Args{Command: keywordList})
 	}
 	return f[1:], nil
 }
@@ -184,7 +191,7 @@ func parseKind(ev *Event, word string) *ParseError {
 			return nil
 		}
 	}
-	return bad(ErrBadLine, "%q is not an event: want one of players, rules, dealer, start, play, color, draw, pass, uno, catch, challenge, hand, points, swap, slap", word)
+	return bad(ErrBadLine, "line.event", msg.Args{Value: word, Command: keywordList})
 }
 
 // parseArgs reads the words after the keyword into the event. A switch,
@@ -232,7 +239,7 @@ func arity(args []string, min, max int) bool {
 
 func parseName(s string) *ParseError {
 	if err := CheckName(s); err != nil {
-		return &ParseError{Code: ErrBadLine, Msg: err.Error(), Err: err}
+		return &ParseError{Code: ErrBadLine, Msg: err.(*NameError).Msg(), Err: err}
 	}
 	return nil
 }
@@ -240,7 +247,7 @@ func parseName(s string) *ParseError {
 func parseCard(s string) (cards.Card, *ParseError) {
 	c, err := cards.Parse(s)
 	if err != nil {
-		return c, bad(ErrBadCard, "%q is not a card code", s)
+		return c, bad(ErrBadCard, "line.card", msg.Args{Value: s})
 	}
 	return c, nil
 }
@@ -264,7 +271,7 @@ func parseCards(args []string) ([]cards.Card, *ParseError) {
 
 func parsePlayers(ev *Event, args []string) *ParseError {
 	if !arity(args, 2, 10) {
-		return bad(ErrBadLine, "a game needs 2 to 10 players, but this line names %d", len(args))
+		return bad(ErrBadLine, "line.players.count", msg.Args{N: len(args)})
 	}
 	seen := map[string]bool{}
 	for _, name := range args {
@@ -272,7 +279,7 @@ func parsePlayers(ev *Event, args []string) *ParseError {
 			return err
 		}
 		if seen[name] {
-			return bad(ErrBadLine, "%s is named twice in players", name)
+			return bad(ErrBadLine, "line.players.twice", msg.Args{Player: name})
 		}
 		seen[name] = true
 	}
@@ -282,7 +289,7 @@ func parsePlayers(ev *Event, args []string) *ParseError {
 
 func parseRules(ev *Event, args []string) *ParseError {
 	if !arity(args, 1, -1) {
-		return bad(ErrBadLine, "rules needs a preset: official, cars or house-ru")
+		return bad(ErrBadLine, "line.rules", msg.Args{Command: "rules official"})
 	}
 	ev.Preset, ev.Options = args[0], clone(args[1:])
 	return nil
@@ -290,7 +297,7 @@ func parseRules(ev *Event, args []string) *ParseError {
 
 func parseOneName(ev *Event, args []string) *ParseError {
 	if !arity(args, 1, 1) {
-		return bad(ErrBadLine, "%s needs one player's name", ev.Kind)
+		return bad(ErrBadLine, "line.name", msg.Args{Command: ev.Kind.String() + " Ann"})
 	}
 	ev.Name = args[0]
 	return parseName(ev.Name)
@@ -310,7 +317,7 @@ func parseCatch(ev *Event, args []string) *ParseError {
 
 func parseStart(ev *Event, args []string) *ParseError {
 	if !arity(args, 1, 1) {
-		return bad(ErrBadLine, "start needs one card code, like start R5")
+		return bad(ErrBadLine, "line.start", msg.Args{Command: "start R5"})
 	}
 	c, err := parseCard(args[0])
 	ev.Card = c
@@ -319,7 +326,7 @@ func parseStart(ev *Event, args []string) *ParseError {
 
 func parsePlay(ev *Event, args []string) *ParseError {
 	if !arity(args, 1, 1) && !(arity(args, 3, 3) && args[1] == "as") {
-		return bad(ErrBadLine, "play needs a card code, like play R5 or play R5 as Ann")
+		return bad(ErrBadLine, "line.play", msg.Args{Command: "play R5"})
 	}
 	c, err := parseCard(args[0])
 	if err != nil {
@@ -335,11 +342,11 @@ func parsePlay(ev *Event, args []string) *ParseError {
 
 func parseColor(ev *Event, args []string) *ParseError {
 	if !arity(args, 1, 1) {
-		return bad(ErrBadLine, "color needs one colour: R, Y, G or B")
+		return bad(ErrBadLine, "line.color", msg.Args{Command: "color G"})
 	}
 	c, err := cards.ParseColor(args[0])
 	if err != nil {
-		return bad(ErrBadLine, "%q is not a colour: want R, Y, G or B", args[0])
+		return bad(ErrBadLine, "line.color.bad", msg.Args{Value: args[0], Command: "color G"})
 	}
 	ev.Color = c
 	return nil
@@ -353,14 +360,14 @@ func parseDraw(ev *Event, args []string) *ParseError {
 
 func parseNothing(ev *Event, args []string) *ParseError {
 	if !arity(args, 0, 0) {
-		return bad(ErrBadLine, "%s takes nothing after it", ev.Kind)
+		return bad(ErrBadLine, "line.nothing", msg.Args{Command: ev.Kind.String()})
 	}
 	return nil
 }
 
 func parseUno(ev *Event, args []string) *ParseError {
 	if !arity(args, 0, 1) {
-		return bad(ErrBadLine, "uno takes at most one name")
+		return bad(ErrBadLine, "line.uno", msg.Args{Command: "uno Ann"})
 	}
 	if len(args) == 0 {
 		return nil
@@ -371,7 +378,7 @@ func parseUno(ev *Event, args []string) *ParseError {
 
 func parseHand(ev *Event, args []string) *ParseError {
 	if !arity(args, 1, -1) {
-		return bad(ErrBadLine, "hand needs a name, then the cards shown")
+		return bad(ErrBadLine, "line.hand", msg.Args{Command: "hand Ann R5 G7"})
 	}
 	ev.Name = args[0]
 	if err := parseName(ev.Name); err != nil {
@@ -388,11 +395,11 @@ const MaxPoints = 100000
 
 func parsePoints(ev *Event, args []string) *ParseError {
 	if !arity(args, 2, 2) {
-		return bad(ErrBadLine, "points needs a name and a number, like points Ann 35")
+		return bad(ErrBadLine, "line.points", msg.Args{Command: "points Ann 35"})
 	}
 	v, err := strconv.Atoi(args[1])
 	if err != nil || v < 0 || v > MaxPoints {
-		return bad(ErrBadLine, "%q is not a number of points", args[1])
+		return bad(ErrBadLine, "line.points.bad", msg.Args{Value: args[1], Command: "points Ann 35"})
 	}
 	ev.Name, ev.N = args[0], v
 	return parseName(ev.Name)

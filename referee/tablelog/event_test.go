@@ -110,7 +110,7 @@ func TestParseRefuses(t *testing.T) {
 		t.Run(tt.line, func(t *testing.T) {
 			_, ok, err := Parse(tt.line, 3)
 			var pe *ParseError
-			if ok || !errors.Is(err, tt.code) || !errors.As(err, &pe) || pe.Line != 3 || pe.Msg == "" {
+			if ok || !errors.Is(err, tt.code) || !errors.As(err, &pe) || pe.Line != 3 || pe.Msg.Key == "" {
 				t.Errorf("Parse(%q) = %v, %v, want %v on line 3", tt.line, ok, err, tt.code)
 			}
 		})

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // MaxName is the longest player name, in runes (characters as a person
@@ -57,6 +59,12 @@ func (e *NameError) Error() string {
 }
 
 func (e *NameError) Unwrap() error { return ErrBadName }
+
+// Msg is the refusal as a sentence of the catalogs (name.*): why, and
+// the name to try.
+func (e *NameError) Msg() msg.Msg {
+	return msg.Msg{Key: "name." + strings.TrimPrefix(e.Reason, "name-"), Args: msg.Args{Value: e.Try, N: MaxName}}
+}
 
 // CheckName is the one rule for what a player may be called, wherever a name
 // comes from (the engine's players line, the table log, the journal, the

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"iter"
+
+	"github.com/unoref/unoref/lang/msg"
 )
 
 // MaxLine is the longest line Lines reads; a longer one is answered as a bad
@@ -46,12 +48,12 @@ func Lines(r io.Reader) iter.Seq[Line] {
 			}
 			if err != nil && (len(buf) == 0 && !long || !errors.Is(err, io.EOF)) {
 				if !errors.Is(err, io.EOF) {
-					yield(Line{N: n, Err: &ParseError{Line: n, Code: ErrBadLine, Msg: "the log could not be read: " + err.Error()}})
+					yield(Line{N: n, Err: &ParseError{Line: n, Code: ErrBadLine, Msg: msg.Msg{Key: "line.read", Args: msg.Args{Text: err.Error()}}, Err: err}})
 				}
 				return
 			}
 			if long {
-				if !yield(Line{N: n, Err: &ParseError{Line: n, Code: ErrBadLine, Msg: "the line is longer than 4096 characters"}}) {
+				if !yield(Line{N: n, Err: &ParseError{Line: n, Code: ErrBadLine, Msg: msg.Msg{Key: "line.long", Args: msg.Args{N: MaxLine}}}}) {
 					return
 				}
 				continue

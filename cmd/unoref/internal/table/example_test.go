@@ -32,7 +32,9 @@ func ExampleRulesInForce() {
 		fmt.Println(lang.English.Sentence(line))
 	}
 	// Output:
-	// The rules printed in the box: match the colour, the number or the picture.
-	// Draw Twos pile up on Draw Twos, and Wild Draw Fours on Wild Draw Fours: whoever can't add draws them all.
-	// Uno-penalty 4: Forget to say UNO and you draw this many cards.
+	// We play by the rules printed in the box: put down a card of the same colour, the same number or the same picture, or a wild card.
+	// A Draw Two goes on a Draw Two and a Wild Draw Four on a Wild Draw Four: the cards to draw add up, and whoever can't add draws them all.
+	// Say UNO as you put down your second-last card: if you forget, the referee notices and you draw 4 cards.
+	// Think a Wild Draw Four was put down by someone who had a card of the colour? Press CHALLENGE: if you are right, that player draws 4 cards; if not, you draw two cards more.
+	// Whoever runs out of cards first scores the points of the cards left in the other hands; the first to reach 500 points wins the game.
 }

@@ -1,8 +1,6 @@
 package table
 
 import (
-	"strings"
-
 	"github.com/unoref/unoref/cards"
 	"github.com/unoref/unoref/lang/msg"
 	"github.com/unoref/unoref/referee"
@@ -26,12 +24,19 @@ func Why(before referee.State, r referee.Rules, ev tablelog.Event) (msg.Msg, boo
 	if ev.Name != "" && ev.Name != before.Turn {
 		return msg.Msg{Key: "teach.jump", Args: a}, true
 	}
+	key := ""
 	if before.Pending > 0 {
-		if key := answerKey(top, c, r); key != "" {
-			return msg.Msg{Key: key, Args: a}, true
-		}
+		key = answerKey(top, c, r)
 	}
-	return msg.Msg{Key: matchKey(top, color, c), Args: a}, true
+	if key == "" {
+		key = matchKey(top, color, c)
+	}
+	if top.IsWild() || top.Kind == cards.Blank {
+		// The colour in play is said on its own: the wild or blank on top
+		// is named without it ("on a Wild: red is asked for").
+		a.Top = top.Face()
+	}
+	return msg.Msg{Key: key, Args: a}, true
 }
 
 // answerKey names the house rule that lets c answer a card to draw (top),
@@ -63,6 +68,8 @@ func matchKey(top cards.Card, color cards.Color, c cards.Card) string {
 		return "teach.blank"
 	case top.IsWild() && c.Color == color:
 		return "teach.color.wild"
+	case top.Kind == cards.Blank && c.Color == color:
+		return "teach.color.blank"
 	case c.Color == color:
 		return "teach.color"
 	case c.Kind == cards.Number:
@@ -71,31 +78,47 @@ func matchKey(top cards.Card, color cards.Color, c cards.Card) string {
 	return "teach.symbol"
 }
 
-// RulesInForce is the rules of a game as lines a child understands: the
-// preset's, then one for each house rule that differs from the preset
-// (the words of r.String()).
+// RulesInForce is the rules of a game as lines a child understands, each
+// one whole and true of r whatever options it has: what the preset plays
+// (rules.play.P), the deck when it is not the standard one, the starter
+// when only numbers start, each house rule on (rules.option.X) and each
+// of the preset's own switched off (rules.option.X.off), then UNO, the
+// mistake penalty, the Wild Draw Four challenge and how the game is won,
+// with the numbers of r.
 func RulesInForce(r referee.Rules) []msg.Sentence {
-	words := strings.Fields(r.String())
-	lines := []msg.Sentence{{{Key: "rules.preset." + r.Preset}}}
-	for _, w := range words[1:] {
-		lines = append(lines, ruleLine(w))
+	line := func(key string, a msg.Args) msg.Sentence { return msg.Sentence{{Key: key, Args: a}} }
+	lines := []msg.Sentence{line("rules.play."+r.Preset, msg.Args{})}
+	switch {
+	case r.Deck == cards.Cars:
+		lines = append(lines, line("rules.deck.cars", msg.Args{}))
+	case r.Deck == cards.Blanks && !r.BlankDrawTen:
+		lines = append(lines, line("rules.deck.blanks", msg.Args{}))
+	}
+	if r.Starter == referee.StarterNumber {
+		lines = append(lines, line("rules.starter.number", msg.Args{}))
+	}
+	base, _ := referee.Preset(r.Preset)
+	preset := base.Toggles()
+	for i, t := range r.Toggles() {
+		switch {
+		case t.On:
+			lines = append(lines, line("rules.option."+t.Name, msg.Args{}))
+		case preset[i].On:
+			lines = append(lines, line("rules.option."+t.Name+".off", msg.Args{}))
+		}
+	}
+	switch {
+	case r.UnoPenalty == 0:
+		lines = append(lines, line("rules.uno.free", msg.Args{}))
+	default:
+		lines = append(lines, line("rules.uno."+r.UnoEnforcement, msg.Args{N: r.UnoPenalty}))
+	}
+	if r.MistakePenalty > 0 {
+		lines = append(lines, line("rules.mistake", msg.Args{N: r.MistakePenalty}))
+	}
+	lines = append(lines, line("rules.challenge."+r.Challenge, msg.Args{N: r.ChallengeGuiltyDraw}))
+	if !r.SevenRounds {
+		lines = append(lines, line("rules.scoring."+r.Scoring, msg.Args{N: r.Target}))
 	}
 	return lines
-}
-
-// ruleLine explains one word of a rules line: +name, -name or name=value.
-func ruleLine(w string) msg.Sentence {
-	if name, value, ok := strings.Cut(w, "="); ok {
-		if name == "scoring" {
-			return msg.Sentence{{Key: "rules.scoring." + value}}
-		}
-		return msg.Sentence{
-			{Key: "teach.setting", Args: msg.Args{Rule: name, Value: value}},
-			{Key: "rules.option." + name},
-		}
-	}
-	if name, ok := strings.CutPrefix(w, "-"); ok {
-		return msg.Sentence{{Key: "rules.without", Args: msg.Args{Rule: name}}}
-	}
-	return msg.Sentence{{Key: "rules.option." + strings.TrimPrefix(w, "+")}}
 }

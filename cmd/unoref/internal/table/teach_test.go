@@ -54,13 +54,14 @@ func TestWhy(t *testing.T) {
 		{"a Wild on anything", "R7", "R", 0, "official", "W", "", "teach.wild", "Wild goes on anything"},
 		{"a Wild Draw Four", "R7", "R", 0, "official", "W+4", "", "teach.wild4", "Wild Draw Four goes on anything, but only when you hold no red card"},
 		{"Extreme Heights is a wild", "Y4", "Y", 0, "cars", "WX", "", "teach.wild", "Extreme Heights goes on anything"},
-		{"a blank under blank-draw-ten", "Y4", "Y", 0, "official deck=blanks +blank-draw-ten", "BLANK", "", "teach.blank", "With blank-draw-ten, Blank goes on anything"},
+		{"a blank under blank-draw-ten", "Y4", "Y", 0, "official deck=blanks +blank-draw-ten", "BLANK", "", "teach.blank", "Blank goes on any card, and the next player draws ten"},
 		{"jump-in", "G5", "G", 0, "official +jump-in", "G5", "Cy", "teach.jump", "Green 5 on Green 5: the very same card, so you may jump in"},
-		{"stacking Draw Twos", "R+2", "R", 2, "official +stacking", "G+2", "", "teach.stack", "Green Draw Two on Red Draw Two: with stacking, the cards to draw add up"},
-		{"stacking Wild Draw Fours", "W+4:G", "G", 4, "official +stacking", "W+4", "", "teach.stack", "Wild Draw Four on Wild Draw Four (green): with stacking, the cards to draw add up"},
+		{"stacking Draw Twos", "R+2", "R", 2, "official +stacking", "G+2", "", "teach.stack", "Green Draw Two on Red Draw Two: the cards to draw add up"},
+		{"stacking Wild Draw Fours", "W+4:G", "G", 4, "official +stacking", "W+4", "", "teach.stack", "Wild Draw Four on Wild Draw Four: the cards to draw add up"},
 		{"deflect-draw-two", "R+2", "R", 2, "house-ru", "B+2", "", "teach.deflect", "Blue Draw Two on Red Draw Two: a Draw Two passes the Draw Two on"},
-		{"wd4-answer-draw-two", "W+4:Y", "Y", 4, "house-ru", "Y+2", "", "teach.answer", "Yellow Draw Two on Wild Draw Four: a Draw Two of the colour asked for passes it on"},
+		{"wd4-answer-draw-two", "W+4:Y", "Y", 4, "house-ru", "Y+2", "", "teach.answer", "Yellow Draw Two on Wild Draw Four: a Draw Two of the colour asked for passes the draw on"},
 		{"reverse-bounce", "R+2", "R", 2, "official +reverse-bounce", "RR", "", "teach.bounce", "Red Reverse on Red Draw Two: a Reverse of the same colour sends the draw back"},
+		{"the colour a Blank kept", "BLANK", "Y", 0, "official deck=blanks +blank-draw-ten", "Y5", "", "teach.color.blank", "Yellow 5 on Blank: a blank card keeps the colour, and it is still yellow"},
 		{"in turn with the player named", "G2", "G", 0, "official", "G5", "Ann", "teach.color", "Green 5 on Green 2: same colour"},
 	}
 	for _, tt := range tests {
@@ -90,16 +91,18 @@ func TestWhyNotAPlay(t *testing.T) {
 	}
 }
 
-// TestRulesInForce: the preset's line, then one line per house rule in
-// the order of the rules line, in every language without a missing key.
+// TestRulesInForce: what the preset plays, the house rules on and the
+// preset's own switched off, then UNO, mistakes, the challenge and how the
+// game is won, in every language without a missing key.
 func TestRulesInForce(t *testing.T) {
 	tests := []struct {
 		rules string
 		want  []string
 	}{
-		{"official", []string{"rules.preset.official"}},
-		{"official +stacking uno-penalty=4", []string{"rules.preset.official", "rules.option.stacking", "teach.setting rules.option.uno-penalty"}},
-		{"house-ru -jump-in scoring=winner-collects target=300", []string{"rules.preset.house-ru", "rules.without", "rules.scoring.winner-collects", "teach.setting rules.option.target"}},
+		{"official", []string{"rules.play.official", "rules.uno.auto", "rules.challenge.official", "rules.scoring.winner-collects"}},
+		{"official +stacking uno-penalty=4", []string{"rules.play.official", "rules.option.stacking", "rules.uno.auto", "rules.challenge.official", "rules.scoring.winner-collects"}},
+		{"house-ru -jump-in scoring=winner-collects target=300", []string{"rules.play.house-ru", "rules.starter.number", "rules.option.jump-in.off",
+			"rules.option.deflect-draw-two", "rules.option.wd4-answer-draw-two", "rules.uno.auto", "rules.mistake", "rules.challenge.house-ru", "rules.scoring.winner-collects"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.rules, func(t *testing.T) {
@@ -126,7 +129,7 @@ func TestRulesInForce(t *testing.T) {
 func TestRulesInForceEnglish(t *testing.T) {
 	lines := RulesInForce(rules(t, "official uno-penalty=4"))
 	got := lang.English.Sentence(lines[1])
-	want := "Uno-penalty 4: Forget to say UNO and you draw this many cards."
+	want := "Say UNO as you put down your second-last card: if you forget, the referee notices and you draw 4 cards."
 	if got != want {
 		t.Errorf("RulesInForce(uno-penalty=4)[1] = %q, want %q", got, want)
 	}

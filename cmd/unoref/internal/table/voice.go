@@ -31,12 +31,21 @@ type VoiceState struct {
 // so that a teaching sentence never replaces the verdict it explains.
 type speech []msg.Sentence
 
-// text renders the sentences in l, each ending with a full stop (a pause
-// in espeak-ng).
-func (s speech) text(l lang.Lang) string {
+// said renders the sentences in l as they are said, counts in words of
+// the right gender and case (lang.Spoken), each ending with a full stop (a
+// pause in espeak-ng).
+func (s speech) said(l lang.Lang) string { return s.join(l, l.Spoken) }
+
+// written renders the sentences in l as they are shown, counts in digits.
+func (s speech) written(l lang.Lang) string { return s.join(l, l.Sentence) }
+
+// join puts the sentences, rendered by render, one after the other, each
+// ending with l's full stop.
+func (s speech) join(l lang.Lang, render func(msg.Sentence) string) string {
+	stop := l.Render(msg.Msg{Key: "text.stop"})
 	var b strings.Builder
 	for _, m := range s {
-		p := strings.TrimRight(l.Sentence(m), ".։ ")
+		p := strings.TrimRight(render(m), ".։ ")
 		if p == "" {
 			continue
 		}
@@ -44,7 +53,7 @@ func (s speech) text(l lang.Lang) string {
 			b.WriteString(" ")
 		}
 		b.WriteString(p)
-		b.WriteString(".")
+		b.WriteString(stop)
 	}
 	return b.String()
 }
@@ -56,7 +65,7 @@ func (t *Table) speak(s speech) {
 		return
 	}
 	l := t.cfg.Lang
-	t.cfg.Voice.Say(voice.Utterance{Lang: l.String(), Render: func() string { return s.text(l) }})
+	t.cfg.Voice.Say(voice.Utterance{Lang: l.String(), Render: func() string { return s.said(l) }})
 }
 
 // speakVerdict says a ruling and, in teaching mode, what it teaches: why
@@ -126,7 +135,7 @@ func (t *Table) sayRules() {
 		return
 	}
 	s := append(speech{{{Key: "teach.rules"}}}, t.cur.rules...)
-	t.out.last = Verdict{OK: true, Message: s.text(t.cfg.Lang), At: t.clock.Now()}
+	t.out.last = Verdict{OK: true, Message: s.written(t.cfg.Lang), At: t.clock.Now()}
 	t.speak(s)
 	t.refresh()
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -73,24 +74,24 @@ func TestVoiceScriptedRound(t *testing.T) {
 		want    []string
 	}{
 		{lang.English, []string{"Ann", "Ben", "Cy"}, []string{
-			"The rules of this game. The rules printed in the box: match the colour, the number or the picture.",
+			"The rules of this game. We play by the rules printed in the box: put down a card of the same colour, the same number or the same picture, or a wild card. Say UNO as you put down your second-last card: if you forget, the referee notices and you draw two cards. Think a Wild Draw Four was put down by someone who had a card of the colour? Press challenge: if you are right, that player draws four cards; if not, you draw two cards more. Whoever runs out of cards first scores the points of the cards left in the other hands; the first to reach five hundred points wins the game.",
 			"Ann deals.",
 			"Green 5 starts the pile and Ben plays first.",
 			"Ben plays Green 2 and Cy is next. Green 2 on Green 5: same colour.",
 			"Red 7 can't go on Green 2: play a green card, a 2 or a wild.",
 			"Cy plays Wild Draw Four and names a colour. Wild Draw Four goes on anything, but only when you hold no green card.",
-			"Cy names blue: Ann must draw 4 or challenge. Ann, if you think Cy had a green card, press CHALLENGE.",
-			"Ann draws 4 and misses a turn and Ben is next.",
+			"Cy names blue: Ann must draw four or challenge. Ann, if you think Cy had a green card, press challenge.",
+			"Ann draws four and misses a turn and Ben is next.",
 		}},
 		{lang.Russian, []string{"Аня", "Боря", "Вика"}, []string{
-			"Правила этой игры. Правила из коробки: клади карту того же цвета, с тем же числом или с той же картинкой.",
+			"Правила этой игры. Играем по правилам из коробки: клади карту того же цвета, с тем же числом или с той же картинкой, или дикую карту. Говори УНО, когда кладёшь предпоследнюю карту: если забудешь, судья заметит, и ты возьмёшь две карты. Думаешь, что дикую карту «Вытяни 4 карты» положили, хотя была карта нужного цвета? Нажми «оспорить»: если это так, этот игрок берёт четыре карты, а если нет, ты берёшь ещё две карты. Кто первым избавится от карт, получает очки за карты, оставшиеся у других; кто первым наберёт пятьсот очков, выигрывает игру.",
 			"Сдаёт Аня.",
-			"Первая карта — зелёная пятёрка, первым ходит Боря.",
-			"Боря кладёт зелёную двойку, следующим ходит Вика. Зелёная двойка на зелёную пятёрку: тот же цвет.",
-			"Красная семёрка не кладётся на зелёную двойку: сыграйте зелёную карту, любую двойку или дикую карту.",
+			"Первая карта — зелёная пятёрка, начинает Боря.",
+			"Боря кладёт зелёную двойку, дальше ходит Вика. Зелёная двойка на зелёную пятёрку: тот же цвет.",
+			"Красная семёрка не кладётся на зелёную двойку: положите зелёную карту, любую двойку или дикую карту.",
 			"Вика кладёт дикую карту «Вытяни 4 карты» и называет цвет. Дикая карта «Вытяни 4 карты» кладётся на любую карту, но только если у тебя нет ни одной зелёной карты.",
-			"Вика называет цвет: голубой: Аня берёт 4 карты или требует проверки. Аня, если думаешь, что у игрока Вика была зелёная карта, нажми кнопку CHALLENGE.",
-			"Аня берёт 4 карты и пропускает ход, следующим ходит Боря.",
+			"Вика называет голубой цвет: Аня берёт четыре карты или требует проверки. Аня, если думаешь, что у игрока Вика была зелёная карта, нажми «оспорить».",
+			"Аня берёт четыре карты и пропускает ход, дальше ходит Боря.",
 		}},
 	}
 	for _, tt := range tests {
@@ -241,17 +242,24 @@ func TestVoiceSettingsFromThePage(t *testing.T) {
 func TestVoiceRulesInForce(t *testing.T) {
 	v, rec := speakingTable(t, lang.English, false)
 	v.do(t, Action{Kind: "newgame", Players: []string{"Ann", "Ben"}, Rules: "official +stacking"})
-	want := "The rules of this game. The rules printed in the box: match the colour, the number or the picture. " +
-		"Draw Twos pile up on Draw Twos, and Wild Draw Fours on Wild Draw Fours: whoever can't add draws them all."
+	rulesLines := "The rules of this game. We play by the rules printed in the box: put down a card of the same colour, the same number or the same picture, or a wild card. " +
+		"A Draw Two goes on a Draw Two and a Wild Draw Four on a Wild Draw Four: the cards to draw add up, and whoever can't add draws them all. " +
+		"Say UNO as you put down your second-last card: if you forget, the referee notices and you draw %s. " +
+		"Think a Wild Draw Four was put down by someone who had a card of the colour? Press %s: if you are right, that player draws %s; if not, you draw two cards more. " +
+		"Whoever runs out of cards first scores the points of the cards left in the other hands; the first to reach %s wins the game."
+	// Said, the counts are words and the button a word; shown, digits and
+	// the button's label.
+	want := fmt.Sprintf(rulesLines, "two cards", "challenge", "four cards", "five hundred points")
+	shown := fmt.Sprintf(rulesLines, "2 cards", "CHALLENGE", "4 cards", "500 points")
 	if u := said(t, v, rec, Action{Kind: "rules"}); u.Text != want {
 		t.Errorf("Do(rules) says %q, want %q", u.Text, want)
 	}
 	s := v.Snapshot()
-	if s.Last.Message != want {
-		t.Errorf("Do(rules) shows %q, want %q", s.Last.Message, want)
+	if s.Last.Message != shown {
+		t.Errorf("Do(rules) shows %q, want %q", s.Last.Message, shown)
 	}
-	if got := len(s.Rules); got != 2 {
-		t.Errorf("Snapshot().Rules has %d lines, want 2: %v", got, s.Rules)
+	if got := len(s.Rules); got != 5 {
+		t.Errorf("Snapshot().Rules has %d lines, want 5: %v", got, s.Rules)
 	}
 
 	// Held past board.LongPress: the press itself skips the dealer pick,

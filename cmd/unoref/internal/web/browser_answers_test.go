@@ -50,7 +50,7 @@ func TestBrowserAnswersBesideButtons(t *testing.T) {
 		chromedp.Click(`#newgame input[name="opt"][value="+stacking"]`, chromedp.NodeVisible),
 		chromedp.Click("#start", chromedp.NodeVisible))
 	p.poll("the clash beside the button", near("#error", "#start", 60))
-	if msg := p.state().Error; msg != "Stacking and deflect-draw-two can't both be on: untick one of them" {
+	if msg := p.state().Error; msg != "You can't have both stacking and pass a Draw Two on: untick one of them" {
 		t.Errorf("clash = %q", msg)
 	}
 	p.shot("answer-clash-phone.png")

@@ -56,7 +56,7 @@ func TestBrowserFamilyRecord(t *testing.T) {
 		chromedp.WaitVisible("#player-stats"))
 	p.text("#player-name", "Benny")
 	p.text("#rounds-won", "1 of 1")
-	p.text("#refused", "1: illegal-card 1")
+	p.text("#refused", "1: wrong card 1")
 	p.text("#uno", "1 called, 0 forgot, caught others 0 times")
 	p.shot("player-phone.png")
 	p.visit("/history", "#games")

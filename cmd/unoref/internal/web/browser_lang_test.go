@@ -218,5 +218,5 @@ func TestBrowserLanguageSelector(t *testing.T) {
 		t.Errorf("after a reload <html lang> = %q, want hy", got)
 	}
 	p.newGame("Ann Ben", "official")
-	p.wait("the headline from the event stream in Armenian", `s.phase === 'setup' && s.turn === 'փուլ 1. Ann-ը բաժանում է և բացում առաջին քարտը'`)
+	p.wait("the headline from the event stream in Armenian", `s.phase === 'setup' && s.turn === 'ռաունդ 1. Ann-ը բաժանում է և բացում առաջին քարտը'`)
 }

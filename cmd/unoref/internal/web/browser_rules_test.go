@@ -21,7 +21,7 @@ func TestBrowserRulesAndVoice(t *testing.T) {
 	p := &browserPage{t: t, ctx: ctx, url: serveForBrowser(t, web.New(tb, nil))}
 	p.open(390, 844, true)
 	p.newGame("Ann Ben Cy", "house-ru")
-	p.wait("the rules panel", `document.getElementById('rules-list').textContent.includes('Only a number card starts') && !document.getElementById('rules').hidden`)
+	p.wait("the rules panel", `document.getElementById('rules-list').textContent.includes('Only a number card can start a round') && !document.getElementById('rules').hidden`)
 	if d := p.state(); d.Marker != "same page" {
 		t.Errorf("the rules panel came with a page load, want the event stream")
 	}
@@ -40,7 +40,7 @@ func TestBrowserRulesAndVoice(t *testing.T) {
 		t.Errorf("after the voice form: Snapshot().Voice = %+v, want %+v (page error %q)", got, want, p.state().Error)
 	}
 	p.do("say the rules", chromedp.Click("#say-rules", chromedp.NodeVisible))
-	if u := <-rec.Said; !strings.HasPrefix(u.Text, "The rules of this game. Only a number card starts") {
+	if u := <-rec.Said; !strings.HasPrefix(u.Text, "The rules of this game. We play by the Russian house rules") {
 		t.Errorf("the rules button said %q, want the rules in force", u.Text)
 	}
 }

@@ -88,7 +88,7 @@ func countupRound(t *testing.T, p *browserPage) {
 }
 
 // playCountupRound plays a round of a new game seated a, b, c: a deals, b
-// plays out red with the others drawing and passing, a has 30 points left
+// plays out red with the others drawing and passing, a's cards left are worth 30 points
 // and c 12.
 func playCountupRound(t *testing.T, p *browserPage, a, b, c string) {
 	p.press("pass")
@@ -126,7 +126,7 @@ func playCountupRound(t *testing.T, p *browserPage, a, b, c string) {
 			chromedp.Click(form+` button`, chromedp.NodeVisible))
 	}
 	count(a, "30")
-	p.wait(a+" counted", fmt.Sprintf(`s.msg.includes(%q) && s.phase === 'countup'`, a+" has 30 points left"))
+	p.wait(a+" counted", fmt.Sprintf(`s.msg.includes(%q) && s.phase === 'countup'`, a+"'s cards left are worth 30 points"))
 	p.wait(a+" no longer offered", fmt.Sprintf(`document.querySelectorAll('#countup-rows form').length === 1 && !document.querySelector('#countup-rows form[data-name=%q]')`, a))
 	count(c, "12")
 	p.wait("the round scored", fmt.Sprintf(`s.phase === 'setup' && s.error === '' && document.getElementById('countup').hidden && document.querySelector('#seats li[data-name=%q] .score').textContent === '42 points'`, b))

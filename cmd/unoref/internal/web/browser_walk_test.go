@@ -221,7 +221,7 @@ func (w *walk) newGame() {
 	for sel, want := range map[string]string{
 		`document.getElementById('players').value`:       "",
 		`document.getElementById('players').placeholder`: w.say("page.players.hint", msg.Args{}),
-		`document.getElementById('extra').placeholder`:   w.say("page.more.hint", msg.Args{}),
+		`document.getElementById('extra').placeholder`:   strings.ReplaceAll(w.say("page.more.hint", msg.Args{}), "`", ""), // what to type, without the catalog's backquotes
 		`document.querySelector('.led-R span').textContent + document.querySelector('.led-B span').textContent + document.querySelector('.led-uno span').textContent`: w.say("page.led.R", msg.Args{}) + w.say("page.led.B", msg.Args{}) + w.say("page.button.uno", msg.Args{}),
 	} {
 		if got := w.evalString(sel); got != want {
@@ -398,9 +398,9 @@ func (w *walk) endGame() {
 func (w *walk) history() {
 	w.do("the history", chromedp.Click("#history-link", chromedp.NodeVisible), chromedp.WaitVisible("#games"))
 	rules := w.evalString(`document.querySelector('li.game[data-game="1"] .g-rules').textContent`)
-	if preset := w.say("rules.name.official", msg.Args{}); !strings.Contains(rules, preset) {
+	if preset := w.say("setup.rules.official", msg.Args{}); !strings.Contains(rules, preset) {
 		t := w.t
-		t.Errorf("the history says the rules as %q, want the preset's name %q", rules, preset)
+		t.Errorf("the history says the rules as %q, want the preset's sentence %q", rules, preset)
 	}
 	w.check("history")
 	w.do("the game", chromedp.Click(`li.game[data-game="1"] a`, chromedp.NodeVisible), chromedp.WaitVisible("#rounds"))

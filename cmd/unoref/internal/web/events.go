@@ -20,7 +20,7 @@ const retryMillis = 2000
 func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	if n := s.streams.Add(1); int(n) > s.o.MaxStreams {
 		s.streams.Add(-1)
-		http.Error(w, "Too many pages are following this table: close one, then reload.", http.StatusServiceUnavailable)
+		http.Error(w, words{s.pageLang(r)}.T("page.error.followers"), http.StatusServiceUnavailable)
 		return
 	}
 	defer s.streams.Add(-1)

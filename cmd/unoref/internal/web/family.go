@@ -90,7 +90,7 @@ func (s *Server) serveFamily(w http.ResponseWriter, r *http.Request) {
 	v := familyView{W: wd, Title: wd.T("page.family"), Period: pf, Error: r.URL.Query().Get("error"), Admin: s.rosterOpen(r)}
 	if s.o.Record == nil {
 		v.Problem = wd.T("page.fam.norecord")
-		s.render(w, http.StatusOK, "family", v)
+		s.render(w, r, http.StatusOK, "family", v)
 		return
 	}
 	ctx := r.Context()
@@ -100,13 +100,13 @@ func (s *Server) serveFamily(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		v.Problem = wd.unread(err, "page.fam.unread")
-		s.render(w, http.StatusInternalServerError, "family", v)
+		s.render(w, r, http.StatusInternalServerError, "family", v)
 		return
 	}
 	v.Family, v.Heads, v.Presets = &f, f.HeadToHead, f.Presets
 	v.Charts = []chart{trendChart(f, wd)}
 	v.Copies = s.copiesOf(r, wd)
-	s.render(w, http.StatusOK, "family", v)
+	s.render(w, r, http.StatusOK, "family", v)
 }
 
 func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
@@ -116,7 +116,7 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || s.o.Record == nil {
 		v.Problem = wd.T("page.fam.noplayer")
-		s.render(w, http.StatusNotFound, "player", v)
+		s.render(w, r, http.StatusNotFound, "player", v)
 		return
 	}
 	ctx := r.Context()
@@ -124,7 +124,7 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 	fam, err := s.o.Record.Stats(ctx, p)
 	if errors.Is(err, journal.ErrNoPlayer) || err == nil && len(fam.Players) != 1 {
 		v.Problem = wd.T("page.fam.noplayer")
-		s.render(w, http.StatusNotFound, "player", v)
+		s.render(w, r, http.StatusNotFound, "player", v)
 		return
 	}
 	var games []journal.PlayerGame
@@ -141,7 +141,7 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		v.Problem = wd.unread(err, "page.fam.unread")
-		s.render(w, http.StatusInternalServerError, "player", v)
+		s.render(w, r, http.StatusInternalServerError, "player", v)
 		return
 	}
 	st := fam.Players[0]
@@ -155,7 +155,7 @@ func (s *Server) servePlayer(w http.ResponseWriter, r *http.Request) {
 	}
 	// Stats of one player: head to head from their side, their presets.
 	v.Heads, v.Presets = fam.HeadToHead, fam.Presets
-	s.render(w, http.StatusOK, "player", v)
+	s.render(w, r, http.StatusOK, "player", v)
 }
 
 // playerGamesShown is how many of the period's games a player's page

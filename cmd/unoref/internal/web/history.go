@@ -77,7 +77,7 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 	v := historyView{W: wd, Title: wd.T("page.history")}
 	if s.o.History == nil {
 		v.Problem = wd.T("page.hist.none")
-		s.render(w, http.StatusOK, "games", v)
+		s.render(w, r, http.StatusOK, "games", v)
 		return
 	}
 	ctx := r.Context()
@@ -89,7 +89,7 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 	}
 	if err != nil {
 		v.Problem = wd.unread(err, "page.hist.unread")
-		s.render(w, http.StatusInternalServerError, "games", v)
+		s.render(w, r, http.StatusInternalServerError, "games", v)
 		return
 	}
 	cur := s.t.Snapshot().Game
@@ -104,7 +104,7 @@ func (s *Server) serveHistory(w http.ResponseWriter, r *http.Request) {
 		}
 		v.Games = append(v.Games, newGameRow(g, totals[g.ID], cur))
 	}
-	s.render(w, http.StatusOK, "games", v)
+	s.render(w, r, http.StatusOK, "games", v)
 }
 
 // historyPage is how many games /history lists at once, newest first (by
@@ -231,10 +231,10 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 	wd := words{s.pageLang(r)}
 	switch {
 	case errors.Is(err, errNoGame) && asSVG:
-		http.Error(w, "There is no game "+ref+".", http.StatusNotFound)
+		http.Error(w, wd.l.Render(msg.Msg{Key: "page.hist.nogame", Args: msg.Args{Value: ref}}), http.StatusNotFound)
 		return
 	case errors.Is(err, errNoGame):
-		s.render(w, http.StatusNotFound, "game", historyView{W: wd, Title: ref, Problem: wd.l.Render(msg.Msg{Key: "page.hist.nogame", Args: msg.Args{Value: ref}})})
+		s.render(w, r, http.StatusNotFound, "game", historyView{W: wd, Title: ref, Problem: wd.l.Render(msg.Msg{Key: "page.hist.nogame", Args: msg.Args{Value: ref}})})
 		return
 	case err != nil:
 		http.Error(w, wd.unread(err, "page.hist.unread"), http.StatusInternalServerError)
@@ -244,7 +244,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 	if asSVG {
 		b, err := s.svg(c)
 		if err != nil {
-			http.Error(w, "The chart could not be drawn.", http.StatusInternalServerError)
+			http.Error(w, wd.T("page.hist.nochart"), http.StatusInternalServerError)
 			return
 		}
 		h := w.Header()
@@ -259,7 +259,7 @@ func (s *Server) serveGame(w http.ResponseWriter, r *http.Request) {
 	for _, rd := range rounds {
 		v.Rounds = append(v.Rounds, roundRow{N: rd.N, Winner: rd.Winner, Cells: rd.Scores})
 	}
-	s.render(w, http.StatusOK, "game", v)
+	s.render(w, r, http.StatusOK, "game", v)
 }
 
 // marks are the roster's marks by name (the names the history shows);
@@ -279,11 +279,12 @@ func (s *Server) marks(ctx context.Context) map[string]string {
 	return m
 }
 
-// render draws a page of history.html.
-func (s *Server) render(w http.ResponseWriter, status int, name string, v any) {
+// render draws a page of the templates, v's words in the language of r's
+// page.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, v any) {
 	var buf bytes.Buffer
 	if err := s.pages.ExecuteTemplate(&buf, name, v); err != nil {
-		http.Error(w, "The page could not be drawn.", http.StatusInternalServerError)
+		http.Error(w, words{s.pageLang(r)}.T("page.error.draw"), http.StatusInternalServerError)
 		return
 	}
 	setPageHeaders(w)

@@ -80,10 +80,10 @@ func TestHistoryList(t *testing.T) {
 		{"one game", func() *memHistory {
 			g, rs := played(7, []string{"Ann", "Ben"}, "rules official", "", true)
 			return &memHistory{games: []journal.GameSummary{g}, rounds: map[int64][]journal.Round{7: rs}}
-		}(), []string{`data-game="7"`, `href="/history/7"`, "Ann · Ben", "official · rounds: 0", "in progress", "–</span>"}, nil},
+		}(), []string{`data-game="7"`, `href="/history/7"`, "Ann · Ben", "The game is played by the official rules · rounds: 0", "in progress", "–</span>"}, nil},
 		{"several games", threeGames(), []string{
-			"🏆 Ann", "Ann 520, Ben 0", "abandoned", "Ann 0, Ben 35, Cy 0", "official with stacking and target 300 · rounds: 1<", // the rules in words, never the line's syntax (issue 25)
-			"in progress", "Ann · &lt;b&gt;&#34;Z&amp;Co&#39;&lt;/b&gt; · Cy", "house-ru · rounds: 3",
+			"🏆 Ann", "Ann 520, Ben 0", "abandoned", "Ann 0, Ben 35, Cy 0", "The game is played by the official rules; Draw Twos and Wild Draw Fours pile up; the game ends when someone reaches 300 points · rounds: 1<", // the rules in words, never the line's syntax (issue 25), one clause an option (issue 24)
+			"in progress", "Ann · &lt;b&gt;&#34;Z&amp;Co&#39;&lt;/b&gt; · Cy", "The game is played by the Russian house rules · rounds: 3",
 		}, []string{evil}},
 	}
 	for _, tt := range tests {

@@ -86,15 +86,16 @@ func (w words) Refusal(code string) string { return w.known("page.fam.code."+cod
 // Preset names a preset by its short name ("official"), or as it is.
 func (w words) Preset(name string) string { return w.known("rules.name."+name, name) }
 
-// Rules says the words of a rules line ("official +stacking target=200")
-// as the language names the preset and the options ("official with
-// stacking and target 200"), never the line's syntax.
+// Rules says a rules line ("official +stacking target=300") as the
+// referee says it when a game begins: the preset and each option in a
+// clause of its own, never the line's syntax; a line the referee can't
+// read shows as it is.
 func (w words) Rules(line string) string {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return "–"
+	s, ok := referee.LineMsg(line)
+	if !ok {
+		return cmp.Or(line, "–")
 	}
-	return w.l.Render(msg.Msg{Key: "page.rules.line", Args: msg.Args{Rule: f[0], Options: f[1:]}})
+	return w.l.Sentence(s)
 }
 
 // Initial is the one letter an LED of a colour is labelled with (R, Y,
@@ -135,6 +136,10 @@ func codeSpans(s string) template.HTML {
 	}
 	return template.HTML(b.String())
 }
+
+// Hint is key's words as a field's placeholder: what to type shows as
+// it is, without the backquotes that mark it in the catalogs.
+func (w words) Hint(key string) string { return strings.ReplaceAll(w.T(key), "`", "") }
 
 // Code is the language's tag, for <html lang>.
 func (w words) Code() string { return w.l.String() }

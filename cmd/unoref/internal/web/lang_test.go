@@ -176,7 +176,7 @@ func TestStateInPageLanguage(t *testing.T) {
 	if want := lang.Russian.Render(snap.PromptMsg); got.Prompt != want {
 		t.Errorf("Prompt = %q, want %q", got.Prompt, want)
 	}
-	if diff := cmp.Diff([]string{"ru", "ходит Gus", "зелёный", "карт: 7"}, []string{got.Page.Lang, got.Page.Head, got.Page.Color, got.Page.Hands["Gus"]}); diff != "" {
+	if diff := cmp.Diff([]string{"ru", "ходит Gus", "зелёный", "7 карт"}, []string{got.Page.Lang, got.Page.Head, got.Page.Color, got.Page.Hands["Gus"]}); diff != "" {
 		t.Errorf("Page words (-want +got):\n%s", diff)
 	}
 }
@@ -554,7 +554,7 @@ func TestRefusalInPageLanguage(t *testing.T) {
 		{"a table refusal, English", "", "", "/api/action", newGame, "Nothing can be saved: the game journal is damaged"},
 		{"no card picked, a form", "", "ro", "/api/action", "kind=tap&pad=play", "/?error=" + url.QueryEscape(lang.Romanian.Render(msg.Msg{Key: "page.error.pickcard"}))},
 		{"no PIN given", "4821", "ru", "/api/action", newGame, "Для этого нужен ПИН-код: сначала введите его."},
-		{"a wrong PIN, a form", "4821", "hy", "/api/login", "pin=1111", "/?error=" + url.QueryEscape("PIN-ը սխալ է։")},
+		{"a wrong PIN, a form", "4821", "hy", "/api/login", "pin=1111", "/?error=" + url.QueryEscape("ՊԻՆ-ը սխալ է։")},
 		{"a wrong PIN, English", "4821", "", "/api/login", `{"PIN":"1111"}`, "That PIN is wrong."},
 		{"no PIN to enter", "", "sr-Latn", "/api/login", `{"PIN":"1111"}`, "Ovaj sto nema PIN"},
 		{"not a number, a form", "", "ru", "/api/action", "kind=points&name=Ann&points=двенадцать", "/?error=" + url.QueryEscape("«двенадцать» — не целое число.")},

@@ -50,12 +50,12 @@ func scaleOLED(src image.Image, k int) *image.Paletted {
 // setup code: that is for the eyes at the table only.
 func (s *Server) serveOLED(w http.ResponseWriter, r *http.Request) {
 	if s.pins.pending() {
-		http.Error(w, "The referee's screen shows the setup code: read it at the table.", http.StatusForbidden)
+		http.Error(w, words{s.pageLang(r)}.T("page.oled.code"), http.StatusForbidden)
 		return
 	}
 	var buf bytes.Buffer
 	if err := pngEncoder.Encode(&buf, scaleOLED(s.t.OLED(), s.o.OLEDScale)); err != nil {
-		http.Error(w, "The OLED image could not be drawn.", http.StatusInternalServerError)
+		http.Error(w, words{s.pageLang(r)}.T("page.oled.fail"), http.StatusInternalServerError)
 		return
 	}
 	h := w.Header()

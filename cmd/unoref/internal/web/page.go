@@ -308,7 +308,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		// the table without the last game's standings.
 		v.Error = v.W.T("page.journal.slow")
 	}
-	s.render(w, http.StatusOK, "page.html", v)
+	s.render(w, r, http.StatusOK, "page.html", v)
 }
 
 // chartSrc is the address of the chart of the game on the table; it changes

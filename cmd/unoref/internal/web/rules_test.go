@@ -45,8 +45,8 @@ func TestRulesInForcePanel(t *testing.T) {
 		accept string
 		want   []string
 	}{
-		{"en-GB,en;q=0.9", []string{"The rules of this game", "Only a number card starts", "No jump-in"}},
-		{"ru-RU,ru;q=0.9", []string{"Правила этой игры", "Без правила"}},
+		{"en-GB,en;q=0.9", []string{"The rules of this game", "Only a number card can start a round", "Nobody jumps in out of turn"}},
+		{"ru-RU,ru;q=0.9", []string{"Правила этой игры", "ход не перехватывают"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.accept, func(t *testing.T) {
@@ -63,8 +63,8 @@ func TestRulesInForcePanel(t *testing.T) {
 			if err := json.Unmarshal([]byte(readAll(t, getLang(t, s, "/api/rules", tt.accept))), &p); err != nil {
 				t.Fatal(err)
 			}
-			if p.Title != tt.want[0] || len(p.Lines) != 2 {
-				t.Errorf("GET /api/rules (%s) = %+v, want the title %q and 2 lines", tt.accept, p, tt.want[0])
+			if p.Title != tt.want[0] || len(p.Lines) != 9 {
+				t.Errorf("GET /api/rules (%s) = %+v, want the title %q and 9 lines", tt.accept, p, tt.want[0])
 			}
 		})
 	}

@@ -333,7 +333,7 @@
     for (const [k, f] of [['Speed', 'speed'], ['Volume', 'volume']]) {
       const n = String(fd.get(f) || '').trim();
       if (!n) continue;
-      if (!/^\d+$/.test(n)) throw new Error(f + ' must be a whole number, not "' + n + '".');
+      if (!/^\d+$/.test(n)) throw new Error(say('wholeNumber'));
       v.Settings[k] = parseInt(n, 10);
     }
     return v;
