@@ -11,10 +11,10 @@ import (
 	"testing"
 )
 
-// Every connection the journal opens has the page-cache bound (cacheKiB):
-// the journal's own, the rolling copier's two, the copy's, the reader that
-// checks a copy, and the connections openDB opens for Check and
-// WriteSnapshot; a connection the pool opens again as well.
+// Every connection the journal opens has its page-cache bound: the
+// journal's own and the copy's cacheKiB; the rolling copier's two, the
+// reader that checks a copy and a connection openDB opens for Check or
+// WriteSnapshot passKiB; a connection the pool opens again as well.
 func TestEveryConnectionHasTheCacheBound(t *testing.T) {
 	ctx := context.Background()
 	s := roundEndScript()
@@ -35,7 +35,7 @@ func TestEveryConnectionHasTheCacheBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer reader.Close()
-	other, err := openDB(path, j.opts)
+	other, err := openDB(path, j.opts, passKiB)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,12 +44,13 @@ func TestEveryConnectionHasTheCacheBound(t *testing.T) {
 		name  string
 		db    *sql.DB
 		conns int // how many it may hold at once
+		kib   int
 	}{
-		{"the journal's", j.db, 1},
-		{"the copier's", j.copy.db, 2},
-		{"the copy's", copyDB, 1},
-		{"the copy's reader", reader, 1},
-		{"openDB's", other, 1},
+		{"the journal's", j.db, 1, cacheKiB},
+		{"the copier's", j.copy.db, 2, passKiB},
+		{"the copy's", copyDB, 1, cacheKiB},
+		{"the copy's reader", reader, 1, passKiB},
+		{"openDB's", other, 1, passKiB},
 	} {
 		for _, fresh := range []bool{false, true} {
 			if fresh {
@@ -68,8 +69,8 @@ func TestEveryConnectionHasTheCacheBound(t *testing.T) {
 				if err := conn.QueryRowContext(ctx, "PRAGMA cache_size").Scan(&kib); err != nil {
 					t.Fatalf("%s connection %d: %v", c.name, i+1, err)
 				}
-				if kib != -cacheKiB {
-					t.Errorf("%s connection %d (reopened: %v): cache_size = %d, want %d", c.name, i+1, fresh, kib, -cacheKiB)
+				if kib != -c.kib {
+					t.Errorf("%s connection %d (reopened: %v): cache_size = %d, want %d", c.name, i+1, fresh, kib, -c.kib)
 				}
 			}
 			for _, conn := range held {
