@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"os"
 )
 
@@ -46,12 +45,15 @@ type ackFile struct {
 
 // chain is the hash of a game's lines up to and including line.
 func chain(prev [sha256.Size]byte, line string) [sha256.Size]byte {
-	h := sha256.New()
-	h.Write(prev[:])
-	io.WriteString(h, line)
-	var s [sha256.Size]byte
-	h.Sum(s[:0])
+	s, _ := chainIn(nil, prev, line)
 	return s
+}
+
+// chainIn is chain with buf as its room to hash in, returned to be used
+// again: a game's lines are chained one at a time without garbage.
+func chainIn[L string | []byte](buf []byte, prev [sha256.Size]byte, line L) ([sha256.Size]byte, []byte) {
+	buf = append(append(buf[:0], prev[:]...), line...)
+	return sha256.Sum256(buf), buf
 }
 
 // chainOf hashes lines from the start.

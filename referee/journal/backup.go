@@ -234,7 +234,7 @@ func (j *Journal) copyDB() (*sql.DB, error) {
 	if j.copy.db != nil {
 		return j.copy.db, nil
 	}
-	db, err := openDB(j.path, j.opts)
+	db, err := openDB(j.path, j.opts, passKiB)
 	if err != nil {
 		return nil, err
 	}

@@ -17,16 +17,20 @@ import (
 // checkpointed into the database, and the copy itself), beside what the
 // round's own commits wrote (round-MB: the WAL) and what the round added
 // to the database (added-MB: its growth); copy-ms/round is how long the
-// copy took. Before the timing starts, two things a family meets once a
-// run: the very first copy (first-copy-MB, first-copy-ms: there is no copy
-// yet, it is written whole), and the first copy after a restart
-// (restart-copy-MB, restart-copy-ms: it compares every page with the copy
-// there and writes what differs).
+// copy took, copy-fsyncs/round how many fsyncs SQLite asked for in it
+// (the copy's rollback journal and file, the checkpoint's database file;
+// a page cache smaller than what the copy changes spills pages before the
+// commit, a journal fsync first). Before the timing starts, two things a
+// family meets once a run: the very first copy (first-copy-MB,
+// first-copy-ms, first-copy-fsyncs: there is no copy yet, it is written
+// whole), and the first copy after a restart (restart-copy-…: it compares
+// every page with the copy there and writes what differs).
 func BenchmarkRoundEndDecade(b *testing.B) {
 	defer journaltest.RemoveDecade()
 	if _, ok := fsynctest.WrittenBytes(); !ok {
 		b.Skip("no /proc/self/io to count the bytes written")
 	}
+	fsynctest.CountSyncs()
 	ctx := context.Background()
 	path, err := journaltest.CopyDecade(b.TempDir())
 	if err != nil {
@@ -36,6 +40,8 @@ func BenchmarkRoundEndDecade(b *testing.B) {
 	var (
 		copying         bool
 		mark, roundB    uint64
+		syncMark        uint64
+		copySyncs       []uint64
 		t0              time.Time
 		copiesB, addedB []uint64
 		copiesT         []time.Duration
@@ -49,6 +55,7 @@ func BenchmarkRoundEndDecade(b *testing.B) {
 			w, _ := fsynctest.WrittenBytes()
 			roundB += w - mark
 			mark, copying, t0 = w, true, time.Now()
+			syncMark = fsynctest.SQLiteSyncs()
 		})
 		return j
 	}
@@ -67,6 +74,7 @@ func BenchmarkRoundEndDecade(b *testing.B) {
 			}
 			j.WaitCopy()
 			copiesT = append(copiesT, time.Since(t0))
+			copySyncs = append(copySyncs, fsynctest.SQLiteSyncs()-syncMark)
 			w, _ := fsynctest.WrittenBytes()
 			copiesB = append(copiesB, w-mark)
 			addedB = append(addedB, fileSize(b, path)-size)
@@ -79,18 +87,18 @@ func BenchmarkRoundEndDecade(b *testing.B) {
 	}
 	j := open()
 	play(j)
-	firstB, firstT := copiesB[0], copiesT[0]
+	firstB, firstT, firstS := copiesB[0], copiesT[0], copySyncs[0]
 	if err := j.Close(); err != nil {
 		b.Fatal(err)
 	}
 	j = open()
 	defer j.Close()
-	copiesB, copiesT = copiesB[:0], copiesT[:0]
+	copiesB, copiesT, copySyncs = copiesB[:0], copiesT[:0], copySyncs[:0]
 	play(j)
-	restartB, restartT := copiesB[0], copiesT[0]
+	restartB, restartT, restartS := copiesB[0], copiesT[0], copySyncs[0]
 
 	mark, _ = fsynctest.WrittenBytes()
-	roundB, copiesB, copiesT, addedB = 0, copiesB[:0], copiesT[:0], addedB[:0]
+	roundB, copiesB, copiesT, addedB, copySyncs = 0, copiesB[:0], copiesT[:0], addedB[:0], copySyncs[:0]
 	for b.Loop() {
 		play(j)
 	}
@@ -98,19 +106,22 @@ func BenchmarkRoundEndDecade(b *testing.B) {
 		b.Fatal("no round ended")
 	}
 	n := float64(len(copiesB))
-	var cb, ab uint64
+	var cb, ab, cs uint64
 	var ct time.Duration
 	for i := range copiesB {
-		cb, ab, ct = cb+copiesB[i], ab+addedB[i], ct+copiesT[i]
+		cb, ab, ct, cs = cb+copiesB[i], ab+addedB[i], ct+copiesT[i], cs+copySyncs[i]
 	}
 	b.ReportMetric(float64(cb)/1e6/n, "copy-MB/round")
 	b.ReportMetric(float64(roundB)/1e6/n, "round-MB")
 	b.ReportMetric(float64(ab)/1e6/n, "added-MB")
 	b.ReportMetric(float64(ct.Milliseconds())/n, "copy-ms/round")
+	b.ReportMetric(float64(cs)/n, "copy-fsyncs/round")
 	b.ReportMetric(float64(firstB)/1e6, "first-copy-MB")
 	b.ReportMetric(float64(firstT.Milliseconds()), "first-copy-ms")
+	b.ReportMetric(float64(firstS), "first-copy-fsyncs")
 	b.ReportMetric(float64(restartB)/1e6, "restart-copy-MB")
 	b.ReportMetric(float64(restartT.Milliseconds()), "restart-copy-ms")
+	b.ReportMetric(float64(restartS), "restart-copy-fsyncs")
 }
 
 // fileSize is the size of the database file at path.

@@ -152,4 +152,18 @@
 // WAL mode. Its schema is versioned with PRAGMA user_version and marked with
 // PRAGMA application_id; Open migrates an older journal forward and refuses a
 // file that is not a journal or was written by a newer unoref.
+//
+// # Memory
+//
+// Every database is opened through openSQL, which bounds each connection's
+// page cache in its DSN: 128 KiB for the journal's own connection and for
+// the copy while it is written (cacheKiB), 32 KiB for the connections that
+// read a file through once (passKiB: the copier's two, the checks, the
+// snapshot streamed). SQLite's default of 2,000 KiB costs twice that
+// through modernc.org/libc's allocator, which rounds a cached page up to
+// an 8 KiB slot and keeps what SQLite frees for reuse: three connections
+// each caching the whole journal were 7 MB of the daemon's resident set.
+// A copy's check reads the game's lines one at a time (gameChain), and a
+// Recorder keeps a game's lines and its tags' UIDs in one byte slice each
+// (kept.go).
 package journal

@@ -13,13 +13,17 @@ import (
 // bytes an event besides its line. The parsed events are read again from
 // the lines when a replay needs them (an undo, a failed commit, Events).
 // Kept as entries, each a tablelog.Event of 150 bytes and its strings, a
-// 20,000-event game held 5 MB (issue 21).
+// 20,000-event game held 5 MB (issue 21). The tags' UIDs are kept the
+// same way, one after another: the virtual table's stickers are new at
+// every tap, and a string each (its header and its own allocation) was
+// twice their length again.
 type events struct {
-	text  []byte
-	ents  []kept
-	codes []string          // the refusal codes, each once; codes[0] is ""
-	tags  []string          // the tags' UIDs; 0 in kept.tag is none
-	tagOf map[string]uint32 // index+1 in tags of a UID, for the first maxTags
+	text    []byte
+	ents    []kept
+	codes   []string          // the refusal codes, each once; codes[0] is ""
+	tagText []byte            // the tags' UIDs one after another
+	tagEnd  []uint32          // tag i (from 1; 0 in kept.tag is none) ends at tagEnd[i-1]
+	tagOf   map[string]uint32 // the number of a UID, for the first maxTags
 }
 
 // kept is one event of events.
@@ -63,13 +67,14 @@ func (es *events) code(c string) uint16 {
 	return uint16(len(es.codes) - 1)
 }
 
-// tag is 1 + the index of uid in es.tags, added if new.
+// tag is the number of uid (from 1), added if new.
 func (es *events) tag(uid string) uint32 {
 	if i, ok := es.tagOf[uid]; ok {
 		return i
 	}
-	es.tags = append(es.tags, uid)
-	i := uint32(len(es.tags))
+	es.tagText = append(es.tagText, uid...)
+	es.tagEnd = append(es.tagEnd, uint32(len(es.tagText)))
+	i := uint32(len(es.tagEnd))
 	if len(es.tagOf) < maxTags {
 		if es.tagOf == nil {
 			es.tagOf = map[string]uint32{}
@@ -77,6 +82,15 @@ func (es *events) tag(uid string) uint32 {
 		es.tagOf[uid] = i
 	}
 	return i
+}
+
+// uid is the UID of tag i (from 1).
+func (es *events) uid(i uint32) string {
+	start := uint32(0)
+	if i > 1 {
+		start = es.tagEnd[i-2]
+	}
+	return string(es.tagText[start:es.tagEnd[i-1]])
 }
 
 // line is the line of event i.
@@ -102,7 +116,7 @@ func (es *events) entry(game int64, i int) (entry, error) {
 	}
 	e := entry{ev: ev, line: line, ok: k.ok, code: es.codes[k.code]}
 	if k.tag > 0 {
-		e.tag = es.tags[k.tag-1]
+		e.tag = es.uid(k.tag)
 	}
 	return e, nil
 }
@@ -133,7 +147,7 @@ func (es *events) tagsOf() []string {
 	out := make([]string, es.len())
 	for i, k := range es.ents {
 		if k.tag > 0 {
-			out[i] = es.tags[k.tag-1]
+			out[i] = es.uid(k.tag)
 		}
 	}
 	return out

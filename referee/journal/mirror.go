@@ -179,7 +179,7 @@ func (j *Journal) mirror(ctx context.Context, db *sql.DB) error {
 // copy SQLite can't read is made again from nothing.
 func openCopy(ctx context.Context, dst string) (*sql.DB, error) {
 	open := func() (*sql.DB, error) {
-		db, err := sql.Open("sqlite", "file:"+escapePath(dst)+"?_pragma=synchronous(NORMAL)")
+		db, err := openSQL(dst, cacheKiB, "synchronous(NORMAL)")
 		if err != nil {
 			return nil, err
 		}
@@ -422,7 +422,7 @@ func checkCopy(ctx context.Context, dst string, acked ack, full bool) error {
 // table writes on. It writes nothing to the disk. `unoref restore --from`
 // puts such a file back.
 func (j *Journal) WriteSnapshot(ctx context.Context, w io.Writer) (int64, error) {
-	db, err := openDB(j.path, j.opts)
+	db, err := openDB(j.path, j.opts, passKiB)
 	if err != nil {
 		return 0, err
 	}
@@ -545,7 +545,7 @@ func checkJournalFile(ctx context.Context, path string) error {
 // openReader opens the database at path for reading only (query_only: a
 // copy's unfinished rollback journal is still rolled back).
 func openReader(path string) (*sql.DB, error) {
-	db, err := sql.Open("sqlite", "file:"+escapePath(path)+"?_pragma=query_only(1)")
+	db, err := openSQL(path, passKiB, "query_only(1)")
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}

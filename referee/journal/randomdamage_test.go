@@ -192,3 +192,11 @@ func damageTrial(t *testing.T, r *rand.Rand, s *script) (string, string) {
 	j.Close()
 	return what, "loud and restorable"
 }
+
+// gameLines reads the lines of game up to event upTo, in order, from the
+// schema schema ("" for main, else "name.") of db.
+func gameLines(ctx context.Context, db querier, schema string, game int64, upTo int) ([]string, error) {
+	var lines []string
+	err := eachGameLine(ctx, db, schema, game, upTo, func(l []byte) { lines = append(lines, string(l)) })
+	return lines, err
+}

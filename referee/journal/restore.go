@@ -141,12 +141,12 @@ func restartAck(ctx context.Context, path string, r *Restored) error {
 		return nil
 	}
 	last := games[len(games)-1]
-	lines, err := gameLines(ctx, j.db, "", last.ID, math.MaxInt32)
+	n, sum, err := gameChain(ctx, j.db, "", last.ID, math.MaxInt32)
 	if err != nil {
 		return fmt.Errorf("journal: restore: %w", err)
 	}
 	if last.Open() {
-		r.OpenID, r.OpenLen = last.ID, len(lines)
+		r.OpenID, r.OpenLen = last.ID, n
 	}
-	return j.writeAck(last.ID, len(lines), chainOf(lines), true)
+	return j.writeAck(last.ID, n, sum, true)
 }

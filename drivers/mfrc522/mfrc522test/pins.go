@@ -105,7 +105,7 @@ func (p *irqPin) WaitForEdge(timeout time.Duration) bool {
 		if !infinite && !s.now.Before(deadline) {
 			return false
 		}
-		ch := s.activity
+		ch := s.waitActivity()
 		s.mu.Unlock()
 		t := time.NewTimer(s.o.IRQGrace)
 		woke := false

@@ -154,8 +154,10 @@ func (s *Sim) Out(offset int) *gpiolinetest.Line {
 }
 
 // keepWrites is how many writes an output line of a real-time board
-// keeps, at least.
-const keepWrites = 256
+// keeps, at least: the virtual table reads only the last (Value), and
+// every Change kept is 32 bytes of the daemon's heap for as long as it
+// runs (issue 21: 256 of them on each of its lines were 180 KB).
+const keepWrites = 16
 
 // Values is every value output offset was set to, the inactive one at its
 // request first; nil if it was never requested as an output. A real-time
