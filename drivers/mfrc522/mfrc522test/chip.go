@@ -420,7 +420,7 @@ func (s *Sim) startSend() {
 		return
 	}
 	s.armed = false
-	data := append([]byte(nil), s.fifo...)
+	data := append(s.op.data[:0], s.fifo...)
 	s.fifo = s.fifo[:0]
 	last := int(s.regs[regBitFraming] & 0x07)
 	n := 8 * len(data)
@@ -428,11 +428,13 @@ func (s *Sim) startSend() {
 		n = 8*(len(data)-1) + last
 	}
 	if s.regs[regTxMode]&bitTxCRCEn != 0 && last == 0 {
-		data = appendCRC(data)
+		c := CRCA(data)
+		data = append(data, c[0], c[1])
 		n += 16
 	}
 	s.rx = rxOff
-	s.air = &airOp{data: data, nbits: n, txStart: s.now, txEnd: s.now.Add(airTime(n, 0)), collAt: -1}
+	s.op = airOp{data: data, nbits: n, txStart: s.now, txEnd: s.now.Add(airTime(n, 0)), collAt: -1}
+	s.air = &s.op
 	s.updateAlerts()
 }
 

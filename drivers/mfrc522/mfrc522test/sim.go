@@ -129,10 +129,15 @@ type Sim struct {
 	rnd      uint64
 
 	field     bool
-	pendingTx bool // transmission waiting for the RF field (ModeReg TxWaitRF)
-	rx        int  // receiver: rxOff, rxWaiting, rxReceiving
-	air       *airOp
+	pendingTx bool   // transmission waiting for the RF field (ModeReg TxWaitRF)
+	rx        int    // receiver: rxOff, rxWaiting, rxReceiving
+	air       *airOp // the frame in the air (&op), nil when none
 	timer     timerState
+
+	// op is the one frame the chip has in the air, reused with its
+	// buffer frame after frame: a driver polling an empty field gets a
+	// simulator that allocates nothing (issue 21).
+	op airOp
 
 	tags   []picc
 	faults []Fault
