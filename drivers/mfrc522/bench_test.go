@@ -99,9 +99,13 @@ func BenchmarkDetect(b *testing.B) {
 	})
 }
 
+// BenchmarkIdlePoll detects over an empty field, as Watch polls an idle
+// table 50 times a second. It should allocate nothing (issue 21 point 7;
+// TestIdlePollAllocatesNothing holds it to that).
 func BenchmarkIdlePoll(b *testing.B) {
 	benchCases(b, func(b *testing.B, so *mfrc522test.Opts, irq bool) {
 		d, sim := newBench(b, so, irq, nil)
+		b.ReportAllocs()
 		if _, err := d.Detect(); err != nil {
 			b.Fatal(err)
 		}

@@ -91,8 +91,7 @@ type Dev struct {
 	irq       IRQ
 	ver       byte
 	halted    bool
-	realClock bool // Sleep is time.Sleep: loops may wait on ctx instead
-	rxBuf     []byte
+	realClock bool                 // Sleep is time.Sleep: loops may wait on ctx instead
 	trace     func(string, ...any) // tests only: exchanges and missed polls
 
 	// Shadow copies of registers the driver changes between exchanges, so
@@ -102,6 +101,16 @@ type Dev struct {
 	timerLive bool      // the timer may still run from a frame without answer
 	fieldOn   time.Time // when configure switched the RF field on
 	unsettled bool      // tags may be READY or ACTIVE after a failed attempt
+
+	// spiBuf holds one SPI transaction's bytes (read, write). It is kept
+	// between calls because Tx takes them through an interface, where a
+	// fresh slice would escape to the heap: an idle poll would allocate
+	// on every register access (issue 21). Used under mu only.
+	spiBuf []byte
+	// stack is detect's list of branches still to explore, kept between
+	// polls for the same reason: a new one per poll escapes (probe
+	// appends to it). Used under mu only.
+	stack []branch
 }
 
 // Register addresses (datasheet §9.2, table 20), named as in periph.
@@ -418,8 +427,8 @@ func (d *Dev) softReset() error {
 	t0 := d.o.Now()
 	d.o.Sleep(softResetMin)
 	for {
-		r, err := d.read(regVersion, regCommand)
-		if err != nil {
+		var r [2]byte
+		if err := d.read(r[:], regVersion, regCommand); err != nil {
 			return err
 		}
 		if checkVersion(r[0]) == nil && r[1]&cmdMask != cmdSoftReset && r[1]&cmdPowerDown == 0 {
@@ -439,8 +448,8 @@ func (d *Dev) health() error {
 	if _, err := d.awaitVersion(); err != nil {
 		return err
 	}
-	r, err := d.read(regTMode, regTPrescaler, regTxControl)
-	if err != nil {
+	var r [3]byte
+	if err := d.read(r[:], regTMode, regTPrescaler, regTxControl); err != nil {
 		return err
 	}
 	if r[0] != 0x80|tPrescaler>>8 || r[1] != tPrescaler&0xFF || r[2]&0x03 != 0x03 {

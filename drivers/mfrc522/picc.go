@@ -330,7 +330,8 @@ func (d *Dev) Detect() ([]Tag, error) {
 // detect walks the tree; expect says a tag is believed present.
 func (d *Dev) detect(expect bool) ([]Tag, error) {
 	var tags []Tag
-	stack := []branch{{}}
+	stack := append(d.stack[:0], branch{})
+	defer func() { d.stack = stack[:0] }()
 	retries := d.o.Retries
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]

@@ -1,6 +1,7 @@
 package mfrc522
 
 import (
+	"bytes"
 	"fmt"
 	"time"
 )
@@ -50,9 +51,9 @@ const (
 // the address within a transaction would put a second value into the next
 // register (Transceive into ComIEnReg, StartSend into CollReg).
 func (d *Dev) write(reg byte, v ...byte) error {
-	w := make([]byte, 1+len(v))
-	w[0] = reg << 1
-	copy(w[1:], v)
+	w := append(d.spiBuf[:0], reg<<1)
+	w = append(w, v...)
+	d.spiBuf = w
 	if err := d.c.Tx(w, nil); err != nil {
 		return fmt.Errorf("mfrc522: write 0x%02X: %w", reg, err)
 	}
@@ -60,32 +61,31 @@ func (d *Dev) write(reg byte, v ...byte) error {
 }
 
 // read reads several registers (any addresses, repeats allowed) in one SPI
-// transaction: MOSI carries one address per byte and a trailing 0, MISO
-// answers each address one byte later (datasheet §8.1.2.1, table 6).
-func (d *Dev) read(regs ...byte) ([]byte, error) {
+// transaction into dst, one byte per register: MOSI carries one address
+// per byte and a trailing 0, MISO answers each address one byte later
+// (datasheet §8.1.2.1, table 6). The caller owns dst (often an array on
+// its stack), so nothing it keeps aliases the driver's scratch buffer.
+func (d *Dev) read(dst []byte, regs ...byte) error {
 	n := len(regs) + 1
-	if cap(d.rxBuf) < 2*n {
-		d.rxBuf = make([]byte, 2*n)
+	if cap(d.spiBuf) < 2*n {
+		d.spiBuf = make([]byte, 2*n)
 	}
-	w, r := d.rxBuf[:n], d.rxBuf[n:2*n]
+	w, r := d.spiBuf[:n], d.spiBuf[n:2*n]
 	for i, reg := range regs {
 		w[i] = 0x80 | reg<<1
 	}
 	w[n-1] = 0
 	if err := d.c.Tx(w, r); err != nil {
-		return nil, fmt.Errorf("mfrc522: read: %w", err)
+		return fmt.Errorf("mfrc522: read: %w", err)
 	}
-	out := make([]byte, len(regs))
-	copy(out, r[1:])
-	return out, nil
+	copy(dst, r[1:])
+	return nil
 }
 
 func (d *Dev) read1(reg byte) (byte, error) {
-	r, err := d.read(reg)
-	if err != nil {
-		return 0, err
-	}
-	return r[0], nil
+	var r [1]byte
+	err := d.read(r[:], reg)
+	return r[0], err
 }
 
 // Answer time limits: how long after our frame an answer may start.
@@ -279,8 +279,8 @@ func (d *Dev) await(f frame, start time.Time) (byte, error) {
 	for {
 		d.pace(f, start, done, deadline)
 		// ComIrqReg and CommandReg in one transaction (tables 24, 30).
-		r, err := d.read(regComIrq, regCommand)
-		if err != nil {
+		var r [2]byte
+		if err := d.read(r[:], regComIrq, regCommand); err != nil {
 			return 0, err
 		}
 		if r[0]&doneBits != 0 {
@@ -339,20 +339,23 @@ func (d *Dev) decode(f frame, irq byte) (reply, error) {
 		}
 		return reply{}, d.recover()
 	}
-	r, err := d.read(regError, regFIFOLevel, regControl, regColl)
-	if err != nil {
+	var r [4]byte
+	if err := d.read(r[:], regError, regFIFOLevel, regControl, regColl); err != nil {
 		return reply{}, err
 	}
 	e, level, coll := r[0], int(r[1]&levelMask), r[3]
-	var data []byte
+	var data []byte // the reply's own: callers keep it (Tag.Data, ReadPages)
 	if level > 0 {
-		if data, err = d.read(repeat(regFIFOData, level)...); err != nil {
+		data = make([]byte, level)
+		if err := d.read(data, repeat(regFIFOData, level)...); err != nil {
 			return reply{}, err
 		}
 	}
 	rep := reply{data: data, lastBits: int(r[2] & lastBitsMask)}
 	if d.trace != nil {
-		d.trace("tx % X -> % X err %02X coll %02X last %d", f.data, data, e, coll, rep.lastBits)
+		// A copy of f.data: handing trace the frame's own bytes would
+		// move every frame's bytes to the heap, traced or not.
+		d.trace("tx % X -> % X err %02X coll %02X last %d", bytes.Clone(f.data), data, e, coll, rep.lastBits)
 	}
 	if err := d.errorOf(f, e, coll, &rep); err != nil {
 		return rep, err

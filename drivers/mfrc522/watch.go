@@ -120,6 +120,10 @@ type watcher struct {
 	ctx   context.Context
 	ch    chan<- Event
 	known []seen
+	// timer serves every wait of this Watch on a real clock: a new one
+	// per poll would be garbage 50 times a second (issue 21). Go 1.23's
+	// timers need no draining before Reset.
+	timer *time.Timer
 }
 
 func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
@@ -135,7 +139,7 @@ func (d *Dev) watch(ctx context.Context, ch chan<- Event) {
 			next = d.o.Now()
 			continue
 		}
-		next = d.nextPoll(ctx, next)
+		next = w.nextPoll(next)
 	}
 }
 
@@ -164,7 +168,7 @@ func (w *watcher) readerGone(now time.Time, err error) bool {
 			return false
 		}
 	}
-	if !w.send(Event{Kind: ReaderLost, Time: now, Err: err}) || !w.d.waitBack(w.ctx) {
+	if !w.send(Event{Kind: ReaderLost, Time: now, Err: err}) || !w.waitBack() {
 		return false
 	}
 	return w.send(Event{Kind: ReaderBack, Time: w.d.o.Now()})
@@ -220,10 +224,11 @@ func (w *watcher) present() []Tag {
 
 // nextPoll waits for the next poll at a fixed rate, start to start; after an
 // overrun the schedule starts again now.
-func (d *Dev) nextPoll(ctx context.Context, next time.Time) time.Time {
+func (w *watcher) nextPoll(next time.Time) time.Time {
+	d := w.d
 	next = next.Add(d.o.PollPeriod)
-	if w := next.Sub(d.o.Now()); w > 0 {
-		d.wait(ctx, w)
+	if left := next.Sub(d.o.Now()); left > 0 {
+		w.wait(left)
 		return next
 	}
 	return d.o.Now()
@@ -267,10 +272,11 @@ func markSeen(known []seen, u UID) bool {
 
 // waitBack probes VersionReg with exponential back-off until the reader
 // answers (and is re-initialised) or ctx is done.
-func (d *Dev) waitBack(ctx context.Context) bool {
+func (w *watcher) waitBack() bool {
+	d := w.d
 	wait := d.o.Backoff
-	for ctx.Err() == nil {
-		d.wait(ctx, wait)
+	for w.ctx.Err() == nil {
+		w.wait(wait)
 		err := d.Check()
 		if err == nil {
 			return true
@@ -299,16 +305,21 @@ func WorstCaseLatency(o *Opts, detect time.Duration) time.Duration {
 	return p + sleepStep + sleepLatency + detect
 }
 
-// wait sleeps for w, or less if ctx is done first and the clock is real.
-func (d *Dev) wait(ctx context.Context, w time.Duration) {
-	if !d.realClock {
-		d.o.Sleep(w)
+// wait sleeps for dur, or less if the Watch's context is done first and
+// the clock is real.
+func (w *watcher) wait(dur time.Duration) {
+	if !w.d.realClock {
+		w.d.o.Sleep(dur)
 		return
 	}
-	t := time.NewTimer(w)
-	defer t.Stop()
+	if w.timer == nil {
+		w.timer = time.NewTimer(dur)
+	} else {
+		w.timer.Reset(dur)
+	}
 	select {
-	case <-t.C:
-	case <-ctx.Done():
+	case <-w.timer.C:
+	case <-w.ctx.Done():
+		w.timer.Stop()
 	}
 }
