@@ -207,8 +207,15 @@ func (s *Sim) openSPI(dev string) (*board.SPIPort, error) {
 // sleeper is a reader's sleep: short waits move its modelled clock only;
 // a wait between polls also waits for Poll (or, in real time, for as long
 // or until Poll), or for the port or the board to close.
+//
+// In real time a wait between polls runs on a timer kept between waits
+// (idle holds it while no wait does): the virtual table's readers wait
+// 50 times a second each, and a new timer per wait was most of what an
+// idle daemon allocated (issue 21). A second wait while the first holds
+// it makes its own, so waits never share a timer.
 func (s *Sim) sleeper(c *mfrc522test.Sim, dev string, closed <-chan struct{}) func(time.Duration) {
 	poll := s.polls[dev]
+	idle := make(chan *time.Timer, 1)
 	return func(d time.Duration) {
 		c.Sleep(d)
 		if d < longWait {
@@ -216,8 +223,20 @@ func (s *Sim) sleeper(c *mfrc522test.Sim, dev string, closed <-chan struct{}) fu
 		}
 		var timeout <-chan time.Time
 		if s.realTime {
-			tm := time.NewTimer(d)
-			defer tm.Stop()
+			var tm *time.Timer
+			select {
+			case tm = <-idle:
+				tm.Reset(d) // Go 1.23 timers: no stale expiry to drain
+			default:
+				tm = time.NewTimer(d)
+			}
+			defer func() {
+				tm.Stop()
+				select {
+				case idle <- tm:
+				default:
+				}
+			}()
 			timeout = tm.C
 		}
 		select {
