@@ -242,6 +242,11 @@ func (in *Inputs) Close() error {
 type Edge struct {
 	line  *gpiocdev.Line
 	edges chan struct{}
+	// timer serves every timed wait: the reader's driver waits once per
+	// exchange, 50 polls a second, and a new timer per wait was garbage
+	// an idle table made for nothing (issue 21). Go 1.23's timers need no
+	// draining before Reset.
+	timer *time.Timer
 }
 
 // RequestEdge requests line offset as an input with its pull-up and
@@ -271,6 +276,7 @@ func (e *Edge) handle(gpiocdev.LineEvent) {
 
 // WaitForEdge waits up to timeout (forever if negative, not at all if 0)
 // for a falling edge, and reports whether one came since the last call.
+// It is for one waiter at a time, as mfrc522 waits (under its lock).
 func (e *Edge) WaitForEdge(timeout time.Duration) bool {
 	select {
 	case <-e.edges:
@@ -284,12 +290,16 @@ func (e *Edge) WaitForEdge(timeout time.Duration) bool {
 		<-e.edges
 		return true
 	}
-	t := time.NewTimer(timeout)
-	defer t.Stop()
+	if e.timer == nil {
+		e.timer = time.NewTimer(timeout)
+	} else {
+		e.timer.Reset(timeout)
+	}
 	select {
 	case <-e.edges:
+		e.timer.Stop()
 		return true
-	case <-t.C:
+	case <-e.timer.C:
 		return false
 	}
 }

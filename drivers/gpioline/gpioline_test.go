@@ -93,3 +93,26 @@ func TestEdge(t *testing.T) {
 		t.Errorf("RequestEdge() on a missing chip = %v, want an error naming the chip and line", err)
 	}
 }
+
+// TestEdgeWaitAllocatesNothing: the reader's driver waits for its IRQ once
+// per exchange; every timed wait after the first reuses one timer (issue
+// 21 point 7), and a wait still lasts until its timeout.
+func TestEdgeWaitAllocatesNothing(t *testing.T) {
+	e, fire := gpioline.EdgeFor()
+	start := time.Now()
+	allocs := testing.AllocsPerRun(5, func() {
+		if e.WaitForEdge(time.Millisecond) {
+			t.Fatal("WaitForEdge(1ms) with no event = true")
+		}
+	})
+	if el := time.Since(start); el < 6*time.Millisecond {
+		t.Errorf("six waits of 1 ms took %v: a wait ended early", el)
+	}
+	fire()
+	if !e.WaitForEdge(time.Second) {
+		t.Error("WaitForEdge(1s) after an event = false")
+	}
+	if allocs != 0 {
+		t.Errorf("a timed wait for the IRQ allocates %v times, want 0", allocs)
+	}
+}
