@@ -14,9 +14,9 @@
 //	unoref help [COMMAND]                       explain a command
 //
 // With no command (or with flags first) it runs the table daemon, `run`,
-// whose collector runs at GOGC=50 unless its environment sets GOGC (run.go's
-// gcPercent: its live heap is a few megabytes, and Go's default lets the
-// heap grow by as much again).
+// whose collector runs at GOGC=50 unless its environment sets GOGC, and
+// which hands free memory back to the system once it goes quiet
+// (memory.go: its live heap is a few megabytes).
 // Each command's help (unoref help COMMAND) is the reference; README.md
 // and firmware/README.md say how a family installs and uses it.
 package main

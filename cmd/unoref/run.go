@@ -243,22 +243,13 @@ func parseRun(self *command, args []string) (Config, runFlags, error) {
 	return c, o, errors.Join(errs...)
 }
 
-// gcPercent is the daemon's GOGC when its environment sets none. Its live
-// heap is 1–3 MB (the catalogs, the page's templates, a game's lines): at
-// Go's default of 100 the collector lets the heap grow by as much again,
-// and to 4 MB at least, which was ~1 MB of what a 20,000-event game added
-// to its resident set (issue 21: 4.8–5.5 MiB at 100, 4.1–4.3 at 50). At
-// 50 the heap grows by half its live size (to 2 MB at least), and the
-// collector runs twice as often, each time over those few megabytes:
-// README's "Measured" table gives the cost.
-const gcPercent = 50
-
 // serve runs the table of configuration c until ctx is done, the table
 // or its page fails or, with m.stdin, the controls end.
 func serve(ctx context.Context, e *env, c Config, m runMode) error {
 	if _, set := os.LookupEnv("GOGC"); !set {
 		defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	}
+	go trimWhenQuiet(ctx, time.Second)
 	log := newLogger(e.stderr)
 	cfg := table.Config{Players: c.Players, Rules: c.rules(), UnoGrace: c.UnoGrace, Virtual: m.virtual, Log: log,
 		Lang: c.lang(), RefusalHold: c.RefusalHold}

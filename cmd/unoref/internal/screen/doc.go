@@ -21,16 +21,18 @@
 // renders every message of every language through the SSD1306 simulator.
 //
 // Screen.Link puts an address for a phone on the whole screen as a QR code
-// (qr.go: github.com/piglig/go-qr, version 2 or 3, two pixels a module,
+// (qr.go: github.com/skip2/go-qrcode, version 2 or 3, two pixels a module,
 // dark modules on a lit square, the quiet zone 3 px or more), with the
-// page's setup code in bold beside it: first boot in one scan. go-qr is a
-// port of Nayuki's reference encoder, kept up: it splits the text into the
-// segments that take the fewest bits, which fits an address with a setup
-// code in version 2 where encoders with one mode a code (rsc.io/qr,
-// skip2/go-qrcode, yeqown/go-qrcode) need version 3, picks the mask by the
-// standard's penalty (rsc.io/qr always uses mask 0), and adds about 120 KB
-// to the binary (skip2, unmaintained since 2020, 140 KB; yeqown 390 KB).
-// Its decoder reads the panel back in the tests, beside zbarimg.
+// page's setup code in bold beside it: first boot in one scan. The code is
+// the smallest version that holds the address, at the highest error
+// correction level that version still holds it at (an address with a
+// setup code is version 3 at level M), its mask chosen by the standard's
+// penalty. go-qrcode has not changed since 2020, as the standard hasn't;
+// github.com/piglig/go-qr, which splits an address into fewer bits, fills
+// a 512 KiB table at every start (its Kanji map, [65536]int): two thirds
+// of a megabyte of the daemon's resident set for a code drawn once a boot
+// (issue 21; README's "Measured"). go-qr's decoder still reads the panel
+// back in the tests, beside zbarimg.
 //
 // A game that has ended shows its final standings (phase "over"): titled
 // by how it ended (Screen.End: won, ended early, stopped), the players in

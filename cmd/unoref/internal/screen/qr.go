@@ -4,7 +4,7 @@ import (
 	"image"
 	"sync"
 
-	qr "github.com/piglig/go-qr"
+	qrcode "github.com/skip2/go-qrcode"
 	"periph.io/x/devices/v3/ssd1306/image1bit"
 )
 
@@ -18,50 +18,68 @@ const (
 	qrSide       = Height // the lit square
 )
 
+// qrLevels are the error correction levels, the least first.
+var qrLevels = []qrcode.RecoveryLevel{qrcode.Low, qrcode.Medium, qrcode.High, qrcode.Highest}
+
 // qrCache keeps the last link's modules: Render runs on every redraw and
 // from the page's /oled.png, and the link changes once a boot.
 var qrCache struct {
 	sync.Mutex
-	link string
-	code *qr.QrCode
+	link    string
+	modules [][]bool // [y][x], true for a dark module; nil when none fits
 }
 
-// qrCode encodes link in the smallest version up to qrMaxVersion, in the
-// segments that take the fewest bits (digits of an address as numbers,
-// the rest as bytes), at the highest error correction level that still
-// fits: nil when the link is too long for the panel.
-func qrCode(link string) *qr.QrCode {
+// qrModules encodes link in the smallest version up to qrMaxVersion, at
+// the highest error correction level that still fits that version, and
+// returns its modules without the quiet zone: nil when the link is too
+// long for the panel.
+func qrModules(link string) [][]bool {
 	qrCache.Lock()
 	defer qrCache.Unlock()
-	if link == qrCache.link {
-		return qrCache.code
+	if link != qrCache.link {
+		qrCache.link, qrCache.modules = link, encodeQR(link)
 	}
-	qrCache.link, qrCache.code = link, nil
-	segs, err := qr.MakeSegmentsOptimally(link, qr.Low, 1, qrMaxVersion)
-	if err != nil {
+	return qrCache.modules
+}
+
+// encodeQR is qrModules uncached. go-qrcode panics only on a bug of its
+// own: the panel then shows the address in words, as for a long link.
+func encodeQR(link string) (modules [][]bool) {
+	defer func() {
+		if recover() != nil {
+			modules = nil
+		}
+	}()
+	var best *qrcode.QRCode
+	for _, level := range qrLevels {
+		c, err := qrcode.New(link, level)
+		if err != nil || c.VersionNumber > qrMaxVersion || best != nil && c.VersionNumber > best.VersionNumber {
+			break
+		}
+		best = c
+	}
+	if best == nil {
 		return nil
 	}
-	c, err := qr.EncodeSegments(segs, qr.Low, 1, qrMaxVersion, -1, true)
-	if err != nil {
-		return nil
-	}
-	qrCache.code = c
-	return c
+	// The quiet zone is the lit square's; the mask is chosen by the
+	// standard's penalty on the symbol alone. Bitmap encodes: once.
+	best.DisableBorder = true
+	return best.Bitmap()
 }
 
 // drawQR draws the code of link in the lit square at (x, 0) and reports
 // whether it fits.
 func drawQR(dst *image1bit.VerticalLSB, x int, link string) bool {
-	c := qrCode(link)
-	if c == nil {
+	m := qrModules(link)
+	if m == nil {
 		return false
 	}
 	fillRect(dst, image.Rect(x, 0, x+qrSide, qrSide), image1bit.On)
-	side := c.Size() * qrScale
+	side := len(m) * qrScale
 	ox, oy := x+(qrSide-side)/2, (qrSide-side)/2
-	for my := range c.Size() {
-		for mx := range c.Size() {
-			if c.Module(mx, my) {
+	for my, row := range m {
+		for mx, dark := range row {
+			if dark {
 				fillRect(dst, image.Rect(ox+mx*qrScale, oy+my*qrScale, ox+(mx+1)*qrScale, oy+(my+1)*qrScale), image1bit.Off)
 			}
 		}

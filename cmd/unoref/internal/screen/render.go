@@ -65,7 +65,7 @@ const (
 
 func layoutOf(s Screen) int {
 	switch {
-	case s.Link != "" && qrCode(s.Link) != nil:
+	case s.Link != "" && qrModules(s.Link) != nil:
 		return layoutLink
 	case s.Alert != AlertNone:
 		return layoutAlert
