@@ -353,7 +353,7 @@ func listGames(ctx context.Context, j *history, games []journal.GameSummary, asJ
 			winner = l.Render(msg.Msg{Key: "cli.hist.cell", Args: msg.Args{Text: winner, Value: l.Render(msg.Msg{Key: "page.hist.sim"})}})
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", g.ID, g.StartedAt.Local().Format("2006-01-02 15:04"),
-			strings.Join(g.Players, " "), presetName(l, g.RulesWords()), g.Rounds, winner, totalsText(journal.Totals(rounds[i])))
+			strings.Join(g.Players, " "), rulesCell(l, g.RulesWords()), g.Rounds, winner, totalsText(journal.Totals(rounds[i])))
 	}
 	return tw.Flush()
 }
@@ -372,18 +372,50 @@ func headerRow(l lang.Lang, names ...string) string {
 	return strings.Join(words, "\t")
 }
 
-// presetName is the preset of a rules line in l's words ("Russian house
-// rules"), then its options as the line writes them: a table's short
-// cell. The game's own page says the whole line in words.
-func presetName(l lang.Lang, rules string) string {
+// rulesCell is a rules line as a table's short cell in l's words: the
+// preset's name, then the house rules it switches on by their names and
+// the target ("официальные, сложение штрафов, цель 300"), and "…" when the
+// line changes anything else (a rule switched off, a penalty, the
+// scoring): `history --game N` says the whole line in words. A line the
+// referee can't read shows as it is.
+func rulesCell(l lang.Lang, rules string) string {
 	w := strings.Fields(rules)
 	if len(w) == 0 {
 		return rules
 	}
-	if name := l.Render(msg.Msg{Key: "rules.name." + w[0]}); name != "rules.name."+w[0] {
-		w[0] = name
+	r, err := referee.ParseRules(w[0], w[1:])
+	if err != nil {
+		return rules
 	}
-	return strings.Join(w, " ")
+	name := func(rule string) (string, bool) {
+		key := "rules.name." + rule
+		s := l.Render(msg.Msg{Key: key})
+		return s, s != key
+	}
+	preset, ok := name(w[0])
+	if !ok {
+		return rules
+	}
+	cell, more := []string{preset}, false
+	for _, o := range w[1:] {
+		switch k, _, set := strings.Cut(strings.TrimPrefix(o, "+"), "="); {
+		case set && k == "target" && !r.SevenRounds:
+			cell = append(cell, l.Render(msg.Msg{Key: "page.chart.target", Args: msg.Args{N: r.Target}}))
+		case !set && !strings.HasPrefix(o, "-"):
+			if s, ok := name(k); ok {
+				cell = append(cell, s)
+				continue
+			}
+			more = true
+		default:
+			more = true
+		}
+	}
+	s := strings.Join(cell, ", ")
+	if more {
+		s += " …"
+	}
+	return s
 }
 
 // rulesSentence is a rules line said in l, as the referee says it when

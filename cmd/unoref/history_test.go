@@ -17,6 +17,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/unoref/unoref/lang"
+	"github.com/unoref/unoref/lang/langtest"
 	"github.com/unoref/unoref/referee"
 	"github.com/unoref/unoref/referee/journal"
 	"github.com/unoref/unoref/referee/playtest"
@@ -266,7 +268,7 @@ func TestHistoryList(t *testing.T) {
 			}
 			totals = strings.Join(parts, ", ")
 		}
-		want := []string{strconv.FormatInt(g.id, 10), cells[1], strings.Join(g.players, " "), rulesCell(g.rules),
+		want := []string{strconv.FormatInt(g.id, 10), cells[1], strings.Join(g.players, " "), listRules(g.rules),
 			strconv.Itoa(len(g.rounds)), g.winnerText(), totals}
 		if !slices.Equal(cells, want) {
 			t.Errorf("game %d (%s): line %q, want cells %q", g.id, g.name, lines[i+1], want)
@@ -277,12 +279,26 @@ func TestHistoryList(t *testing.T) {
 	}
 }
 
-// rulesCell is a rules line as history's list shows it in English: the
-// preset's name in words, then the options as written.
-func rulesCell(rules string) string {
+// listRules is a rules line as history's list shows it in English: the
+// preset's name, the house rules switched on by their names, the target,
+// and "…" when the line changes anything else.
+func listRules(rules string) string {
 	w := strings.Fields(rules)
-	w[0] = map[string]string{"official": "official", "cars": "Cars", "house-ru": "Russian house rules"}[w[0]]
-	return strings.Join(w, " ")
+	cell := []string{map[string]string{"official": "official", "cars": "Cars", "house-ru": "Russian house rules"}[w[0]]}
+	more := false
+	for _, o := range w[1:] {
+		if n, ok := strings.CutPrefix(o, "target="); ok {
+			cell = append(cell, "target "+n)
+		} else if name, ok := map[string]string{"+stacking": "stacking", "+jump-in": "jump in", "+uno-slap": "UNO slap"}[o]; ok {
+			cell = append(cell, name)
+		} else {
+			more = true
+		}
+	}
+	if more {
+		return strings.Join(cell, ", ") + " …"
+	}
+	return strings.Join(cell, ", ")
 }
 
 // andList is names as English lists them: "Ann, Ben and Cy".
@@ -661,5 +677,42 @@ func TestHistoryConfig(t *testing.T) {
 	}
 	if _, errOut, code := call(t, "", "history", "--config", cfg, "--data", other); code != 1 || !strings.Contains(errOut, "no journal at "+other) {
 		t.Errorf("history --config --data: exit %d, %q; want --data's directory", code, errOut)
+	}
+}
+
+// The history's rules column says a rules line in words in every
+// language: the preset's name, the house rules switched on by name, the
+// target, and "…" for whatever else the line changes; no option code.
+func TestRulesCell(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want map[lang.Lang]string // "" for languages not spelled out here
+	}{
+		{"official", map[lang.Lang]string{lang.English: "official", lang.Russian: "официальные"}},
+		{"official target=15", map[lang.Lang]string{lang.English: "official, target 15", lang.Russian: "официальные, цель 15", lang.Romanian: "oficiale, ținta 15"}},
+		{"house-ru +seven-zero target=300", map[lang.Lang]string{lang.English: "Russian house rules, swaps on 7 and 0, target 300", lang.Russian: "домашние, семь-ноль, цель 300"}},
+		{"official +stacking", map[lang.Lang]string{lang.English: "official, stacking", lang.Russian: "официальные, сложение штрафов"}},
+		{"house-ru -jump-in", map[lang.Lang]string{lang.English: "Russian house rules …", lang.Serbian: "kućna ruska …"}},
+		{"official uno-penalty=4 +jump-in", map[lang.Lang]string{lang.English: "official, jump in …", lang.Armenian: "պաշտոնական, միջամտություն …"}},
+		{"official scoring=lazy target=3", map[lang.Lang]string{lang.English: "official, target 3 …"}},
+		{"chess", map[lang.Lang]string{lang.English: "chess", lang.Russian: "chess"}}, // not a rules line: as it is
+	} {
+		for _, l := range lang.Languages() {
+			got := rulesCell(l, c.line)
+			if want, ok := c.want[l]; ok && got != want {
+				t.Errorf("rulesCell(%s, %q) = %q, want %q", l, c.line, got, want)
+			}
+			if c.line == "chess" {
+				continue
+			}
+			if strings.ContainsAny(got, "=+") || strings.Contains(got, "-jump") || strings.Contains(got, "stacking") && l != lang.English {
+				t.Errorf("rulesCell(%s, %q) = %q: an option's code in a cell a person reads", l, c.line, got)
+			}
+			for _, p := range langtest.Problems(l, got) {
+				if !strings.Contains(p, "starts in lower case") { // a cell, not a sentence
+					t.Errorf("rulesCell(%s, %q) = %q: %s", l, c.line, got, p)
+				}
+			}
+		}
 	}
 }

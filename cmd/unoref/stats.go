@@ -252,7 +252,7 @@ func writePlayer(w io.Writer, s journal.PlayerStats, games []journal.PlayerGame,
 		if g.Won {
 			won = yes
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", g.Game, g.Started.Local().Format("2006-01-02 15:04"), presetName(l, g.Preset), won, g.Rounds, g.RoundsWon, g.Left, g.Refused)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", g.Game, g.Started.Local().Format("2006-01-02 15:04"), rulesCell(l, g.Preset), won, g.Rounds, g.RoundsWon, g.Left, g.Refused)
 	}
 	return tw.Flush()
 }
