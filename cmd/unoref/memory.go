@@ -25,7 +25,8 @@ const gcPercent = 50
 // catalogs read, the schema checked, the page's templates parsed), a
 // round's end, a night's history read on a phone. The collector keeps
 // free pages for the next allocation and returns them only slowly; an
-// idle table has no next allocation to keep them for. Quiet is a tick in
+// idle table has no next allocation to keep them for (its reader's
+// empty-field polls allocate nothing: drivers/mfrc522). Quiet is a tick in
 // which the daemon allocated less than quietBytes; a trim waits until
 // trimAfter has been allocated since the last one, so a game's taps,
 // seconds apart, trim once every few dozen taps rather than after each.
@@ -52,8 +53,9 @@ func (t *trimmer) done(allocs uint64) { t.last, t.trimmed = allocs, allocs }
 
 // trimWhenQuiet trims the heap every period in which the trimmer says to,
 // until ctx is done. A trim is a collection and the return of every free
-// page (debug.FreeOSMemory): a millisecond or two here, off the tap's
-// path, and the collector's next cycle starts from the live heap.
+// page (debug.FreeOSMemory): about a millisecond of CPU here, on its own
+// goroutine; a tap that lands during one waits at most for the
+// collection's stop-the-world pauses (under half a millisecond here).
 func trimWhenQuiet(ctx context.Context, period time.Duration) {
 	t := trimmer{last: heapAllocs()} // the start-up's garbage counts
 	tick := time.NewTicker(period)
