@@ -389,3 +389,25 @@ func TestDecimal(t *testing.T) {
 		}
 	}
 }
+
+// Known says whether a language's catalog has a key: a name it has is
+// said in its words, one it lacks is not made up.
+func TestKnown(t *testing.T) {
+	for _, c := range []struct {
+		l    Lang
+		key  string
+		want string
+		ok   bool
+	}{
+		{Russian, "rules.name.official", "официальные", true},
+		{English, "rules.name.house-ru", "Russian house rules", true},
+		{Romanian, "decimal.point", ",", true},
+		{Russian, "rules.name.chess", "", false},
+		{Armenian, "page.fam.code.no-such-code", "", false},
+	} {
+		got, ok := c.l.Known(c.key)
+		if got != c.want || ok != c.ok {
+			t.Errorf("%s.Known(%q) = %q, %v; want %q, %v", c.l, c.key, got, ok, c.want, c.ok)
+		}
+	}
+}

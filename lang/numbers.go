@@ -21,7 +21,7 @@ func (l Lang) Spoken(s msg.Sentence) string {
 // (decimal.point: en "9.5", ru «9,5»), for an average a person reads.
 func (l Lang) Decimal(f float64) string {
 	s := strconv.FormatFloat(f, 'f', 1, 64)
-	if p := l.Render(msg.Msg{Key: "decimal.point"}); p != "." && p != "decimal.point" {
+	if p, ok := l.Known("decimal.point"); ok && p != "." {
 		s = strings.Replace(s, ".", p, 1)
 	}
 	return s

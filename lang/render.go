@@ -20,6 +20,16 @@ func (l Lang) Render(m msg.Msg) string {
 	return string(l.AppendRender(buf[:0], &m))
 }
 
+// Known is key in l with no arguments, and whether l's catalog has it:
+// for a name the catalog may not have yet (a preset, a refusal code), which
+// its caller then shows as it is.
+func (l Lang) Known(key string) (string, bool) {
+	if l.book().msgs[key] == nil {
+		return "", false
+	}
+	return l.Render(msg.Msg{Key: key}), true
+}
+
 // AppendRender appends m in l to dst, as Render says it.
 func (l Lang) AppendRender(dst []byte, m *msg.Msg) []byte { return l.appendRender(dst, m, false) }
 

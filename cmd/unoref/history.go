@@ -387,11 +387,7 @@ func rulesCell(l lang.Lang, rules string) string {
 	if err != nil {
 		return rules
 	}
-	name := func(rule string) (string, bool) {
-		key := "rules.name." + rule
-		s := l.Render(msg.Msg{Key: key})
-		return s, s != key
-	}
+	name := func(rule string) (string, bool) { return l.Known("rules.name." + rule) }
 	preset, ok := name(w[0])
 	if !ok {
 		return rules

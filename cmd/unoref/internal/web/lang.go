@@ -113,7 +113,7 @@ func (w words) Decimal(f float64) string { return w.l.Decimal(f) }
 
 // known is key in the language, or else when the catalog lacks it.
 func (w words) known(key, or string) string {
-	if s := w.T(key); s != key {
+	if s, ok := w.l.Known(key); ok {
 		return s
 	}
 	return or
