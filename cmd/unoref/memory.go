@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"time"
@@ -52,10 +53,12 @@ func (t *trimmer) tick(allocs uint64) bool {
 func (t *trimmer) done(allocs uint64) { t.last, t.trimmed = allocs, allocs }
 
 // trimWhenQuiet trims the heap every period in which the trimmer says to,
-// until ctx is done. A trim is a collection and the return of every free
-// page (debug.FreeOSMemory): about a millisecond of CPU here, on its own
-// goroutine; a tap that lands during one waits at most for the
-// collection's stop-the-world pauses (under half a millisecond here).
+// until ctx is done. A trim is two collections (what a sync.Pool keeps,
+// such as the OLED picture's PNG compressor, lasts until the second) and
+// the return of every free page (debug.FreeOSMemory): a millisecond or
+// two of CPU here, on its own goroutine; a tap that lands during one waits
+// at most for the collections' stop-the-world pauses (under half a
+// millisecond each here).
 func trimWhenQuiet(ctx context.Context, period time.Duration) {
 	t := trimmer{last: heapAllocs()} // the start-up's garbage counts
 	tick := time.NewTicker(period)
@@ -66,6 +69,7 @@ func trimWhenQuiet(ctx context.Context, period time.Duration) {
 			return
 		case <-tick.C:
 			if t.tick(heapAllocs()) {
+				runtime.GC()
 				debug.FreeOSMemory()
 				t.done(heapAllocs())
 			}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -63,7 +64,8 @@ func unorefBinary(b *testing.B) string {
 // 20.7 MiB when every catalog was parsed at start-up; 8 ms and 11.3 MiB
 // before the catalogs). page is `unoref run --sim` on an empty data
 // directory, from exec to its page answering; idle-MiB its resident set
-// once it has been quiet for settle.
+// once it has been quiet for settle; phone the same once a phone's
+// browser has the page open, its event stream included.
 func BenchmarkStartup(b *testing.B) {
 	bin := unorefBinary(b)
 	log := filepath.Join(b.TempDir(), "tiny.log")
@@ -115,6 +117,34 @@ func BenchmarkStartup(b *testing.B) {
 			d.stop()
 		}
 		b.ReportMetric(float64(wait.Microseconds())/1000/float64(b.N), "ms-to-page")
+		b.ReportMetric(idle, "idle-MiB")
+	})
+	// phone is the page as a phone's browser opens it: the page, its script
+	// and style, the OLED's picture, and the event stream held open.
+	b.Run("phone", func(b *testing.B) {
+		var idle float64
+		for b.Loop() {
+			d := startBenchDaemon(b, bin, "--listen", "127.0.0.1:0")
+			for _, p := range []string{"", "static/app.js", "static/style.css", "oled.png?v=1"} {
+				resp, err := http.Get(d.url + p)
+				if err != nil {
+					b.Fatal(err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					b.Fatalf("GET /%s: %s", p, resp.Status)
+				}
+			}
+			events, err := http.Get(d.url + "events")
+			if err != nil {
+				b.Fatal(err)
+			}
+			time.Sleep(settle)
+			idle = max(idle, vmRSS(b, d.cmd.Process.Pid))
+			events.Body.Close()
+			d.stop()
+		}
 		b.ReportMetric(idle, "idle-MiB")
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"path"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -112,6 +113,16 @@ type Server struct {
 //go:embed assets
 var assets embed.FS
 
+// staticTypes are the types of the files under assets/static. Named here,
+// the file server never asks package mime, whose first lookup reads the
+// system's whole table of types (Debian's /etc/mime.types, some 2,000)
+// into memory for the daemon's life: 0.4 MB of heap and 0.9 MiB of its
+// resident set for two files (issue 21).
+var staticTypes = map[string]string{
+	".js":  "text/javascript; charset=utf-8",
+	".css": "text/css; charset=utf-8",
+}
+
 // New returns the handler of the page of t. o may be nil. A PIN file that
 // can't be read is logged (Opts.Log) and the table then has no PIN: only
 // its setup code unlocks it.
@@ -159,6 +170,9 @@ func New(t Table, o *Opts) *Server {
 	s.mux.HandleFunc("POST /api/record", s.serveRecord)
 	s.mux.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
+		if t, ok := staticTypes[path.Ext(r.URL.Path)]; ok {
+			w.Header().Set("Content-Type", t)
+		}
 		files.ServeHTTP(w, r)
 	}))
 	s.handler = s.guard(s.mux)
