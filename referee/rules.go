@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"cmp"
 	"errors"
 	"strconv"
 	"strings"
@@ -214,7 +215,9 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 			}
 		}
 		if o == nil {
-			return Rules{}, &RulesError{Option: name, Msg: msg.Msg{Key: "rules.bad.option", Args: msg.Args{Value: name, Command: optionNames()}}}
+			// A word with no name ("+", "=5") is named as written: an
+			// empty Value would render as "<no value>".
+			return Rules{}, &RulesError{Option: name, Msg: msg.Msg{Key: "rules.bad.option", Args: msg.Args{Value: cmp.Or(name, word), Command: optionNames()}}}
 		}
 		if seen[name] {
 			return Rules{}, rulesError(name, "rules.twice", msg.Args{})
@@ -227,7 +230,7 @@ func ParseRules(preset string, opts []string) (Rules, error) {
 			}
 			*o.flag(&r) = on
 		case optInt:
-			if !hasValue {
+			if value == "" { // "-target" or "target="
 				return Rules{}, rulesError(name, "rules.number", msg.Args{N: o.min + 1})
 			}
 			v, err := strconv.Atoi(value)

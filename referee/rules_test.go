@@ -50,6 +50,11 @@ func TestParseRules(t *testing.T) {
 		{"§3 bad enforcement", "official", []string{"uno-enforcement=nobody"}, nil, "`uno-enforcement` takes one of `auto, players`"},
 		{"§4 bad scoring", "official", []string{"scoring=golf"}, nil, "`scoring` takes one of `winner-collects, penalty, lazy`"},
 		{"§1 bad deck", "official", []string{"deck=tarot"}, nil, "`deck` takes one of `standard, cars, blanks`"},
+		// A word with no option name, or a setting with no value, is named
+		// as written, never as "<no value>".
+		{"§7 an option word with no name", "official", []string{"=5"}, nil, "“=5” is not a house rule"},
+		{"§7 a lone plus", "official", []string{"+"}, nil, "“+” is not a house rule"},
+		{"§3 setting with an empty value", "official", []string{"target="}, nil, "The rule `target` needs a number"},
 		{"§3 stacking with deflect-draw-two", "official", []string{"+stacking", "+deflect-draw-two"}, nil, "pick one"},
 		{"§3 stacking in house-ru", "house-ru", []string{"+stacking"}, nil, "add `-deflect-draw-two`"},
 		{"§3 seven-rounds with play-to-end", "official", []string{"+seven-rounds", "+play-to-end"}, nil, "`seven-rounds` and `play-to-end` can't both be on"},
