@@ -24,14 +24,10 @@ import (
 var fields = []string{"line", "ok", "error", "message", "phase", "turn", "direction", "top", "color", "pending", "hands", "scores", "round", "winner"}
 
 // countEvents counts the lines of log that are events or should be: not
-// blank, not only a comment (RULES.md "The table log"), or too long to read.
+// blank, not only a comment (RULES.md "The table log"), however long.
 func countEvents(log string) int {
 	n := 0
 	for _, l := range strings.Split(log, "\n") {
-		if len(strings.TrimSuffix(l, "\r")) > tablelog.MaxLine {
-			n++
-			continue
-		}
 		if i := strings.IndexByte(l, '#'); i >= 0 {
 			l = l[:i]
 		}

@@ -2,6 +2,7 @@ package tablelog
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -135,6 +136,33 @@ func TestLines(t *testing.T) {
 		}
 	}
 	want := []string{"players", "err", "err", "start", "draw"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lines (-want +got):\n%s", diff)
+	}
+}
+
+// TestLinesLongComment: only the event counts toward MaxLine. A comment
+// or trailing blanks of any length are not an event line (RULES.md §7:
+// "# starts a comment, blank lines are ignored"); a word past the limit
+// still makes the line too long.
+func TestLinesLongComment(t *testing.T) {
+	long := strings.Repeat("x", MaxLine+10)
+	pad := strings.Repeat(" ", MaxLine+10)
+	log := "#" + long + "\n" + // a comment alone
+		"players Ann Ben # " + long + "\n" + // an event and a long comment
+		pad + "\n" + // a blank line
+		"start R3" + pad + "\r\n" + // trailing blanks
+		"draw" + pad + "R3\n" + // a word past the limit
+		"pass " + pad + "#" + long // blanks, then a comment, at the end
+	var got []string
+	for l := range Lines(strings.NewReader(log)) {
+		if l.Err != nil {
+			got = append(got, fmt.Sprintf("%d err", l.N))
+		} else {
+			got = append(got, fmt.Sprintf("%d %s", l.N, l.Ev.Kind))
+		}
+	}
+	want := []string{"2 players", "4 start", "5 err", "6 pass"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Lines (-want +got):\n%s", diff)
 	}

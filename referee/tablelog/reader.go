@@ -2,6 +2,7 @@ package tablelog
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"iter"
@@ -9,8 +10,9 @@ import (
 	"github.com/unoref/unoref/lang/msg"
 )
 
-// MaxLine is the longest line Lines reads; a longer one is answered as a bad
-// line and reading goes on with the next.
+// MaxLine is the longest event line Lines reads, its comment and trailing
+// blanks aside; a longer one is answered as a bad line and reading goes on
+// with the next.
 const MaxLine = 4096
 
 // Line is one non-blank, non-comment line of a log: its event, or why it
@@ -31,16 +33,30 @@ func Lines(r io.Reader) iter.Seq[Line] {
 		buf := make([]byte, 0, 128)
 		for n := 1; ; n++ {
 			buf = buf[:0]
-			long := false
+			long, comment := false, false
 			var err error
 			for {
 				var part []byte
 				var more bool
 				part, more, err = br.ReadLine()
-				if len(buf)+len(part) > MaxLine {
-					long = true
-				} else {
+				switch {
+				case long || comment:
+				case len(buf)+len(part) <= MaxLine:
 					buf = append(buf, part...)
+				default:
+					// Over the limit, only the event counts: a comment is
+					// dropped (RULES.md §7: # starts one), and blanks past
+					// the limit are trailing until a word follows them.
+					if i := bytes.IndexByte(buf, '#'); i >= 0 {
+						buf, part, comment = buf[:i], nil, true
+					} else if i := bytes.IndexByte(part, '#'); i >= 0 {
+						part, comment = part[:i], true
+					}
+					if room := MaxLine - len(buf); len(part) > room && !allBlank(part[room:]) {
+						long = true
+					} else {
+						buf = append(buf, part[:min(len(part), room)]...)
+					}
 				}
 				if !more || err != nil {
 					break
@@ -64,4 +80,14 @@ func Lines(r io.Reader) iter.Seq[Line] {
 			}
 		}
 	}
+}
+
+// allBlank reports whether b holds only the blanks that separate words.
+func allBlank(b []byte) bool {
+	for _, c := range b {
+		if !blank[c] {
+			return false
+		}
+	}
+	return true
 }
