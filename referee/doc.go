@@ -49,7 +49,9 @@
 //     the next accepted play or draw by anyone (the owner included, e.g. after
 //     a two-player Skip) and at a challenge. uno NAME by the player to act
 //     holding two cards is a call made before the card lands and counts for
-//     that play. uno by a player holding one card is always accepted. A false
+//     that play: in a turn, after a draw, and on a draw owed when a house
+//     rule lets a card answer it (a draw or a challenge drops the call).
+//     uno by a player holding one card is always accepted. A false
 //     call (more cards) is refused false-uno. A catch of a player who called,
 //     or after the window closed, is refused bad-catch (not penalised: the
 //     catch line does not say who caught). Hands moved by seven-zero or a 7

@@ -620,11 +620,27 @@ func (g *Game) uno(who string) Verdict {
 		return called
 	case g.hand[seat] == 1:
 		return accept(say("uno.one", g.who(seat)))
-	case g.hand[seat] == 2 && seat == g.turn && (g.ph == phTurn || g.ph == phDrawn):
+	case g.hand[seat] == 2 && seat == g.turn && g.mayPlay():
 		g.preCall = seat
 		return called
 	}
 	return g.mistake(seat, ErrFalseUno, say("uno.false", msg.Args{Player: nm, N: g.hand[seat]}))
+}
+
+// mayPlay reports whether the player to act may put a card down now: in
+// their turn, after drawing, or on the draw they owe when a house rule
+// lets a card answer it (deflect-draw-two, stacking, wd4-answer-draw-two,
+// reverse-bounce, jump-in). A UNO call then counts for that card, so it
+// is not a false call (§2.9: the call goes with the second-last card).
+func (g *Game) mayPlay() bool {
+	r := &g.rules
+	switch g.ph {
+	case phTurn, phDrawn:
+		return true
+	case phPenalty, phChallenge:
+		return !g.ending && (r.DeflectDrawTwo || r.Stacking || r.WD4AnswerDrawTwo || r.ReverseBounce || r.JumpIn)
+	}
+	return false
 }
 
 func (g *Game) catch(who, by string) Verdict {
@@ -670,7 +686,7 @@ func (g *Game) challenge() Verdict {
 	// The challenge answers the card like a draw would: the UNO window closes.
 	v := Verdict{OK: true}
 	g.closeUno(&v)
-	g.ph, g.showSeat = phShow, g.pen.from
+	g.ph, g.showSeat, g.preCall = phShow, g.pen.from, -1
 	v.then("challenge", msg.Args{Player: g.names[g.turn], Other: g.names[g.pen.from]})
 	return v
 }

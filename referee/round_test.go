@@ -466,6 +466,37 @@ func TestUno(t *testing.T) {
 	}
 }
 
+// TestUnoCallAnsweringADraw: a player who owes a draw and may answer it
+// with a card (deflect, stacking, wd4-answer, reverse-bounce, jump-in)
+// calls UNO as that second-last card goes down, as in a turn: the call
+// counts and is no false call, so no mistake-penalty. Ann holds two cards
+// and faces Cy's Draw Two.
+func TestUnoCallAnsweringADraw(t *testing.T) {
+	annFacesDrawTwo := annPlays("R1", "R2", "R3", "R4", "R6") + "draw\npass\nplay R+2\n"
+	tests := []struct {
+		name, rules, script string
+	}{
+		{"§2.9 deflect-draw-two: the call goes with the deflecting card", "rules official +deflect-draw-two mistake-penalty=2\n", `
+			=> phase=penalty turn=Ann h.Ann=2
+			uno Ann => ok +uno:Ann -mistake h.Ann=2
+			play B+2 => ok turn=Ben h.Ann=1 +uno:Ann
+			draw => ok -missed h.Ann=1`},
+		{"§2.9 stacking: the call goes with the stacked card", "rules official +stacking mistake-penalty=2\n", `
+			uno Ann => ok -mistake
+			play G+2 => ok pending=4 h.Ann=1
+			draw => ok -missed h.Ann=1 h.Ben=16`},
+		{"§2.9 the call is dropped when the player draws instead", "rules official +deflect-draw-two\n", `
+			uno Ann => ok
+			draw => ok h.Ann=4 turn=Ben
+			catch Ann => bad-catch`},
+		{"§2.9 no card can answer: the call is false", "rules official mistake-penalty=2\n", `
+			uno Ann => false-uno +mistake:Ann:2 h.Ann=4`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { play(t, New(), tt.rules+annFacesDrawTwo+tt.script) })
+	}
+}
+
 func TestPileAndDuplicates(t *testing.T) {
 	t.Run("§6 duplicate card: a third Red 5", func(t *testing.T) {
 		play(t, New(), `
