@@ -1,7 +1,7 @@
 // Command unoref is the UNO table referee: one binary, several commands.
 //
 //	unoref [run] [--sim] [--policy P] [--listen ADDR] …  referee the table (virtual without a Pi)
-//	unoref replay [--text] [--lang L] [FILE|-]  rule on a table log, one answer per event
+//	unoref replay [--json|--text] [--lang L] [FILE|-]  rule on a table log, one answer per event
 //	unoref history [--game N] [--json] [--lang L]  the journaled games and their scores
 //	unoref stats [--player NAME] [--last N] [--json] [--lang L]  the family's record, in the config's language
 //	unoref export (--game N | --csv [--players]) a game as a table log, the scores (or players) as CSV

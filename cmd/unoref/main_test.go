@@ -44,6 +44,8 @@ func TestReplay(t *testing.T) {
 		{name: "file", args: []string{"replay", path}, lines: 3, stdout: `{"line":3,"ok":false,"error":"bad-line",`, noStderr: true},
 		{name: "stdin dash", stdin: shortLog, args: []string{"replay", "-"}, lines: 3, stdout: `{"line":4,"ok":false,"error":"bad-card",`, noStderr: true},
 		{name: "stdin default", stdin: shortLog, args: []string{"replay"}, lines: 3, stdout: `"line":1,`, noStderr: true},
+		{name: "json", args: []string{"replay", "--json", path}, lines: 3, stdout: `{"line":3,"ok":false,"error":"bad-line",`, noStderr: true},
+		{name: "json and text", args: []string{"replay", "--json", "--text", path}, code: 2, stderr: "--json and --text: pick one"},
 		{name: "text", args: []string{"replay", "--text", path}, lines: 3, stdout: "Line 4: Not allowed. “R33” is not a card code.", noStderr: true},
 		{name: "text after file", args: []string{"replay", path, "-text"}, lines: 3, stdout: "Line 3: Not allowed. “bogus” is not an event", noStderr: true},
 		{name: "empty log", stdin: "# nothing\n", args: []string{"replay"}, lines: 0, noStderr: true},

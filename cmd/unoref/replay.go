@@ -18,11 +18,12 @@ import (
 
 var replayCmd = &command{
 	name:    "replay",
-	args:    "[--text] [--lang L] [FILE|-]",
+	args:    "[--json|--text] [--lang L] [FILE|-]",
 	summary: "rule on a table log, one answer per event line",
 	help: `Reads a table log (RULES.md "The table log") from FILE, or from standard input
 when FILE is - or missing, and prints the referee's answer to every event
-line: one JSON object per line, or with --text one readable sentence.
+line: one JSON object per line (--json, the default), or with --text one
+readable sentence.
 --lang L gives the sentences (JSON "message") in L: ` + langList() + `;
 English by default. Every other JSON field is the same in every language.
 Refused events are answered, not errors: the exit status is 0 whenever the
@@ -65,6 +66,7 @@ func runReplay(ctx context.Context, self *command, e *env, args []string) error 
 func parseReplay(self *command, args []string) (replayOpts, error) {
 	fset := flag.NewFlagSet("replay", flag.ContinueOnError)
 	text := fset.Bool("text", false, "print sentences instead of JSON")
+	asJSON := fset.Bool("json", false, "print JSON (the default)")
 	langTag := fset.String("lang", "en", "the language of the sentences")
 	files, err := parseFlags(self, fset, args) // flags before or after the file name
 	if err != nil {
@@ -72,6 +74,9 @@ func parseReplay(self *command, args []string) (replayOpts, error) {
 	}
 	if len(files) > 1 {
 		return replayOpts{}, &usageError{cmd: self, msg: "replay reads one log at a time"}
+	}
+	if *text && *asJSON {
+		return replayOpts{}, &usageError{cmd: self, msg: "replay: --json and --text: pick one"}
 	}
 	l, err := lang.Parse(*langTag)
 	if err != nil {
