@@ -99,7 +99,7 @@ func TestNothingLeftToDraw(t *testing.T) {
 			draw B1 => ok phase=drawn pile=0 h.Ben=54 msg="Ben draws 1 card: Blue 1 can't be played and no cards are left, so Ben passes"
 			draw => wrong-phase msg="No cards are left to draw: Ben passes"
 			draw B2 => wrong-phase
-			pass => ok phase=turn turn=Ann`},
+			pass => ok phase=turn turn=Ann msg="Ben keeps the card and Ann is next"`},
 		{"§2.6 §2.11 a draw with nothing left draws nothing, then pass", `
 			draw
 			pass
@@ -107,7 +107,7 @@ func TestNothingLeftToDraw(t *testing.T) {
 			pass => must-draw
 			draw B2 => wrong-count msg="No cards are left to draw"
 			draw => ok phase=drawn h.Ann=53 -draw msg="No cards are left to draw: Ann passes"
-			pass => ok phase=turn turn=Ben`},
+			pass => ok phase=turn turn=Ben msg="Ann passes and Ben is next"`},
 		{"§2.11 a penalty bigger than all the cards left is drawn as far as it goes", `
 			draw
 			pass

@@ -63,9 +63,10 @@ type Game struct {
 	showSeat   int  // phShow: the accused
 	drawnKnown bool
 	drawnCard  cards.Card
-	fiveSwap   int // seat that may still swap a card after a 5, -1
-	heightsBy  int // phHeights: seat of the WX
-	left       int // phHeights, phCountup: answers still expected
+	drewNone   bool // phDrawn: the draw found no card left, so a pass keeps none
+	fiveSwap   int  // seat that may still swap a card after a 5, -1
+	heightsBy  int  // phHeights: seat of the WX
+	left       int  // phHeights, phCountup: answers still expected
 
 	slap slapRound // uno-slap: the slaps after a call
 

@@ -172,7 +172,7 @@ func (g *Game) put(seat int, c cards.Card, how string) Verdict {
 	v := Verdict{OK: true}
 	g.closeUno(&v)
 	called := g.preCall == seat
-	g.preCall, g.fiveSwap, g.drawnKnown = -1, -1, false
+	g.preCall, g.fiveSwap, g.drawnKnown, g.drewNone = -1, -1, false, false
 	c = g.lay(seat, c)
 	if g.hand[seat] == 1 {
 		g.unoSeat, g.unoCalled = seat, called
@@ -545,7 +545,7 @@ func (g *Game) drawInTurn(seat int, shown []cards.Card) Verdict {
 	k := max(len(shown), 1)
 	got := g.drawCards(seat, k, &v)
 	g.ph, g.preCall, g.fiveSwap = phDrawn, -1, -1
-	g.drawnKnown = len(shown) > 0
+	g.drawnKnown, g.drewNone = len(shown) > 0, got == 0
 	if got == 0 {
 		// Every card is in the hands: the turn can only end with pass.
 		v.then("draw.empty", g.who(seat))
@@ -586,9 +586,13 @@ func (g *Game) pass() Verdict {
 	if g.rules.DrawUntilPlayable && g.drawnKnown && !g.matches(g.drawnCard) && g.cardsLeft() > 0 {
 		return refuse(ErrMustDraw, say("pass.keepdrawing", g.who(seat)))
 	}
-	g.drawnKnown = false
+	key := "pass"
+	if g.drewNone {
+		key = "pass.empty" // no card to keep
+	}
+	g.drawnKnown, g.drewNone = false, false
 	g.setTurn(g.next(seat))
-	v := accept(say("pass", g.who(seat)))
+	v := accept(say(key, g.who(seat)))
 	v.then("next", g.who(g.turn))
 	return v
 }
