@@ -626,7 +626,7 @@ func writeOLED(ctx context.Context, t *table.Table, path string, virtual bool) s
 // parseControl reads one control line of --stdin: the words of the
 // kind, then its arguments; the table checks them (table.Action).
 func parseControl(f []string) (table.Action, error) {
-	bad := fmt.Errorf("cannot read %q", table.Echo(strings.Join(f, " ")))
+	bad := fmt.Errorf("cannot read %q", msg.Echo(strings.Join(f, " ")))
 	kind, err := table.ParseKind(f[0])
 	if err != nil {
 		return table.Action{}, bad

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/unoref/unoref/cards"
 )
@@ -115,4 +116,20 @@ func (m Msg) String() string {
 		b.WriteByte('}')
 	}
 	return b.String()
+}
+
+// EchoLen is the most of what a person sent that a refusal repeats, in
+// characters.
+const EchoLen = 24
+
+// Echo is s as a refusal repeats it: at most EchoLen characters, then
+// "…", so that a long value sent (a word of a table log, a field of the
+// page's JSON) is never sent back whole, and invalid UTF-8 as U+FFFD.
+func Echo(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if utf8.RuneCountInString(s) <= EchoLen {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:EchoLen]) + "…"
 }

@@ -180,7 +180,7 @@ func parseTime(ev *Event, f []string) ([]string, *ParseError) {
 	}
 	sec, err := strconv.ParseFloat(f[0], 64)
 	if err != nil || sec < 0 || sec > 1e9 {
-		return nil, bad(ErrBadLine, "line.time", msg.Args{Value: f[0]})
+		return nil, bad(ErrBadLine, "line.time", msg.Args{Value: msg.Echo(f[0])})
 	}
 	ev.At, ev.Timed = time.Duration(sec*float64(time.Second)+0.5), true
 	if len(f) == 1 {
@@ -196,7 +196,7 @@ func parseKind(ev *Event, word string) *ParseError {
 			return nil
 		}
 	}
-	return bad(ErrBadLine, "line.event", msg.Args{Value: word, Command: keywordList})
+	return bad(ErrBadLine, "line.event", msg.Args{Value: msg.Echo(word), Command: keywordList})
 }
 
 // parseArgs reads the words after the keyword into the event. A switch,
@@ -252,7 +252,7 @@ func parseName(s string) *ParseError {
 func parseCard(s string) (cards.Card, *ParseError) {
 	c, err := cards.Parse(s)
 	if err != nil {
-		return c, bad(ErrBadCard, "line.card", msg.Args{Value: s})
+		return c, bad(ErrBadCard, "line.card", msg.Args{Value: msg.Echo(s)})
 	}
 	return c, nil
 }
@@ -351,7 +351,7 @@ func parseColor(ev *Event, args []string) *ParseError {
 	}
 	c, err := cards.ParseColor(args[0])
 	if err != nil {
-		return bad(ErrBadLine, "line.color.bad", msg.Args{Value: args[0], Command: "color G"})
+		return bad(ErrBadLine, "line.color.bad", msg.Args{Value: msg.Echo(args[0]), Command: "color G"})
 	}
 	ev.Color = c
 	return nil
@@ -404,7 +404,7 @@ func parsePoints(ev *Event, args []string) *ParseError {
 	}
 	v, err := strconv.Atoi(args[1])
 	if err != nil || v < 0 || v > MaxPoints {
-		return bad(ErrBadLine, "line.points.bad", msg.Args{Value: args[1], Command: "points Ann 35"})
+		return bad(ErrBadLine, "line.points.bad", msg.Args{Value: msg.Echo(args[1]), Command: "points Ann 35"})
 	}
 	ev.Name, ev.N = args[0], v
 	return parseName(ev.Name)

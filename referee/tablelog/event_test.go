@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/unoref/unoref/cards"
+	"github.com/unoref/unoref/lang/msg"
 )
 
 func TestParse(t *testing.T) {
@@ -188,4 +189,27 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("round trip of %q (-want +got):\n%s", s, diff)
 		}
 	})
+}
+
+// A refusal repeats at most msg.EchoLen characters of the word it names:
+// a long word of a log is never said back whole.
+func TestParseEchoesLittle(t *testing.T) {
+	long := strings.Repeat("x", 3000)
+	for _, line := range []string{
+		long,
+		"play " + long,
+		"1" + long + " pass",
+		"color " + long,
+		"points Ann " + long,
+	} {
+		_, _, err := Parse(line, 1)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("Parse(%.20q…) = %v, want a *ParseError", line, err)
+			continue
+		}
+		if v := pe.Msg.Args.Value; len([]rune(v)) > msg.EchoLen+1 || !strings.HasSuffix(v, "…") {
+			t.Errorf("Parse(%.20q…) repeats %d characters (%.30q…), want at most %d and …", line, len([]rune(v)), v, msg.EchoLen)
+		}
+	}
 }

@@ -2,7 +2,6 @@ package table
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/unoref/unoref/drivers/seatpad"
 	"github.com/unoref/unoref/lang/msg"
@@ -66,7 +65,7 @@ func ParseKind(s string) (ActionKind, error) {
 	if s == "" {
 		return "", refuseAction("action.kind.none", msg.Args{Text: kindList()})
 	}
-	return "", refuseAction("action.kind.unknown", msg.Args{Value: Echo(s), Text: kindList()})
+	return "", refuseAction("action.kind.unknown", msg.Args{Value: msg.Echo(s), Text: kindList()})
 }
 
 // Bounds of what an action may carry. Each is far above what a family
@@ -87,20 +86,6 @@ const (
 	// maxVoiceName bounds an espeak-ng voice name ("en-us", "mb-de4").
 	maxVoiceName = 64
 )
-
-// echoLen is the most of what was sent a refusal repeats, in characters.
-const echoLen = 24
-
-// Echo is s as a refusal repeats it: at most echoLen characters, then
-// "…", so that a long value sent is never sent back whole.
-func Echo(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if utf8.RuneCountInString(s) <= echoLen {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:echoLen]) + "…"
-}
 
 // check validates a before anything acts on it and puts its names in NFC.
 // Every field given is checked, whatever the kind, so that nothing the
@@ -132,11 +117,11 @@ func (a *Action) check() error {
 func (a *Action) checkWords() error {
 	switch {
 	case a.Pad != "" && a.Pad != "play" && a.Pad != "draw":
-		return refuseAction("action.nopad", msg.Args{Value: Echo(a.Pad)})
+		return refuseAction("action.nopad", msg.Args{Value: msg.Echo(a.Pad)})
 	case strings.Count(a.Card, ",") >= MaxTapCards:
 		return refuseAction("action.tap.many", msg.Args{N: MaxTapCards})
 	case a.Button != "" && !knownButton(a.Button):
-		return refuseAction("action.nobutton", msg.Args{Value: Echo(a.Button)})
+		return refuseAction("action.nobutton", msg.Args{Value: msg.Echo(a.Button)})
 	case len(a.Rules) > maxRules:
 		return refuseAction("action.rules.long", msg.Args{})
 	case a.Voice != nil && (a.Voice.Settings.Check() != nil || len(a.Voice.Settings.Voice) > maxVoiceName):

@@ -631,7 +631,7 @@ func (t *Table) action(a Action) error {
 		}
 		return t.submit(tablelog.Event{Kind: tablelog.Points, Name: a.Name, N: a.Points})
 	}
-	return refuseAction("action.unknown", msg.Args{Value: Echo(string(a.Kind))})
+	return refuseAction("action.unknown", msg.Args{Value: msg.Echo(string(a.Kind))})
 }
 
 // mostPoints refuses points that seat's hand can't hold at the count-up

@@ -130,7 +130,7 @@ func formAction(f url.Values) (table.Action, error) {
 		}
 		n, e := strconv.Atoi(v)
 		if e != nil {
-			err = notNumber(table.Echo(v))
+			err = notNumber(msg.Echo(v))
 		}
 		return n
 	}

@@ -18,7 +18,7 @@ import (
 // exactly (encoding/json alone matches keys ignoring case, so
 // {"kind":"undo"} would undo), no key twice (encoding/json keeps the last),
 // nothing after the object. A refusal says what was wrong in the page's
-// words and repeats at most table.Echo of what was sent.
+// words and repeats at most msg.Echo of what was sent.
 func decodeStrict(r io.Reader, v any) error {
 	b, err := io.ReadAll(r)
 	var tooBig *http.MaxBytesError
@@ -73,7 +73,7 @@ func checkObject(dec *json.Decoder, t reflect.Type) error {
 		switch {
 		case !ok:
 			return &table.ActionError{Msg: msg.Sentence{{Key: "page.error.json.field",
-				Args: msg.Args{Value: table.Echo(key), Text: fieldList(t)}}}}
+				Args: msg.Args{Value: msg.Echo(key), Text: fieldList(t)}}}}
 		case seen[key]:
 			return jsonRefusal("page.error.json.twice", key)
 		}
@@ -145,5 +145,5 @@ func fieldList(t reflect.Type) string {
 
 // jsonRefusal is the refusal key about the field field.
 func jsonRefusal(key, field string) error {
-	return &table.ActionError{Msg: msg.Sentence{{Key: key, Args: msg.Args{Value: table.Echo(field)}}}}
+	return &table.ActionError{Msg: msg.Sentence{{Key: key, Args: msg.Args{Value: msg.Echo(field)}}}}
 }
