@@ -138,7 +138,7 @@ func TestTurns(t *testing.T) {
 			play W+4:G => ok phase=challenge turn=Ann
 			challenge => ok phase=show turn=Cy
 			hand Ben B1 => not-your-turn
-			hand Cy B2 G3 Y4 W B5 => wrong-count msg="Cy holds 6 cards but 5 were shown"
+			hand Cy B2 G3 Y4 W B5 => wrong-count msg="Cy holds 6 cards but shows 5 cards"
 			hand Cy B2 G3 Y4 W B5 G7 => ok phase=turn turn=Ben h.Ann=13 +draw:Ann:6 +skip:Ann`},
 		{"§2.8 official challenge, guilty: the accused draws 4, the colour stands", abc + `
 			start R5
