@@ -155,6 +155,12 @@ func (g *Game) answer(seat int, c cards.Card) Verdict {
 	return g.mistake(seat, ErrMustDraw, say("answer.no", a))
 }
 
+// answersDraws reports whether any rule of r lets a card answer a draw
+// owed: the rules answer accepts a card under.
+func (r *Rules) answersDraws() bool {
+	return r.DeflectDrawTwo || r.Stacking || r.WD4AnswerDrawTwo || r.ReverseBounce || r.JumpIn
+}
+
 // place puts c (already checked) from seat's hand on the pile. how is ""
 // for a play in turn, "jump" for a jump-in, "bounce" for reverse-bounce.
 // A UNO call made before the card landed opens the slaps once it counts.
@@ -637,12 +643,11 @@ func (g *Game) uno(who string) Verdict {
 // reverse-bounce, jump-in). A UNO call then counts for that card, so it
 // is not a false call (§2.9: the call goes with the second-last card).
 func (g *Game) mayPlay() bool {
-	r := &g.rules
 	switch g.ph {
 	case phTurn, phDrawn:
 		return true
 	case phPenalty, phChallenge:
-		return !g.ending && (r.DeflectDrawTwo || r.Stacking || r.WD4AnswerDrawTwo || r.ReverseBounce || r.JumpIn)
+		return !g.ending && g.rules.answersDraws()
 	}
 	return false
 }

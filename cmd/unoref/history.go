@@ -387,18 +387,17 @@ func rulesCell(l lang.Lang, rules string) string {
 	if err != nil {
 		return rules
 	}
-	name := func(rule string) (string, bool) { return l.Known("rules.name." + rule) }
-	preset, ok := name(w[0])
+	preset, ok := l.Known("rules.name." + w[0])
 	if !ok {
 		return rules
 	}
 	cell, more := []string{preset}, false
 	for _, o := range w[1:] {
 		switch k, _, set := strings.Cut(strings.TrimPrefix(o, "+"), "="); {
-		case set && k == "target" && !r.SevenRounds:
+		case set && k == "target": // never with seven-rounds: ParseRules refuses it
 			cell = append(cell, l.Render(msg.Msg{Key: "page.chart.target", Args: msg.Args{N: r.Target}}))
 		case !set && !strings.HasPrefix(o, "-"):
-			if s, ok := name(k); ok {
+			if s, ok := l.Known("rules.name." + k); ok {
 				cell = append(cell, s)
 				continue
 			}
